@@ -1,0 +1,1 @@
+print("pwaudit: under construction")
