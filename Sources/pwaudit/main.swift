@@ -1,1 +1,6 @@
-print("pwaudit: under construction")
+import Foundation
+import PolicyAuditCLI
+
+let context = CLIContext.process()
+let code = PolicyAuditCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
+exit(code.rawValue)

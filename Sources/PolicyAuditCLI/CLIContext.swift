@@ -1,0 +1,45 @@
+import Foundation
+
+/// The world a command runs in: its streams, environment and working directory.
+///
+/// Commands never touch the process's globals directly, so tests can run them in parallel in-process.
+package struct CLIContext {
+    package let stdout: OutputSink
+    package let stderr: OutputSink
+    /// The file descriptor commands read standard input from.
+    package let stdinDescriptor: Int32
+    package let environment: [String: String]
+    /// The directory relative paths are resolved against.
+    package let currentDirectory: String
+
+    /// Creates a context.
+    package init(
+        stdout: OutputSink, stderr: OutputSink, stdinDescriptor: Int32 = 0,
+        environment: [String: String] = [:], currentDirectory: String
+    ) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdinDescriptor = stdinDescriptor
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The context of the running process.
+    package static func process() -> CLIContext {
+        CLIContext(
+            stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
+            stdinDescriptor: 0, environment: ProcessInfo.processInfo.environment,
+            currentDirectory: FileManager.default.currentDirectoryPath)
+    }
+
+    /// `path` made absolute against the current directory (`-` is left alone: it means stdin/stdout).
+    package func resolve(_ path: String) -> String {
+        if path == "-" || path.hasPrefix("/") { return path }
+        return (currentDirectory as NSString).appendingPathComponent(path)
+    }
+
+    /// Whether colour may be used on `sink`: a terminal, and neither `NO_COLOR` nor `TERM=dumb`.
+    package func allowsColor(on sink: OutputSink) -> Bool {
+        sink.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+}

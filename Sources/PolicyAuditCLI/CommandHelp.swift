@@ -1,0 +1,60 @@
+import Foundation
+
+/// The help text of one command, rendered in the house layout (`OVERVIEW:`, `USAGE:`, …).
+package struct CommandHelp: Sendable {
+    /// One entry of the `ARGUMENTS:` or `OPTIONS:` section.
+    package struct Entry: Sendable {
+        package let name: String
+        package let summary: String
+        package init(_ name: String, _ summary: String) {
+            self.name = name
+            self.summary = summary
+        }
+    }
+
+    /// The full command name, e.g. `policy add`.
+    package let name: String
+    package let overview: String
+    package let usage: [String]
+    package var arguments: [Entry] = []
+    package var options: [Entry] = []
+    package var subcommands: [Entry] = []
+    /// Free text after the sections: examples, notes.
+    package var discussion: String = ""
+
+    /// Creates help for a command.
+    package init(
+        name: String, overview: String, usage: [String], arguments: [Entry] = [], options: [Entry] = [],
+        subcommands: [Entry] = [], discussion: String = ""
+    ) {
+        self.name = name
+        self.overview = overview
+        self.usage = usage
+        self.arguments = arguments
+        self.options = options
+        self.subcommands = subcommands
+        self.discussion = discussion
+    }
+
+    /// The first usage line, for usage errors.
+    package var usageLine: String { "pwaudit " + (usage.first ?? name) }
+
+    /// The help text as printed by `--help`.
+    package func rendered() -> String {
+        var out = "OVERVIEW: \(overview)\n\nUSAGE:"
+        for line in usage { out += " pwaudit \(line)\n" + (line == usage.last ? "" : "      ") }
+        for (title, entries) in [("ARGUMENTS", arguments), ("OPTIONS", options), ("SUBCOMMANDS", subcommands)]
+        where !entries.isEmpty {
+            out += "\n\(title):\n"
+            let width = min(max(entries.map(\.name.count).max() ?? 0, 8), 28)
+            for entry in entries {
+                let name = entry.name.padding(toLength: max(width, entry.name.count), withPad: " ", startingAt: 0)
+                out += entry.name.count > width
+                    ? "  \(entry.name)\n  \(String(repeating: " ", count: width))  \(entry.summary)\n"
+                    : "  \(name)  \(entry.summary)\n"
+            }
+        }
+        if !discussion.isEmpty { out += "\n\(discussion)\n" }
+        return out
+    }
+}

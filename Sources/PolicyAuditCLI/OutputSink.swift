@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
+package protocol OutputSink: AnyObject {
+    /// Writes `text` as is (no newline is added).
+    func write(_ text: String)
+    /// True when the sink is an interactive terminal (colour and progress are allowed).
+    var isTerminal: Bool { get }
+    /// Pushes out anything buffered.
+    func flush()
+}
+
+extension OutputSink {
+    /// Writes `text` followed by a newline.
+    package func line(_ text: String = "") { write(text + "\n") }
+}
+
+/// An `OutputSink` over a file descriptor, buffered, flushed on `flush()` and at deinit.
+package final class FileDescriptorSink: OutputSink {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    package let isTerminal: Bool
+
+    /// Wraps `descriptor` (not closed by the sink).
+    package init(descriptor: Int32) {
+        self.descriptor = descriptor
+        self.isTerminal = isatty(descriptor) == 1
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    deinit { flush() }
+
+    package func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 || isTerminal { flush() }
+    }
+
+    /// Writes out what is buffered.
+    package func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written <= 0 { break }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// An `OutputSink` that keeps what was written, for tests.
+package final class CapturedOutput: OutputSink {
+    /// Everything written so far.
+    package private(set) var text = ""
+    package let isTerminal: Bool
+
+    /// Creates an empty capture; `isTerminal` lets tests exercise terminal behaviour.
+    package init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+
+    package func write(_ text: String) { self.text += text }
+
+    package func flush() {}
+}

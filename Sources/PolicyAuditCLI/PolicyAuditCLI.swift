@@ -1,0 +1,82 @@
+/// The `pwaudit` command line: finds the subcommand, parses its options, runs it, maps errors to exit codes.
+package enum PolicyAuditCLI {
+    /// The pwaudit release this binary is.
+    package static let version = "0.1.0"
+
+    /// Every subcommand, in the order `--help` lists them.
+    package static var commands: [any CLICommand.Type] { [] }
+
+    /// The top-level help.
+    package static var help: CommandHelp {
+        CommandHelp(
+            name: "pwaudit",
+            overview: "Audit password policies: which candidate passwords would unlock the reset, and why not.",
+            usage: ["<subcommand> [options]", "help <subcommand>", "--version"],
+            options: [.init("-h, --help", "Show help."), .init("--version", "Show the version.")],
+            subcommands: commands.map { .init($0.help.name, $0.help.overview) },
+            discussion: "See 'pwaudit help <subcommand>' for a subcommand's options.")
+    }
+
+    /// Runs `pwaudit` with `arguments` (without the program name) and returns the exit code.
+    package static func run(_ arguments: [String], context: CLIContext) -> ExitCode {
+        defer {
+            context.stdout.flush()
+            context.stderr.flush()
+        }
+        guard let first = arguments.first else {
+            context.stdout.write(help.rendered())
+            return .success
+        }
+        switch first {
+        case "-h", "--help":
+            context.stdout.write(help.rendered())
+            return .success
+        case "--version":
+            context.stdout.line("pwaudit \(version)")
+            return .success
+        case "help":
+            guard arguments.count > 1 else {
+                context.stdout.write(help.rendered())
+                return .success
+            }
+            guard let command = command(named: arguments[1]) else {
+                return report(UsageError("unknown subcommand '\(arguments[1])'"), context: context)
+            }
+            context.stdout.write(command.help.rendered())
+            return .success
+        default:
+            guard let command = command(named: first) else {
+                return report(UsageError("unknown subcommand '\(first)'"), context: context)
+            }
+            do {
+                let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec, command: first)
+                if parsed.wantsHelp {
+                    context.stdout.write(command.help.rendered())
+                    return .success
+                }
+                return try command.run(parsed, context: context)
+            } catch {
+                return report(error, context: context)
+            }
+        }
+    }
+
+    private static func command(named name: String) -> (any CLICommand.Type)? {
+        commands.first { $0.help.name == name }
+    }
+
+    /// Prints `error` as one line on stderr (with usage for usage errors) and returns its exit code.
+    package static func report(_ error: any Error, context: CLIContext) -> ExitCode {
+        let code = ErrorExitCode.code(for: error)
+        context.stderr.line("Error: \(ErrorExitCode.message(for: error))")
+        if let usage = error as? UsageError {
+            let commandHelp = usage.command.flatMap { name in
+                commands.first { $0.help.name == name.split(separator: " ").first.map(String.init) }?.help
+            }
+            context.stderr.line("Usage: \((commandHelp ?? help).usageLine)")
+            let target = usage.command.map { "pwaudit \($0) --help" } ?? "pwaudit --help"
+            context.stderr.line("See '\(target)' for more information.")
+        }
+        return code
+    }
+}
