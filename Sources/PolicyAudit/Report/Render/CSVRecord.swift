@@ -29,12 +29,14 @@ struct CSVRecord {
     /// Quotes a cell per RFC 4180 after neutralising spreadsheet formulas.
     ///
     /// A cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'`, so a spreadsheet shows
-    /// it as text instead of evaluating it. Cells holding `,`, `"`, CR or LF are quoted, quotes doubled.
+    /// it as text instead of evaluating it. Control characters (escape sequences, line breaks) then become `?`.
+    /// Cells holding `,`, `"`, CR or LF are quoted, quotes doubled.
     static func field(_ cell: String) -> String {
         var text = cell
         if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
             text = "'" + text
         }
+        text = ReportText.terminalSafe(text)
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
             return text
         }

@@ -27,7 +27,7 @@ struct HTMLPage {
         chartCount += 1
         body += "<figure>\n<div class=\"chart-box\">\(chart("chart-\(chartCount)"))</div>\n"
         body += Self.table(caption: caption, headers: headers, numeric: numeric, rows: rows)
-        body += "<figcaption>\(ReportText.html(caption))</figcaption>\n</figure>\n"
+        body += "</figure>\n"
     }
 
     /// The complete document.
@@ -84,7 +84,6 @@ struct HTMLPage {
         th { background: #eef1f4; }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1em 0 1.5em; display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
-        figcaption { flex-basis: 100%; color: #4a5360; font-size: .85em; }
         .chart-box { flex: 0 1 720px; max-width: 100%; }
         svg.chart { max-width: 100%; height: auto; }
         svg text { font: 12px system-ui, sans-serif; fill: #1b1f24; }

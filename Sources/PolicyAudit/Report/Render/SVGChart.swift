@@ -78,16 +78,26 @@ enum SVGChart {
             let fraction = Percentage(point.count, of: point.total).fraction
             return (x, bottom - Int((fraction * Double(bottom - top)).rounded()))
         }
-        if coordinates.count > 1 {
-            let path = coordinates.map { "\($0.x),\($0.y)" }.joined(separator: " ")
-            body += #"<polyline class="line" points="\#(path)"/>"#
+        // A bucket without candidates has no rate: no point is drawn and the line breaks around it.
+        var segment: [String] = []
+        for index in 0...points.count {
+            if index < points.count, points[index].total > 0 {
+                segment.append("\(coordinates[index].x),\(coordinates[index].y)")
+                continue
+            }
+            if segment.count > 1 { body += #"<polyline class="line" points="\#(segment.joined(separator: " "))"/>"# }
+            segment = []
         }
         for (index, point) in points.enumerated() {
             let (x, y) = coordinates[index]
             body += "<g>"
-            body += #"<circle class="point" cx="\#(x)" cy="\#(y)" r="4"/>"#
-            body += #"<text class="value" x="\#(x)" y="\#(y - 9)" text-anchor="middle">"#
-            body += "\(Percentage(point.count, of: point.total))</text>"
+            if point.total > 0 {
+                body += #"<circle class="point" cx="\#(x)" cy="\#(y)" r="4"/>"#
+                body += #"<text class="value" x="\#(x)" y="\#(y - 9)" text-anchor="middle">"#
+                body += "\(Percentage(point.count, of: point.total))</text>"
+            } else {
+                body += #"<text class="value" x="\#(x)" y="\#(bottom - 9)" text-anchor="middle">no data</text>"#
+            }
             if index % labelEvery == 0 {
                 body += #"<text class="label" x="\#(x)" y="\#(bottom + 18)" text-anchor="middle">"#
                 body += "\(esc(ReportText.truncated(point.label, to: 14)))</text>"
