@@ -15,16 +15,31 @@ private func parseCSV(_ text: String) -> [[String]] {
         if quoted {
             if char == "\"" {
                 if let next = iterator.next() {
-                    if next == "\"" { field.append("\"") } else { quoted = false; pending = next }
-                } else { quoted = false }
-            } else { field.append(char) }
+                    if next == "\"" {
+                        field.append("\"")
+                    } else {
+                        quoted = false
+                        pending = next
+                    }
+                } else {
+                    quoted = false
+                }
+            } else {
+                field.append(char)
+            }
         } else if char == "\"" {
             quoted = true
         } else if char == "," {
-            record.append(field); field = ""
+            record.append(field)
+            field = ""
         } else if char == "\r\n" || char == "\n" {
-            record.append(field); records.append(record); record = []; field = ""
-        } else { field.append(char) }
+            record.append(field)
+            records.append(record)
+            record = []
+            field = ""
+        } else {
+            field.append(char)
+        }
     }
     return records
 }
@@ -62,7 +77,10 @@ struct ReportCSVTests {
         let nearMisses = section("near_miss", in: text).filter { $0["policy"] == "corp@3" }
         #expect(nearMisses.map { $0["count"] } == ["4", "2"])
         let pairs = section("rule_pair", in: text).filter { $0["policy"] == "corp@3" }
-        #expect(pairs.map { "\($0["item"]!)+\($0["item_b"]!)" } == ["min-length+symbol", "digit+symbol", "min-length+digit"])
+        #expect(
+            pairs.map { "\($0["item"]!)+\($0["item_b"]!)" } == [
+                "min-length+symbol", "digit+symbol", "min-length+digit",
+            ])
         #expect(section("length", in: text).map { $0["count"] } == ["3", "5", "4", "5", "2", "1"])
         #expect(section("class_composition", in: text).first?["item"] == "lower+digit")
         #expect(section("reuse", in: text).first { $0["item"] == "candidates_in_groups" }?["percent"] == "25.00")

@@ -42,12 +42,15 @@ enum ReportFixture {
             RuleFailure(ruleID: "digit", label: "At least one digit", kind: "charset", bit: 1, count: 4),
             RuleFailure(ruleID: "min-length", label: "At least 8 characters", kind: "length", bit: 0, count: 6),
         ],
-        nearMisses: NearMisses(count: 6, byRule: [
-            RuleCount(ruleID: "digit", label: "At least one digit", count: 2),
-            RuleCount(ruleID: "min-length", label: "At least 8 characters", count: 4),
-        ]),
+        nearMisses: NearMisses(
+            count: 6,
+            byRule: [
+                RuleCount(ruleID: "digit", label: "At least one digit", count: 2),
+                RuleCount(ruleID: "min-length", label: "At least 8 characters", count: 4),
+            ]),
         topFailingPairs: [
-            RulePairCount(ruleA: "min-length", ruleALabel: "At least 8 characters", ruleB: "digit",
+            RulePairCount(
+                ruleA: "min-length", ruleALabel: "At least 8 characters", ruleB: "digit",
                 ruleBLabel: "At least one digit", count: 2)
         ])
 
@@ -58,16 +61,21 @@ enum ReportFixture {
             RuleFailure(ruleID: "digit", label: "At least one digit", kind: "charset", bit: 1, count: 4),
             RuleFailure(ruleID: "symbol", label: "At least one symbol", kind: "charset", bit: 2, count: 13),
         ],
-        nearMisses: NearMisses(count: 6, byRule: [
-            RuleCount(ruleID: "min-length", label: "At least 12 characters", count: 2),
-            RuleCount(ruleID: "symbol", label: "At least one symbol", count: 4),
-        ]),
+        nearMisses: NearMisses(
+            count: 6,
+            byRule: [
+                RuleCount(ruleID: "min-length", label: "At least 12 characters", count: 2),
+                RuleCount(ruleID: "symbol", label: "At least one symbol", count: 4),
+            ]),
         topFailingPairs: [
-            RulePairCount(ruleA: "min-length", ruleALabel: "At least 12 characters", ruleB: "digit",
+            RulePairCount(
+                ruleA: "min-length", ruleALabel: "At least 12 characters", ruleB: "digit",
                 ruleBLabel: "At least one digit", count: 2),
-            RulePairCount(ruleA: "min-length", ruleALabel: "At least 12 characters", ruleB: "symbol",
+            RulePairCount(
+                ruleA: "min-length", ruleALabel: "At least 12 characters", ruleB: "symbol",
                 ruleBLabel: "At least one symbol", count: 7),
-            RulePairCount(ruleA: "digit", ruleALabel: "At least one digit", ruleB: "symbol",
+            RulePairCount(
+                ruleA: "digit", ruleALabel: "At least one digit", ruleB: "symbol",
                 ruleBLabel: "At least one symbol", count: 4),
         ])
 
@@ -78,15 +86,18 @@ enum ReportFixture {
         ],
         classComposition: [
             ClassCount(classes: "lower", count: 6), ClassCount(classes: "lower+digit", count: 9),
-            ClassCount(classes: "upper+lower+digit+symbol", count: 2), ClassCount(classes: "lower+digit+symbol", count: 3),
+            ClassCount(classes: "upper+lower+digit+symbol", count: 2),
+            ClassCount(classes: "lower+digit+symbol", count: 3),
         ],
         reuse: ReuseSummary(groupCount: 2, candidatesInGroups: 5, largestGroupSize: 3))
 
     static let run = RunReport(
         pwauditVersion: "0.1.0", generatedAt: generated, run: provenance,
-        rows: RowCounts(read: 22, accepted: 20, rejected: 2, rejectedByReason: [
-            ReasonCount(reason: "malformed_row", count: 1), ReasonCount(reason: "empty_password", count: 1),
-        ]),
+        rows: RowCounts(
+            read: 22, accepted: 20, rejected: 2,
+            rejectedByReason: [
+                ReasonCount(reason: "malformed_row", count: 1), ReasonCount(reason: "empty_password", count: 1),
+            ]),
         versions: [corp2, corp3], features: features)
 
     static let comparison = ComparisonReport(
@@ -101,9 +112,11 @@ enum ReportFixture {
     static let history = HistoryReport(
         pwauditVersion: "0.1.0", generatedAt: generated, policyName: "corp", bucketKind: .month, mode: .byVersion,
         buckets: [
-            HistoryBucket(key: "2026-10", versions: [2], total: 20, unlocked: 12,
+            HistoryBucket(
+                key: "2026-10", versions: [2], total: 20, unlocked: 12,
                 topBlockingRule: RuleCount(ruleID: "min-length", label: "At least 8 characters", count: 6)),
-            HistoryBucket(key: "2026-11", versions: [3, 2], total: 40, unlocked: 17,
+            HistoryBucket(
+                key: "2026-11", versions: [3, 2], total: 40, unlocked: 17,
                 topBlockingRule: RuleCount(ruleID: "symbol", label: "At least one symbol", count: 13)),
             HistoryBucket(key: "2026-12", versions: [], total: 0, unlocked: 0, topBlockingRule: nil),
         ])
@@ -118,8 +131,11 @@ enum ReportFixture {
         versions: [
             VersionReport(
                 policy: policy(3), total: 0, unlocked: 0,
-                ruleFailures: [RuleFailure(ruleID: "symbol", label: "At least one symbol", kind: "charset", bit: 2,
-                    count: 0)],
+                ruleFailures: [
+                    RuleFailure(
+                        ruleID: "symbol", label: "At least one symbol", kind: "charset", bit: 2,
+                        count: 0)
+                ],
                 nearMisses: .none, topFailingPairs: [])
         ],
         features: .empty)
@@ -127,13 +143,16 @@ enum ReportFixture {
     /// The fixture with hostile labels and reasons: formulas, HTML, Markdown pipes, terminal escapes.
     static let hostileRun: RunReport = {
         var report = run
-        report.rows = RowCounts(read: 22, accepted: 20, rejected: 2, rejectedByReason: [
-            ReasonCount(reason: "+1", count: 1), ReasonCount(reason: "@x", count: 1),
-        ])
+        report.rows = RowCounts(
+            read: 22, accepted: 20, rejected: 2,
+            rejectedByReason: [
+                ReasonCount(reason: "+1", count: 1), ReasonCount(reason: "@x", count: 1),
+            ])
         report.versions[1] = VersionReport(
             policy: policy(3), total: 20, unlocked: 5,
             ruleFailures: [
-                RuleFailure(ruleID: "-2", label: #"=HYPERLINK("http://evil.example","x")"#, kind: "length", bit: 0,
+                RuleFailure(
+                    ruleID: "-2", label: #"=HYPERLINK("http://evil.example","x")"#, kind: "length", bit: 0,
                     count: 9),
                 RuleFailure(ruleID: "digit", label: "<script>alert(1)</script> a|b", kind: "charset", bit: 1, count: 4),
                 RuleFailure(ruleID: "symbol", label: "sym\u{1B}[31mbol", kind: "charset", bit: 2, count: 13),

@@ -17,21 +17,28 @@ struct ReportJSONTests {
 
     @Test func comparisonAndHistoryRoundTrip() throws {
         let comparison = JSONReportRenderer().render(ReportFixture.comparison)
-        #expect(try JSONDecoder().decode(ComparisonReport.self, from: Data(comparison.utf8)) == ReportFixture.comparison)
+        #expect(
+            try JSONDecoder().decode(ComparisonReport.self, from: Data(comparison.utf8)) == ReportFixture.comparison)
         let history = JSONReportRenderer().render(ReportFixture.history)
         #expect(try JSONDecoder().decode(HistoryReport.self, from: Data(history.utf8)) == ReportFixture.history)
     }
 
     @Test func runReportHasTheDocumentedShape() throws {
         let json = try object(JSONReportRenderer().render(ReportFixture.run))
-        #expect(Set(json.keys) == ["format_version", "kind", "pwaudit_version", "generated_at", "run", "rows",
-            "versions", "features"])
+        #expect(
+            Set(json.keys) == [
+                "format_version", "kind", "pwaudit_version", "generated_at", "run", "rows",
+                "versions", "features",
+            ])
         #expect(json["format_version"] as? Int == 1)
         #expect(json["kind"] as? String == "run")
         #expect(json["generated_at"] as? String == "2026-11-30T09:00:00Z")
         let run = try #require(json["run"] as? [String: Any])
-        #expect(Set(run.keys) == ["id", "label", "source_file", "source_size_bytes", "source_sha256", "started_at",
-            "finished_at", "status"])
+        #expect(
+            Set(run.keys) == [
+                "id", "label", "source_file", "source_size_bytes", "source_sha256", "started_at",
+                "finished_at", "status",
+            ])
         #expect(run["id"] as? Int == 7)
         #expect(run["source_size_bytes"] as? Int == 1_234_567)
         #expect(run["finished_at"] as? String == "2026-11-30T08:01:15Z")
@@ -50,7 +57,8 @@ struct ReportJSONTests {
         let versions = try #require(json["versions"] as? [[String: Any]])
         #expect(versions.count == 2)
         let corp3 = versions[1]
-        #expect(Set(corp3.keys) == ["policy", "total", "unlocked", "rule_failures", "near_misses", "top_failing_pairs"])
+        #expect(
+            Set(corp3.keys) == ["policy", "total", "unlocked", "rule_failures", "near_misses", "top_failing_pairs"])
         let policy = try #require(corp3["policy"] as? [String: Any])
         #expect(policy["reference"] as? String == "corp@3")
         #expect(policy["name"] as? String == "corp")
@@ -115,8 +123,11 @@ struct ReportJSONTests {
         #expect(history["bucket"] as? String == "month")
         #expect(history["mode"] as? String == "by-version")
         let buckets = try #require(history["buckets"] as? [[String: Any]])
-        #expect(Set(buckets[1].keys) == ["key", "run_id", "run_label", "versions", "references", "total", "unlocked",
-            "top_blocking_rule"])
+        #expect(
+            Set(buckets[1].keys) == [
+                "key", "run_id", "run_label", "versions", "references", "total", "unlocked",
+                "top_blocking_rule",
+            ])
         #expect(buckets[1]["references"] as? [String] == ["corp@2", "corp@3"])
         #expect((buckets[1]["unlocked"] as? [String: Any])?["percent"] as? Double == 42.5)
         #expect((buckets[1]["top_blocking_rule"] as? [String: Any])?["rule_id"] as? String == "symbol")

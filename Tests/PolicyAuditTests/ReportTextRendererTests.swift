@@ -47,7 +47,8 @@ struct ReportTextRendererTests {
 
     @Test func tableRendersComparisonAndHistory() {
         let comparison = TableReportRenderer().render(ReportFixture.comparison)
-        #expect(comparison.contains("moving from corp@2 to corp@3 blocks 8 that passed before and unlocks 1 that did not"))
+        #expect(
+            comparison.contains("moving from corp@2 to corp@3 blocks 8 that passed before and unlocks 1 that did not"))
         #expect(comparison.contains("corp@2 unlocks       4 (20.0%)      8 (40.0%)"))
         #expect(comparison.contains("corp@2 blocks         1 (5.0%)      7 (35.0%)"))
         #expect(comparison.contains("87.5%"))

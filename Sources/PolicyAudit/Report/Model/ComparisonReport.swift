@@ -58,12 +58,20 @@ package struct ComparisonReport: Sendable, Equatable, Codable {
     package static let kind = "comparison"
 
     private enum CodingKeys: String, CodingKey {
-        case run, policyA = "a", policyB = "b", total, bothUnlocked = "both_unlocked", onlyA = "only_a"
-        case onlyB = "only_b", neither, newlyBlocked = "newly_blocked"
+        case run
+        case policyA = "a"
+        case policyB = "b"
+        case total
+        case bothUnlocked = "both_unlocked"
+        case onlyA = "only_a"
+        case onlyB = "only_b"
+        case neither
+        case newlyBlocked = "newly_blocked"
     }
 
     private enum NewlyBlockedKeys: String, CodingKey {
-        case count, percent, byRule = "by_rule"
+        case count, percent
+        case byRule = "by_rule"
     }
 
     /// Decodes a comparison report, refusing another `kind` or an unknown `format_version`.

@@ -44,7 +44,10 @@ package struct HistoryBucket: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key, runID = "run_id", runLabel = "run_label", versions, total, unlocked
+        case key
+        case runID = "run_id"
+        case runLabel = "run_label"
+        case versions, total, unlocked
         case topBlockingRule = "top_blocking_rule"
     }
 

@@ -23,7 +23,9 @@ package struct PolicyVersionRef: Sendable, Equatable, Codable {
     package var reference: String { "\(name)@\(version)" }
 
     private enum CodingKeys: String, CodingKey {
-        case name, version, reference, definitionSHA256 = "definition_sha256", effectiveFrom = "effective_from"
+        case name, version, reference
+        case definitionSHA256 = "definition_sha256"
+        case effectiveFrom = "effective_from"
     }
 
     /// Decodes a policy object; `reference` is derived, not read.

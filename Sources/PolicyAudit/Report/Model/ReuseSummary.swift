@@ -18,7 +18,8 @@ package struct ReuseSummary: Sendable, Equatable, Codable {
     package static let none = ReuseSummary(groupCount: 0, candidatesInGroups: 0, largestGroupSize: 0)
 
     private enum CodingKeys: String, CodingKey {
-        case groupCount = "group_count", candidatesInGroups = "candidates_in_groups"
+        case groupCount = "group_count"
+        case candidatesInGroups = "candidates_in_groups"
         case largestGroupSize = "largest_group_size"
     }
 }

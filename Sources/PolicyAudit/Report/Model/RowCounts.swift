@@ -20,7 +20,8 @@ package struct RowCounts: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case read, accepted, rejected, rejectedByReason = "rejected_by_reason"
+        case read, accepted, rejected
+        case rejectedByReason = "rejected_by_reason"
     }
 
     /// Decodes a `rows` object.

@@ -15,7 +15,8 @@ package struct RuleCount: Sendable, Equatable, Codable, CountedFigure {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ruleID = "rule_id", label, count
+        case ruleID = "rule_id"
+        case label, count
     }
 
     /// Orders by count (largest first), then by rule id, so that reports are stable.

@@ -21,7 +21,8 @@ package struct RuleFailure: Sendable, Equatable, Codable, CountedFigure {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ruleID = "rule_id", label, kind, bit, count
+        case ruleID = "rule_id"
+        case label, kind, bit, count
     }
 
     /// Orders by impact: count (largest first), then bit.

@@ -21,7 +21,11 @@ package struct RulePairCount: Sendable, Equatable, Codable, CountedFigure {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ruleA = "rule_a", ruleALabel = "rule_a_label", ruleB = "rule_b", ruleBLabel = "rule_b_label", count
+        case ruleA = "rule_a"
+        case ruleALabel = "rule_a_label"
+        case ruleB = "rule_b"
+        case ruleBLabel = "rule_b_label"
+        case count
     }
 
     /// Orders by count (largest first), then by the two rule ids.

@@ -26,11 +26,15 @@ package struct RunFeatures: Sendable, Equatable, Codable {
     package var lengthBuckets: [LengthBucket] { LengthBucket.buckets(of: lengthHistogram) }
 
     private enum CodingKeys: String, CodingKey {
-        case candidates, lengthHistogram = "length_histogram", classComposition = "class_composition", reuse
+        case candidates
+        case lengthHistogram = "length_histogram"
+        case classComposition = "class_composition"
+        case reuse
     }
 
     private enum ReuseKeys: String, CodingKey {
-        case groupCount = "group_count", candidatesInGroups = "candidates_in_groups"
+        case groupCount = "group_count"
+        case candidatesInGroups = "candidates_in_groups"
         case largestGroupSize = "largest_group_size"
     }
 

@@ -42,8 +42,14 @@ package struct RunProvenance: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case runID = "id", label, sourceFileName = "source_file", sourceSizeBytes = "source_size_bytes"
-        case sourceSHA256 = "source_sha256", startedAt = "started_at", finishedAt = "finished_at", status
+        case runID = "id"
+        case label
+        case sourceFileName = "source_file"
+        case sourceSizeBytes = "source_size_bytes"
+        case sourceSHA256 = "source_sha256"
+        case startedAt = "started_at"
+        case finishedAt = "finished_at"
+        case status
     }
 
     /// Decodes the `run` object of a report.

@@ -39,12 +39,15 @@ package struct VersionReport: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case policy, total, unlocked, ruleFailures = "rule_failures", nearMisses = "near_misses"
+        case policy, total, unlocked
+        case ruleFailures = "rule_failures"
+        case nearMisses = "near_misses"
         case topFailingPairs = "top_failing_pairs"
     }
 
     private enum NearMissKeys: String, CodingKey {
-        case count, percent, byRule = "by_rule"
+        case count, percent
+        case byRule = "by_rule"
     }
 
     /// Decodes a version object; percentages are derived again from the counts.

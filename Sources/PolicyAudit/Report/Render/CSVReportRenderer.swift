@@ -43,9 +43,11 @@ package struct CSVReportRenderer: ReportRenderer {
         let reference = version.policy.reference
         let total = version.total
         var records = [
-            CSVRecord(section: "version", policy: reference, item: "definition_sha256",
+            CSVRecord(
+                section: "version", policy: reference, item: "definition_sha256",
                 value: version.policy.definitionSHA256),
-            CSVRecord(section: "version", policy: reference, item: "effective_from",
+            CSVRecord(
+                section: "version", policy: reference, item: "effective_from",
                 value: version.policy.effectiveFrom.map(ReportTimestamp.string(from:)) ?? ""),
             CSVRecord(section: "version", policy: reference, item: "total", count: total, total: total),
             CSVRecord(section: "version", policy: reference, item: "unlocked", count: version.unlocked, total: total),
@@ -75,9 +77,11 @@ package struct CSVReportRenderer: ReportRenderer {
     package func render(_ report: ComparisonReport) -> String {
         var records = provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt)
         records += [
-            CSVRecord(section: "policy", policy: report.policyA.reference, item: "a",
+            CSVRecord(
+                section: "policy", policy: report.policyA.reference, item: "a",
                 value: report.policyA.definitionSHA256),
-            CSVRecord(section: "policy", policy: report.policyB.reference, item: "b",
+            CSVRecord(
+                section: "policy", policy: report.policyB.reference, item: "b",
                 value: report.policyB.definitionSHA256),
         ]
         let total = report.total
@@ -97,7 +101,8 @@ package struct CSVReportRenderer: ReportRenderer {
     package func render(_ report: HistoryReport) -> String {
         var records = [
             CSVRecord(section: "provenance", item: "pwaudit_version", value: report.pwauditVersion),
-            CSVRecord(section: "provenance", item: "generated_at",
+            CSVRecord(
+                section: "provenance", item: "generated_at",
                 value: ReportTimestamp.string(from: report.generatedAt)),
             CSVRecord(section: "provenance", item: "policy", value: report.policyName),
             CSVRecord(section: "provenance", item: "bucket", value: report.bucketKind.rawValue),

@@ -21,9 +21,10 @@ struct HTMLPage {
     }
 
     /// Appends a figure: a chart made by `chart` (given a unique id) beside its data table.
-    mutating func figure(_ chart: (String) -> String, caption: String, headers: [String], numeric: Set<Int>,
-        rows: [[String]])
-    {
+    mutating func figure(
+        _ chart: (String) -> String, caption: String, headers: [String], numeric: Set<Int>,
+        rows: [[String]]
+    ) {
         chartCount += 1
         body += "<figure>\n<div class=\"chart-box\">\(chart("chart-\(chartCount)"))</div>\n"
         body += Self.table(caption: caption, headers: headers, numeric: numeric, rows: rows)

@@ -12,7 +12,8 @@ extension HTMLReportRenderer {
         provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt, into: &page)
         page.element("p", report.headline, className: "headline")
         page.element(
-            "p", "\(n(report.unlockedUnderA)) of \(n(total)) (\(Percentage(report.unlockedUnderA, of: total))) would "
+            "p",
+            "\(n(report.unlockedUnderA)) of \(n(total)) (\(Percentage(report.unlockedUnderA, of: total))) would "
                 + "unlock reset under \(a); \(n(report.unlockedUnderB)) (\(Percentage(report.unlockedUnderB, of: total))) "
                 + "under \(b).")
         let cells: [(String, Int)] = [

@@ -20,9 +20,10 @@ package struct HTMLReportRenderer: ReportRenderer {
                 ["read", n(rows.read), ""],
                 ["accepted", n(rows.accepted), "\(Percentage(rows.accepted, of: rows.read))"],
                 ["rejected", n(rows.rejected), "\(Percentage(rows.rejected, of: rows.read))"],
-            ] + rows.rejectedByReason.map {
-                ["rejected: \($0.reason)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
-            })
+            ]
+                + rows.rejectedByReason.map {
+                    ["rejected: \($0.reason)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
+                })
         for version in report.versions { section(for: version, into: &page) }
         features(report.features, into: &page)
         return page.document(title: title)
@@ -34,14 +35,18 @@ package struct HTMLReportRenderer: ReportRenderer {
         page.element("h2", reference)
         page.element("p", version.headline, className: "headline")
         page.element(
-            "p", "\(n(version.nearMisses.count)) of \(n(total)) (\(Percentage(version.nearMisses.count, of: total))) "
+            "p",
+            "\(n(version.nearMisses.count)) of \(n(total)) (\(Percentage(version.nearMisses.count, of: total))) "
                 + "fail exactly one rule.")
         if let top = version.ruleFailures.first, top.count > 0 {
-            page.element("p", "\(top.label) (\(top.ruleID)) blocks the most: \(n(top.count)) "
-                + "(\(Percentage(top.count, of: total))).")
+            page.element(
+                "p",
+                "\(top.label) (\(top.ruleID)) blocks the most: \(n(top.count)) "
+                    + "(\(Percentage(top.count, of: total))).")
         }
         page.element(
-            "p", "Definition SHA-256 \(version.policy.definitionSHA256)"
+            "p",
+            "Definition SHA-256 \(version.policy.definitionSHA256)"
                 + (version.policy.effectiveFrom.map { "; effective from \(ReportTimestamp.string(from: $0))" } ?? ""),
             className: "meta")
         let failures = version.ruleFailures
@@ -52,7 +57,8 @@ package struct HTMLReportRenderer: ReportRenderer {
                     description: "Bars show the share of \(n(total)) candidates failing each rule, largest first.",
                     bars: failures.map { .init(label: $0.label, count: $0.count, total: total) })
             },
-            caption: "Failures per rule under \(reference), by impact", headers: ["Rule", "Label", "Kind", "Failing", "%"],
+            caption: "Failures per rule under \(reference), by impact",
+            headers: ["Rule", "Label", "Kind", "Failing", "%"],
             numeric: [3, 4],
             rows: failures.map { [$0.ruleID, $0.label, $0.kind, n($0.count), "\(Percentage($0.count, of: total))"] })
         let funnel: [(String, Int)] = [
@@ -79,8 +85,10 @@ package struct HTMLReportRenderer: ReportRenderer {
             caption: "Most common pairs of failing rules under \(reference)",
             headers: ["Rule A", "Rule B", "Candidates", "%"], numeric: [2, 3],
             rows: version.topFailingPairs.map {
-                ["\($0.ruleA) (\($0.ruleALabel))", "\($0.ruleB) (\($0.ruleBLabel))", n($0.count),
-                 "\(Percentage($0.count, of: total))"]
+                [
+                    "\($0.ruleA) (\($0.ruleALabel))", "\($0.ruleB) (\($0.ruleBLabel))", n($0.count),
+                    "\(Percentage($0.count, of: total))",
+                ]
             })
     }
 
@@ -105,7 +113,8 @@ package struct HTMLReportRenderer: ReportRenderer {
             })
         let reuse = features.reuse
         page.element(
-            "p", "Reuse: \(n(reuse.candidatesInGroups)) candidates "
+            "p",
+            "Reuse: \(n(reuse.candidatesInGroups)) candidates "
                 + "(\(Percentage(reuse.candidatesInGroups, of: candidates))) share a password with another in "
                 + "\(n(reuse.groupCount)) groups; the largest group has \(n(reuse.largestGroupSize)).")
     }

@@ -17,9 +17,10 @@ package struct MarkdownReportRenderer: ReportRenderer {
                 ["read", n(rows.read), ""],
                 ["accepted", n(rows.accepted), "\(Percentage(rows.accepted, of: rows.read))"],
                 ["rejected", n(rows.rejected), "\(Percentage(rows.rejected, of: rows.read))"],
-            ] + rows.rejectedByReason.map {
-                ["rejected: \(esc($0.reason))", n($0.count), "\(Percentage($0.count, of: rows.read))"]
-            })
+            ]
+                + rows.rejectedByReason.map {
+                    ["rejected: \(esc($0.reason))", n($0.count), "\(Percentage($0.count, of: rows.read))"]
+                })
         for version in report.versions {
             let total = version.total
             let policy = version.policy
@@ -37,8 +38,10 @@ package struct MarkdownReportRenderer: ReportRenderer {
             out += table(
                 ["Rule", "Label", "Kind", "Bit", "Failing", "%"], right: [3, 4, 5],
                 version.ruleFailures.map {
-                    [esc($0.ruleID), esc($0.label), esc($0.kind), "\($0.bit)", n($0.count),
-                     "\(Percentage($0.count, of: total))"]
+                    [
+                        esc($0.ruleID), esc($0.label), esc($0.kind), "\($0.bit)", n($0.count),
+                        "\(Percentage($0.count, of: total))",
+                    ]
                 })
             out += ["", "### Near misses (blocked by one rule only)", ""]
             out += table(
@@ -83,7 +86,8 @@ package struct MarkdownReportRenderer: ReportRenderer {
         var out = ["# Comparison: \(a) vs \(b)", ""]
         out += provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt)
         out += [
-            "", "**\(esc(report.headline)).** "
+            "",
+            "**\(esc(report.headline)).** "
                 + "\(n(report.unlockedUnderA)) of \(n(total)) (\(Percentage(report.unlockedUnderA, of: total))) "
                 + "would unlock reset under \(a); \(n(report.unlockedUnderB)) "
                 + "(\(Percentage(report.unlockedUnderB, of: total))) under \(b).",
@@ -116,7 +120,8 @@ package struct MarkdownReportRenderer: ReportRenderer {
             ["Bucket", "Versions", "Total", "Unlocked", "Rate", "Top blocking rule", "Blocks"], right: [2, 3, 4, 6],
             report.buckets.map { bucket in
                 [
-                    esc(bucket.displayKey), esc(bucket.references(policyName: report.policyName).joined(separator: ", ")),
+                    esc(bucket.displayKey),
+                    esc(bucket.references(policyName: report.policyName).joined(separator: ", ")),
                     n(bucket.total), n(bucket.unlocked), "\(bucket.rate)",
                     bucket.topBlockingRule.map { esc($0.ruleID) } ?? "–",
                     bucket.topBlockingRule.map { n($0.count) } ?? "–",

@@ -27,7 +27,9 @@ extension TableReportRenderer {
         if !report.newlyBlockedBy.isEmpty {
             out += ["", "  Rules of \(b) blocking the \(n(report.onlyA)) newly blocked"]
             out += TextTable(
-                columns: [.init("Rule"), .init("Label"), .init("Candidates", .right), .init("% of newly blocked", .right)],
+                columns: [
+                    .init("Rule"), .init("Label"), .init("Candidates", .right), .init("% of newly blocked", .right),
+                ],
                 rows: report.newlyBlockedBy.map {
                     [$0.ruleID, $0.label, n($0.count), "\(Percentage($0.count, of: report.onlyA))"]
                 }
@@ -39,7 +41,9 @@ extension TableReportRenderer {
     /// Renders a history: one row per bucket with its versions, unlock rate and top blocking rule.
     package func render(_ report: HistoryReport) -> String {
         var out = [
-            bold("pwaudit history: \(safe(report.policyName)) by \(report.bucketKind.rawValue) (\(report.mode.rawValue))"),
+            bold(
+                "pwaudit history: \(safe(report.policyName)) by \(report.bucketKind.rawValue) (\(report.mode.rawValue))"
+            ),
             dim("  Generated \(ReportTimestamp.string(from: report.generatedAt)) by pwaudit \(report.pwauditVersion)"),
             "",
         ]

@@ -25,9 +25,10 @@ package struct TableReportRenderer: ReportRenderer {
                 ["read", n(rows.read), ""],
                 ["accepted", n(rows.accepted), "\(Percentage(rows.accepted, of: rows.read))"],
                 ["rejected", n(rows.rejected), "\(Percentage(rows.rejected, of: rows.read))"],
-            ] + rows.rejectedByReason.map {
-                ["  rejected: \($0.reason)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
-            }
+            ]
+                + rows.rejectedByReason.map {
+                    ["  rejected: \($0.reason)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
+                }
         ).lines(style: bold)
         for version in report.versions {
             out += [""] + versionLines(version)
@@ -39,39 +40,47 @@ package struct TableReportRenderer: ReportRenderer {
     private func versionLines(_ version: VersionReport) -> [String] {
         let total = version.total
         var out = [
-            bold(safe(version.policy.reference)) + dim(
-                "  definition sha256 \(version.policy.definitionSHA256)"
-                    + (version.policy.effectiveFrom.map { ", effective from \(ReportTimestamp.string(from: $0))" }
-                        ?? "")),
+            bold(safe(version.policy.reference))
+                + dim(
+                    "  definition sha256 \(version.policy.definitionSHA256)"
+                        + (version.policy.effectiveFrom.map { ", effective from \(ReportTimestamp.string(from: $0))" }
+                            ?? "")),
             highlight(safe(version.headline)),
             "\(n(version.nearMisses.count)) of \(n(total)) (\(Percentage(version.nearMisses.count, of: total))) "
                 + "fail exactly one rule",
         ]
         if let top = version.ruleFailures.first, top.count > 0 {
-            out.append("\(safe(top.label)) (\(safe(top.ruleID))) blocks the most: \(n(top.count)) "
-                + "(\(Percentage(top.count, of: total)))")
+            out.append(
+                "\(safe(top.label)) (\(safe(top.ruleID))) blocks the most: \(n(top.count)) "
+                    + "(\(Percentage(top.count, of: total)))")
         }
-        out += [""] + TextTable(
-            columns: [.init("Rule"), .init("Label"), .init("Kind"), .init("Failing", .right), .init("%", .right)],
-            rows: version.ruleFailures.map {
-                [$0.ruleID, $0.label, $0.kind, n($0.count), "\(Percentage($0.count, of: total))"]
-            }
-        ).lines(style: bold)
-        if !version.nearMisses.byRule.isEmpty {
-            out += ["", "  Near misses: blocked by one rule only"] + TextTable(
-                columns: [.init("Only rule"), .init("Label"), .init("Candidates", .right), .init("%", .right)],
-                rows: version.nearMisses.byRule.map {
-                    [$0.ruleID, $0.label, n($0.count), "\(Percentage($0.count, of: total))"]
+        out +=
+            [""]
+            + TextTable(
+                columns: [.init("Rule"), .init("Label"), .init("Kind"), .init("Failing", .right), .init("%", .right)],
+                rows: version.ruleFailures.map {
+                    [$0.ruleID, $0.label, $0.kind, n($0.count), "\(Percentage($0.count, of: total))"]
                 }
             ).lines(style: bold)
+        if !version.nearMisses.byRule.isEmpty {
+            out +=
+                ["", "  Near misses: blocked by one rule only"]
+                + TextTable(
+                    columns: [.init("Only rule"), .init("Label"), .init("Candidates", .right), .init("%", .right)],
+                    rows: version.nearMisses.byRule.map {
+                        [$0.ruleID, $0.label, n($0.count), "\(Percentage($0.count, of: total))"]
+                    }
+                ).lines(style: bold)
         }
         if !version.topFailingPairs.isEmpty {
-            out += ["", "  Most common pairs of failing rules"] + TextTable(
-                columns: [.init("Rule A"), .init("Rule B"), .init("Candidates", .right), .init("%", .right)],
-                rows: version.topFailingPairs.map {
-                    [$0.ruleA, $0.ruleB, n($0.count), "\(Percentage($0.count, of: total))"]
-                }
-            ).lines(style: bold)
+            out +=
+                ["", "  Most common pairs of failing rules"]
+                + TextTable(
+                    columns: [.init("Rule A"), .init("Rule B"), .init("Candidates", .right), .init("%", .right)],
+                    rows: version.topFailingPairs.map {
+                        [$0.ruleA, $0.ruleB, n($0.count), "\(Percentage($0.count, of: total))"]
+                    }
+                ).lines(style: bold)
         }
         return out
     }
