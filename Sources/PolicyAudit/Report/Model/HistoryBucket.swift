@@ -1,0 +1,84 @@
+/// One point of a history: the candidates of one run or one period, scored under the bucket's version(s).
+package struct HistoryBucket: Sendable, Equatable, Codable {
+    /// The bucket's key: the run id for `run` buckets, else `2026-11-30`, `2026-W48` or `2026-11`.
+    package var key: String
+    /// The run's id, for `run` buckets only.
+    package var runID: Int64?
+    /// The run's label, for `run` buckets only (when the run has one).
+    package var runLabel: String?
+    /// The policy version numbers that scored the bucket, ascending.
+    package private(set) var versions: [Int]
+    /// Candidate scorings in the bucket (a candidate scored under two versions counts twice).
+    package var total: Int
+    /// Of those, how many would unlock the reset.
+    package var unlocked: Int
+    /// The rule that blocks most in the bucket; nil when nothing was blocked.
+    package var topBlockingRule: RuleCount?
+
+    /// Creates a bucket; `versions` is sorted and deduplicated.
+    package init(
+        key: String, runID: Int64? = nil, runLabel: String? = nil, versions: [Int], total: Int, unlocked: Int,
+        topBlockingRule: RuleCount?
+    ) {
+        self.key = key
+        self.runID = runID
+        self.runLabel = runLabel
+        self.versions = Array(Set(versions)).sorted()
+        self.total = total
+        self.unlocked = unlocked
+        self.topBlockingRule = topBlockingRule
+    }
+
+    /// The unlock rate of the bucket.
+    package var rate: Percentage { Percentage(unlocked, of: total) }
+
+    /// How the bucket is named in tables and charts: the key, plus the run label for run buckets.
+    package var displayKey: String {
+        guard let runID else { return key }
+        return runLabel.map { "run \(runID) (\($0))" } ?? "run \(runID)"
+    }
+
+    /// The references of the bucket's versions under `policyName` (`corp@2`, `corp@3`).
+    package func references(policyName: String) -> [String] {
+        versions.map { "\(policyName)@\($0)" }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key
+        case runID = "run_id"
+        case runLabel = "run_label"
+        case versions, total, unlocked
+        case topBlockingRule = "top_blocking_rule"
+    }
+
+    /// Decodes a bucket object.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            key: try container.decode(String.self, forKey: .key),
+            runID: try container.decodeIfPresent(Int64.self, forKey: .runID),
+            runLabel: try container.decodeIfPresent(String.self, forKey: .runLabel),
+            versions: try container.decode([Int].self, forKey: .versions),
+            total: try container.decode(Int.self, forKey: .total),
+            unlocked: try container.decode(EncodedShare.self, forKey: .unlocked).count,
+            topBlockingRule: try container.decodeIfPresent(RuleCount.self, forKey: .topBlockingRule)
+        )
+    }
+
+    /// Encodes a bucket object; `unlocked.percent` is the rate, the top rule's percent is of `total`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encode(runID, forKey: .runID)
+        try container.encode(runLabel, forKey: .runLabel)
+        try container.encode(versions, forKey: .versions)
+        try container.encode(total, forKey: .total)
+        try container.encode(EncodedShare(unlocked, of: total), forKey: .unlocked)
+        if let topBlockingRule {
+            let share = Percentage(topBlockingRule.count, of: total)
+            try container.encode(EncodedWithPercent(base: topBlockingRule, share: share), forKey: .topBlockingRule)
+        } else {
+            try container.encodeNil(forKey: .topBlockingRule)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension HTMLReportRenderer {
+    /// Renders a comparison: headline, the 2×2 grid as bars and table, and the rules blocking the newly blocked.
+    package func render(_ report: ComparisonReport) -> String {
+        var page = HTMLPage()
+        let a = report.policyA.reference
+        let b = report.policyB.reference
+        let total = report.total
+        let title = "pwaudit comparison: \(a) vs \(b) on \(report.run.displayName)"
+        page.element("h1", title)
+        provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt, into: &page)
+        page.element("p", report.headline, className: "headline")
+        page.element(
+            "p",
+            "\(n(report.unlockedUnderA)) of \(n(total)) (\(Percentage(report.unlockedUnderA, of: total))) would "
+                + "unlock reset under \(a); \(n(report.unlockedUnderB)) (\(Percentage(report.unlockedUnderB, of: total))) "
+                + "under \(b).")
+        let cells: [(String, Int)] = [
+            ("Unlocked under both", report.bothUnlocked), ("Only under \(a) (newly blocked)", report.onlyA),
+            ("Only under \(b) (newly unlocked)", report.onlyB), ("Under neither", report.neither),
+        ]
+        page.figure(
+            { id in
+                SVGChart.horizontalBars(
+                    id: id, title: "Candidates unlocked under \(a) and \(b)",
+                    description: "Share of \(n(total)) candidates in each cell of the comparison.",
+                    bars: cells.map { .init(label: $0.0, count: $0.1, total: total) })
+            },
+            caption: "\(a) vs \(b) on \(n(total)) candidates", headers: ["Cell", "Candidates", "%"], numeric: [1, 2],
+            rows: cells.map { [$0.0, n($0.1), "\(Percentage($0.1, of: total))"] })
+        func cell(_ count: Int) -> String { "\(n(count)) (\(Percentage(count, of: total)))" }
+        page.table(
+            caption: "2×2: rows \(a), columns \(b)", headers: ["", "\(b) unlocks", "\(b) blocks"], numeric: [1, 2],
+            rows: [
+                ["\(a) unlocks", cell(report.bothUnlocked), cell(report.onlyA)],
+                ["\(a) blocks", cell(report.onlyB), cell(report.neither)],
+            ])
+        let blockers = report.newlyBlockedBy
+        page.element("h2", "Rules of \(b) blocking the \(n(report.onlyA)) newly blocked")
+        page.figure(
+            { id in
+                SVGChart.horizontalBars(
+                    id: id, title: "Rules of \(b) blocking the newly blocked",
+                    description: "Share of the \(n(report.onlyA)) newly blocked candidates failing each rule of \(b).",
+                    bars: blockers.map { .init(label: $0.label, count: $0.count, total: report.onlyA) })
+            },
+            caption: "A candidate failing several rules counts once for each.",
+            headers: ["Rule", "Label", "Candidates", "% of newly blocked"], numeric: [2, 3],
+            rows: blockers.map { [$0.ruleID, $0.label, n($0.count), "\(Percentage($0.count, of: report.onlyA))"] })
+        return page.document(title: title)
+    }
+
+    /// Renders a history: the unlock-rate trend line and a table of buckets.
+    package func render(_ report: HistoryReport) -> String {
+        var page = HTMLPage()
+        let title = "pwaudit history: \(report.policyName) by \(report.bucketKind.rawValue) (\(report.mode.rawValue))"
+        page.element("h1", title)
+        page.element(
+            "p", "Generated \(ReportTimestamp.string(from: report.generatedAt)) by pwaudit \(report.pwauditVersion).",
+            className: "meta")
+        let buckets = report.buckets
+        page.figure(
+            { id in
+                SVGChart.trendLine(
+                    id: id, title: "Unlock rate of \(report.policyName) per \(report.bucketKind.rawValue)",
+                    description: "Percentage of candidates that would unlock the reset, oldest bucket first.",
+                    points: buckets.map { .init(label: $0.displayKey, count: $0.unlocked, total: $0.total) })
+            },
+            caption: "Unlock rate per \(report.bucketKind.rawValue)",
+            headers: ["Bucket", "Versions", "Total", "Unlocked", "Rate", "Top blocking rule", "Blocks"],
+            numeric: [2, 3, 4, 6],
+            rows: buckets.map { bucket in
+                [
+                    bucket.displayKey, bucket.references(policyName: report.policyName).joined(separator: ", "),
+                    n(bucket.total), n(bucket.unlocked), "\(bucket.rate)",
+                    bucket.topBlockingRule.map { "\($0.ruleID) (\($0.label))" } ?? "–",
+                    bucket.topBlockingRule.map { n($0.count) } ?? "–",
+                ]
+            })
+        return page.document(title: title)
+    }
+}

@@ -1,0 +1,121 @@
+/// Inline SVG charts for the HTML report: no scripts, no external assets, every mark labelled with its figure.
+///
+/// Each chart is an `<svg role="img">` with an `aria-label`, a `<title>` and a `<desc>`; its figures are written
+/// on the marks (not carried by colour alone) and repeated in a data table beside the chart.
+enum SVGChart {
+    /// One labelled bar: `label`, and `count` shown with its share of `total`.
+    struct Bar {
+        var label: String
+        var count: Int
+        var total: Int
+
+        var valueText: String { "\(ReportNumber.grouped(count)) (\(Percentage(count, of: total)))" }
+    }
+
+    /// Horizontal bars scaled to each bar's share of its total (0–100%), label left, figure right of the bar.
+    static func horizontalBars(id: String, title: String, description: String, bars: [Bar]) -> String {
+        let rowHeight = 26
+        let labelWidth = 230
+        let barWidth = 340
+        let height = max(bars.count, 1) * rowHeight + 16
+        var body = ""
+        for (index, bar) in bars.enumerated() {
+            let y = 8 + index * rowHeight
+            let width = Int((Percentage(bar.count, of: bar.total).fraction * Double(barWidth)).rounded())
+            body += "<g>"
+            body += #"<text class="label" x="\#(labelWidth - 8)" y="\#(y + 13)" text-anchor="end">"#
+            body += "\(esc(ReportText.truncated(bar.label, to: 34)))</text>"
+            body += #"<rect class="track" x="\#(labelWidth)" y="\#(y)" width="\#(barWidth)" height="18"/>"#
+            body += #"<rect class="bar" x="\#(labelWidth)" y="\#(y)" width="\#(width)" height="18"/>"#
+            body += #"<text class="value" x="\#(labelWidth + barWidth + 8)" y="\#(y + 13)">"#
+            body += "\(esc(bar.valueText))</text></g>"
+        }
+        if bars.isEmpty { body += #"<text class="label" x="8" y="20">No data</text>"# }
+        return svg(id: id, title: title, description: description, width: 720, height: height, body: body)
+    }
+
+    /// Vertical columns scaled to the largest count, figure above each column and label below.
+    static func columns(id: String, title: String, description: String, axisTitle: String, bars: [Bar]) -> String {
+        let plotTop = 24
+        let plotBottom = 200
+        let left = 40
+        let slot = bars.isEmpty ? 0 : 640 / bars.count
+        let largest = max(bars.map(\.count).max() ?? 0, 1)
+        var body = #"<line class="axis" x1="\#(left)" y1="\#(plotBottom)" x2="\#(left + 650)" y2="\#(plotBottom)"/>"#
+        for (index, bar) in bars.enumerated() {
+            let height = Int((Double(bar.count) / Double(largest) * Double(plotBottom - plotTop)).rounded())
+            let x = left + 5 + index * slot
+            let center = x + slot / 2
+            body += "<g>"
+            body += #"<rect class="bar" x="\#(x + slot / 5)" y="\#(plotBottom - height)" "#
+            body += #"width="\#(slot * 3 / 5)" height="\#(height)"/>"#
+            body += #"<text class="value" x="\#(center)" y="\#(plotBottom - height - 5)" text-anchor="middle">"#
+            body += "\(esc(ReportNumber.grouped(bar.count)))</text>"
+            body += #"<text class="label" x="\#(center)" y="\#(plotBottom + 16)" text-anchor="middle">"#
+            body += "\(esc(ReportText.truncated(bar.label, to: 12)))</text></g>"
+        }
+        body += #"<text class="axis-title" x="\#(left + 325)" y="\#(plotBottom + 38)" text-anchor="middle">"#
+        body += "\(esc(axisTitle))</text>"
+        return svg(id: id, title: title, description: description, width: 720, height: 250, body: body)
+    }
+
+    /// A line of percentages (0–100%) per point, each point marked and labelled with its value.
+    static func trendLine(id: String, title: String, description: String, points: [Bar]) -> String {
+        let top = 24
+        let bottom = 204
+        let left = 56
+        let width = 640
+        var body = ""
+        for tick in stride(from: 0, through: 100, by: 25) {
+            let y = bottom - (bottom - top) * tick / 100
+            body += #"<line class="grid" x1="\#(left)" y1="\#(y)" x2="\#(left + width)" y2="\#(y)"/>"#
+            body += #"<text class="label" x="\#(left - 6)" y="\#(y + 4)" text-anchor="end">\#(tick)%</text>"#
+        }
+        let step = points.count > 1 ? Double(width - 40) / Double(points.count - 1) : 0
+        let labelEvery = max(1, (points.count + 11) / 12)
+        let coordinates = points.enumerated().map { index, point -> (x: Int, y: Int) in
+            let x = points.count > 1 ? left + 20 + Int((Double(index) * step).rounded()) : left + width / 2
+            let fraction = Percentage(point.count, of: point.total).fraction
+            return (x, bottom - Int((fraction * Double(bottom - top)).rounded()))
+        }
+        // A bucket without candidates has no rate: no point is drawn and the line breaks around it.
+        var segment: [String] = []
+        for index in 0...points.count {
+            if index < points.count, points[index].total > 0 {
+                segment.append("\(coordinates[index].x),\(coordinates[index].y)")
+                continue
+            }
+            if segment.count > 1 { body += #"<polyline class="line" points="\#(segment.joined(separator: " "))"/>"# }
+            segment = []
+        }
+        for (index, point) in points.enumerated() {
+            let (x, y) = coordinates[index]
+            body += "<g>"
+            if point.total > 0 {
+                body += #"<circle class="point" cx="\#(x)" cy="\#(y)" r="4"/>"#
+                body += #"<text class="value" x="\#(x)" y="\#(y - 9)" text-anchor="middle">"#
+                body += "\(Percentage(point.count, of: point.total))</text>"
+            } else {
+                body += #"<text class="value" x="\#(x)" y="\#(bottom - 9)" text-anchor="middle">no data</text>"#
+            }
+            if index % labelEvery == 0 {
+                body += #"<text class="label" x="\#(x)" y="\#(bottom + 18)" text-anchor="middle">"#
+                body += "\(esc(ReportText.truncated(point.label, to: 14)))</text>"
+            }
+            body += "</g>"
+        }
+        if points.isEmpty { body += #"<text class="label" x="\#(left + 8)" y="\#(top + 20)">No data</text>"# }
+        return svg(id: id, title: title, description: description, width: 720, height: 236, body: body)
+    }
+
+    private static func svg(id: String, title: String, description: String, width: Int, height: Int, body: String)
+        -> String
+    {
+        #"<svg id="\#(id)" class="chart" role="img" aria-label="\#(esc(title))" "#
+            + #"aria-describedby="\#(id)-desc" viewBox="0 0 \#(width) \#(height)" "#
+            + #"width="\#(width)" height="\#(height)" preserveAspectRatio="xMinYMin meet">"#
+            + "<title>\(esc(title))</title><desc id=\"\(id)-desc\">\(esc(description))</desc>\(body)</svg>"
+    }
+
+    private static func esc(_ text: String) -> String { ReportText.html(text) }
+}
