@@ -103,11 +103,11 @@ struct ReportCSVTests {
     }
 
     @Test func quotingFollowsRFC4180() {
-        #expect(CSVRecord.field("plain") == "plain")
-        #expect(CSVRecord.field("a,b") == "\"a,b\"")
-        #expect(CSVRecord.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
-        #expect(CSVRecord.field("\tx") == "'?x")
-        #expect(CSVRecord.field("@x") == "'@x")
+        #expect(ReportCSVRow.field("plain") == "plain")
+        #expect(ReportCSVRow.field("a,b") == "\"a,b\"")
+        #expect(ReportCSVRow.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(ReportCSVRow.field("\tx") == "'?x")
+        #expect(ReportCSVRow.field("@x") == "'@x")
     }
 
     @Test func comparisonAndHistorySections() {

@@ -13,60 +13,60 @@ package struct CSVReportRenderer: ReportRenderer {
         var records = provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt)
         let rows = report.rows
         records += [
-            CSVRecord(section: "rows", item: "read", count: rows.read, total: rows.read),
-            CSVRecord(section: "rows", item: "accepted", count: rows.accepted, total: rows.read),
-            CSVRecord(section: "rows", item: "rejected", count: rows.rejected, total: rows.read),
+            ReportCSVRow(section: "rows", item: "read", count: rows.read, total: rows.read),
+            ReportCSVRow(section: "rows", item: "accepted", count: rows.accepted, total: rows.read),
+            ReportCSVRow(section: "rows", item: "rejected", count: rows.rejected, total: rows.read),
         ]
         records += rows.rejectedByReason.map {
-            CSVRecord(section: "rejected_reason", item: $0.reason, count: $0.count, total: rows.read)
+            ReportCSVRow(section: "rejected_reason", item: $0.reason, count: $0.count, total: rows.read)
         }
         for version in report.versions { records += self.records(for: version) }
         let features = report.features
         let candidates = features.candidates
         records += features.lengthHistogram.map {
-            CSVRecord(section: "length", item: String($0.length), count: $0.count, total: candidates)
+            ReportCSVRow(section: "length", item: String($0.length), count: $0.count, total: candidates)
         }
         records += features.classComposition.map {
-            CSVRecord(section: "class_composition", item: $0.classes, count: $0.count, total: candidates)
+            ReportCSVRow(section: "class_composition", item: $0.classes, count: $0.count, total: candidates)
         }
         let reuse = features.reuse
         records += [
-            CSVRecord(section: "reuse", item: "group_count", count: reuse.groupCount),
-            CSVRecord(
+            ReportCSVRow(section: "reuse", item: "group_count", count: reuse.groupCount),
+            ReportCSVRow(
                 section: "reuse", item: "candidates_in_groups", count: reuse.candidatesInGroups, total: candidates),
-            CSVRecord(section: "reuse", item: "largest_group_size", count: reuse.largestGroupSize),
+            ReportCSVRow(section: "reuse", item: "largest_group_size", count: reuse.largestGroupSize),
         ]
-        return CSVRecord.document(records)
+        return ReportCSVRow.document(records)
     }
 
-    private func records(for version: VersionReport) -> [CSVRecord] {
+    private func records(for version: VersionReport) -> [ReportCSVRow] {
         let reference = version.policy.reference
         let total = version.total
         var records = [
-            CSVRecord(
+            ReportCSVRow(
                 section: "version", policy: reference, item: "definition_sha256",
                 value: version.policy.definitionSHA256),
-            CSVRecord(
+            ReportCSVRow(
                 section: "version", policy: reference, item: "effective_from",
                 value: version.policy.effectiveFrom.map(ReportTimestamp.string(from:)) ?? ""),
-            CSVRecord(section: "version", policy: reference, item: "total", count: total, total: total),
-            CSVRecord(section: "version", policy: reference, item: "unlocked", count: version.unlocked, total: total),
-            CSVRecord(
+            ReportCSVRow(section: "version", policy: reference, item: "total", count: total, total: total),
+            ReportCSVRow(section: "version", policy: reference, item: "unlocked", count: version.unlocked, total: total),
+            ReportCSVRow(
                 section: "version", policy: reference, item: "near_misses", count: version.nearMisses.count,
                 total: total),
         ]
         records += version.ruleFailures.map {
-            CSVRecord(
+            ReportCSVRow(
                 section: "rule_failure", policy: reference, item: $0.ruleID, label: $0.label, count: $0.count,
                 total: total, value: "kind=\($0.kind);bit=\($0.bit)")
         }
         records += version.nearMisses.byRule.map {
-            CSVRecord(
+            ReportCSVRow(
                 section: "near_miss", policy: reference, item: $0.ruleID, label: $0.label, count: $0.count,
                 total: total)
         }
         records += version.topFailingPairs.map {
-            CSVRecord(
+            ReportCSVRow(
                 section: "rule_pair", policy: reference, item: $0.ruleA, itemB: $0.ruleB,
                 label: "\($0.ruleALabel) + \($0.ruleBLabel)", count: $0.count, total: total)
         }
@@ -77,10 +77,10 @@ package struct CSVReportRenderer: ReportRenderer {
     package func render(_ report: ComparisonReport) -> String {
         var records = provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt)
         records += [
-            CSVRecord(
+            ReportCSVRow(
                 section: "policy", policy: report.policyA.reference, item: "a",
                 value: report.policyA.definitionSHA256),
-            CSVRecord(
+            ReportCSVRow(
                 section: "policy", policy: report.policyB.reference, item: "b",
                 value: report.policyB.definitionSHA256),
         ]
@@ -88,49 +88,49 @@ package struct CSVReportRenderer: ReportRenderer {
         records += [
             ("total", total), ("both_unlocked", report.bothUnlocked), ("only_a", report.onlyA),
             ("only_b", report.onlyB), ("neither", report.neither),
-        ].map { CSVRecord(section: "comparison", item: $0.0, count: $0.1, total: total) }
+        ].map { ReportCSVRow(section: "comparison", item: $0.0, count: $0.1, total: total) }
         records += report.newlyBlockedBy.map {
-            CSVRecord(
+            ReportCSVRow(
                 section: "newly_blocked_by", policy: report.policyB.reference, item: $0.ruleID, label: $0.label,
                 count: $0.count, total: report.onlyA)
         }
-        return CSVRecord.document(records)
+        return ReportCSVRow.document(records)
     }
 
     /// Renders a history: the report's settings, then per bucket its unlock rate and its top blocking rule.
     package func render(_ report: HistoryReport) -> String {
         var records = [
-            CSVRecord(section: "provenance", item: "pwaudit_version", value: report.pwauditVersion),
-            CSVRecord(
+            ReportCSVRow(section: "provenance", item: "pwaudit_version", value: report.pwauditVersion),
+            ReportCSVRow(
                 section: "provenance", item: "generated_at",
                 value: ReportTimestamp.string(from: report.generatedAt)),
-            CSVRecord(section: "provenance", item: "policy", value: report.policyName),
-            CSVRecord(section: "provenance", item: "bucket", value: report.bucketKind.rawValue),
-            CSVRecord(section: "provenance", item: "mode", value: report.mode.rawValue),
+            ReportCSVRow(section: "provenance", item: "policy", value: report.policyName),
+            ReportCSVRow(section: "provenance", item: "bucket", value: report.bucketKind.rawValue),
+            ReportCSVRow(section: "provenance", item: "mode", value: report.mode.rawValue),
         ]
         for bucket in report.buckets {
             let references = bucket.references(policyName: report.policyName).joined(separator: " ")
             records.append(
-                CSVRecord(
+                ReportCSVRow(
                     section: "bucket", policy: references, item: bucket.key, label: bucket.runLabel ?? "",
                     count: bucket.unlocked, total: bucket.total))
             if let top = bucket.topBlockingRule {
                 records.append(
-                    CSVRecord(
+                    ReportCSVRow(
                         section: "bucket_top_rule", policy: references, item: bucket.key, itemB: top.ruleID,
                         label: top.label, count: top.count, total: bucket.total))
             }
         }
-        return CSVRecord.document(records)
+        return ReportCSVRow.document(records)
     }
 
-    private func provenance(_ run: RunProvenance, pwauditVersion: String, generatedAt: Date) -> [CSVRecord] {
+    private func provenance(_ run: RunProvenance, pwauditVersion: String, generatedAt: Date) -> [ReportCSVRow] {
         [
             ("pwaudit_version", pwauditVersion), ("generated_at", ReportTimestamp.string(from: generatedAt)),
             ("run_id", String(run.runID)), ("run_label", run.label ?? ""), ("source_file", run.sourceFileName),
             ("source_size_bytes", String(run.sourceSizeBytes)), ("source_sha256", run.sourceSHA256),
             ("started_at", ReportTimestamp.string(from: run.startedAt)),
             ("finished_at", run.finishedAt.map(ReportTimestamp.string(from:)) ?? ""), ("status", run.status),
-        ].map { CSVRecord(section: "provenance", item: $0.0, value: $0.1) }
+        ].map { ReportCSVRow(section: "provenance", item: $0.0, value: $0.1) }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Columns: `section, policy, item, item_b, label, count, total, percent, value`. Cells a section does not use
 /// are empty. `percent` is `count / total` with two decimals.
-struct CSVRecord {
+struct ReportCSVRow {
     /// The header row.
     static let header = ["section", "policy", "item", "item_b", "label", "count", "total", "percent", "value"]
 
@@ -44,7 +44,7 @@ struct CSVRecord {
     }
 
     /// The whole CSV: header and records, CRLF line endings.
-    static func document(_ records: [CSVRecord]) -> String {
+    static func document(_ records: [ReportCSVRow]) -> String {
         ([header] + records.map(\.cells)).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
     }
 }
