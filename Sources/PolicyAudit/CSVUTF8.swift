@@ -10,7 +10,9 @@ package enum CSVUTF8 {
         let count = bytes.count
         var index = 0
         while index < count {
-            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            if index + 8 <= count,
+                raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 index += 8
                 continue
             }
@@ -24,11 +26,19 @@ package enum CSVUTF8 {
             var high: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xED: length = 3; high = 0x9F
+            case 0xE0:
+                length = 3
+                low = 0xA0
+            case 0xED:
+                length = 3
+                high = 0x9F
             case 0xE1...0xEF: length = 3
-            case 0xF0: length = 4; low = 0x90
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF0:
+                length = 4
+                low = 0x90
+            case 0xF4:
+                length = 4
+                high = 0x8F
             case 0xF1...0xF3: length = 4
             default: return false
             }

@@ -66,7 +66,8 @@ enum DemoPasswordFactory {
             return capitalised(random.pick(DemoWordLists.mutationBases)) + fullwidth.joined()
         case 4:
             var scalars = Array(random.pick(DemoWordLists.mutationBases).unicodeScalars)
-            scalars.insert(random.pick(["\u{0301}", "\u{0300}", "\u{0308}", "\u{0303}"]), at: 1 + random.below(scalars.count))
+            scalars.insert(
+                random.pick(["\u{0301}", "\u{0300}", "\u{0308}", "\u{0303}"]), at: 1 + random.below(scalars.count))
             return capitalised(String(String.UnicodeScalarView(scalars))) + "!" + suffix(&random)
         default:
             return (0..<3).map { _ in random.pick(DemoWordLists.unicodeWords) }.joined(separator: "-")

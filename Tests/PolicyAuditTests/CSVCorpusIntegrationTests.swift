@@ -33,14 +33,17 @@ enum CorpusGenerator {
     }
 }
 
-@Suite("CSV import of the benchmark corpus", .enabled(if: CorpusGenerator.isAvailable, "needs python3 and gen_corpus.py"))
+@Suite(
+    "CSV import of the benchmark corpus", .enabled(if: CorpusGenerator.isAvailable, "needs python3 and gen_corpus.py"))
 struct CSVCorpusIntegrationTests {
     static let reasonByKind: [String: RejectReason] = [
         "field_count_short": .fieldCount, "field_count_long": .fieldCount, "invalid_utf8": .invalidUTF8,
         "empty_password": .emptyPassword, "nul_byte": .nulByte, "unterminated_quote": .unterminatedQuote,
     ]
 
-    @Test("every dirty row is rejected on its line with its reason, and only those", arguments: [[], ["--crlf", "--bom"]])
+    @Test(
+        "every dirty row is rejected on its line with its reason, and only those",
+        arguments: [[], ["--crlf", "--bom"]])
     func rejectsExactlyTheDirtyRows(flags: [String]) throws {
         let rows = 100_000
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-corpus-\(UUID()).csv")

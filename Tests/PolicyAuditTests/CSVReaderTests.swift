@@ -49,7 +49,8 @@ struct CSVReaderTests {
             name: "quoted fields", text: "id,password\n\"1\",\"a b\"\n", header: ["id", "password"],
             records: [(2, ["1", "a b"])]),
         CSVShape(
-            name: "doubled quotes", text: "id,password\n1,\"say \"\"hi\"\"\"\n2,\"\"\"\"\n", header: ["id", "password"],
+            name: "doubled quotes", text: "id,password\n1,\"say \"\"hi\"\"\"\n2,\"\"\"\"\n",
+            header: ["id", "password"],
             records: [(2, ["1", "say \"hi\""]), (3, ["2", "\""])]),
         CSVShape(
             name: "delimiter and newlines inside quotes",
@@ -83,7 +84,8 @@ struct CSVReaderTests {
             name: "bytes after closing quote are kept", text: "id,password\n1,\"ab\"cd\"\"e,z\n",
             header: ["id", "password"], records: [(2, ["1", "abcd\"\"e", "z"])]),
         CSVShape(
-            name: "header trimmed", text: " Id , PassWord \n1,x\n", header: ["Id", "PassWord"], records: [(2, ["1", "x"])]
+            name: "header trimmed", text: " Id , PassWord \n1,x\n", header: ["Id", "PassWord"],
+            records: [(2, ["1", "x"])]
         ),
         CSVShape(
             name: "multibyte UTF-8 untouched", text: "id,password\n1,пароль🔑\n", header: ["id", "password"],

@@ -49,7 +49,8 @@ struct CSVRowValidatorTests {
         BadRowCase("empty password", Array("2,bo,\n".utf8), .emptyPassword),
         BadRowCase("empty quoted password", Array("2,bo,\"\"\n".utf8), .emptyPassword),
         BadRowCase("NUL in password", Array("2,bo,pa\0ss\n".utf8), .nulByte),
-        BadRowCase("password over 1 KiB", Array("2,bo,\(String(repeating: "x", count: 1025))\n".utf8), .passwordTooLong),
+        BadRowCase(
+            "password over 1 KiB", Array("2,bo,\(String(repeating: "x", count: 1025))\n".utf8), .passwordTooLong),
         BadRowCase(
             "line after a quoted password with two newlines", Array("2,bo,\"a\nb\nc\"\n2,bo,\n".utf8), line: 6,
             .emptyPassword, accepted: [2, 3, 7]),

@@ -30,7 +30,8 @@ enum DemoPolicyEstimate {
     }
 
     static func longestRepeat(_ p: String) -> Int {
-        var best = 0, run = 0
+        var best = 0
+        var run = 0
         var previous: Character?
         for c in p {
             run = c == previous ? run + 1 : 1
@@ -42,7 +43,9 @@ enum DemoPolicyEstimate {
 
     static func longestSequence(_ p: String) -> Int {
         let values = p.lowercased().unicodeScalars.map { Int($0.value) }
-        var best = values.isEmpty ? 0 : 1, up = 1, down = 1
+        var best = values.isEmpty ? 0 : 1
+        var up = 1
+        var down = 1
         for i in values.indices.dropFirst() {
             up = values[i] == values[i - 1] + 1 ? up + 1 : 1
             down = values[i] == values[i - 1] - 1 ? down + 1 : 1

@@ -84,16 +84,20 @@ struct DemoSampleGeneratorTests {
         for marker in ["ñ", "п", "密", "🔑", "１", "\u{0301}"] {
             #expect(unicode.contains { $0.unicodeScalars.contains(marker.unicodeScalars.first!) }, "no \(marker)")
         }
-        #expect(byCategory[.personal, default: []].allSatisfy { row in
-            let local = String(row.email.prefix { $0 != "@" }).lowercased()
-            return row.password.lowercased().hasPrefix(row.username.lowercased()) || row.password.lowercased().hasPrefix(local)
-        })
+        #expect(
+            byCategory[.personal, default: []].allSatisfy { row in
+                let local = String(row.email.prefix { $0 != "@" }).lowercased()
+                return row.password.lowercased().hasPrefix(row.username.lowercased())
+                    || row.password.lowercased().hasPrefix(local)
+            })
     }
 
     @Test("pass rates under the three demo policies clearly differ")
     func passRatesDiffer() {
         let rows = DemoSampleGenerator(rows: 20_000).candidates
-        func rate(_ passes: (DemoCandidate) -> Bool) -> Double { Double(rows.filter(passes).count) / Double(rows.count) }
+        func rate(_ passes: (DemoCandidate) -> Bool) -> Double {
+            Double(rows.filter(passes).count) / Double(rows.count)
+        }
         let seed = rate(DemoPolicyEstimate.seed)
         let nist = rate(DemoPolicyEstimate.nist)
         let strict = rate(DemoPolicyEstimate.strict)
@@ -105,10 +109,12 @@ struct DemoSampleGeneratorTests {
     @Test("printing a candidate never shows its password")
     func descriptionRedactsPassword() {
         let row = DemoCandidate(
-            id: 1, username: "ann", email: "ann@example.com", password: "Tr0ub4dor&3", submittedAt: "2025-01-01T00:00:00Z",
+            id: 1, username: "ann", email: "ann@example.com", password: "Tr0ub4dor&3",
+            submittedAt: "2025-01-01T00:00:00Z",
             category: .mutated)
         var dumped = ""
         dump(row, to: &dumped)
-        #expect(!row.description.contains("Tr0ub4dor") && !dumped.contains("Tr0ub4dor") && !"\(row)".contains("Tr0ub4dor"))
+        #expect(
+            !row.description.contains("Tr0ub4dor") && !dumped.contains("Tr0ub4dor") && !"\(row)".contains("Tr0ub4dor"))
     }
 }
