@@ -1,0 +1,186 @@
+/// Where the scanner stands inside a record; kept between calls so a record may span chunks.
+enum ScanState {
+    /// At the first byte of a field.
+    case fieldStart
+    /// Inside an unquoted field, or after the closing quote of a quoted one.
+    case unquoted
+    /// Inside a quoted field.
+    case quoted
+    /// Just after a `"` inside a quoted field: `""` or the closing quote, decided by the next byte.
+    case quoteInQuoted
+}
+
+private let quote: UInt8 = 0x22
+private let lineFeed: UInt8 = 0x0A
+private let carriageReturn: UInt8 = 0x0D
+
+extension CSVReader {
+    /// Scans the next record into `spans`, reading more input as needed.
+    ///
+    /// - Returns: `nil` at the end of the input, else whether the record ended inside quotes.
+    func scanRecord() throws(CSVImportError) -> Bool? {
+        while true {
+            if scanBuffered() { return false }
+            if try !refill() { return finishAtEnd() }
+        }
+    }
+
+    /// Scans the buffered bytes; `true` when a record ended at a line feed.
+    private func scanBuffered() -> Bool {
+        let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+        let end = dataEnd
+        let separator = delimiter.rawValue
+        var index = position
+        var state = self.state
+        var line = self.line
+        var fieldStart = self.fieldStart
+        defer {
+            self.position = index
+            self.state = state
+            self.line = line
+            self.fieldStart = fieldStart
+        }
+        while index < end {
+            switch state {
+            case .fieldStart:
+                fieldStart = index
+                if bytes[index] == quote {
+                    fieldQuoted = true
+                    state = .quoted
+                    index &+= 1
+                    continue
+                }
+                fieldQuoted = false
+                state = .unquoted
+                fallthrough
+            case .unquoted:
+                while index < end {
+                    let byte = bytes[index]
+                    if byte == separator || byte == lineFeed { break }
+                    index &+= 1
+                }
+                if index == end { return false }
+                if bytes[index] == separator {
+                    appendSpan(from: fieldStart, to: index)
+                    index &+= 1
+                    state = .fieldStart
+                    continue
+                }
+                var fieldEnd = index
+                if fieldEnd > fieldStart, bytes[fieldEnd - 1] == carriageReturn { fieldEnd -= 1 }
+                appendSpan(from: fieldStart, to: fieldEnd)
+                index &+= 1
+                line &+= 1
+                state = .fieldStart
+                if isBlankLine {
+                    spanCount = 0
+                    recordStart = index
+                    recordLine = line
+                    continue
+                }
+                completeRecord(nextStart: index, nextLine: line)
+                return true
+            case .quoted:
+                while index < end {
+                    let byte = bytes[index]
+                    if byte == quote { break }
+                    if byte == lineFeed { line &+= 1 }
+                    index &+= 1
+                }
+                if index == end { return false }
+                index &+= 1
+                state = .quoteInQuoted
+            case .quoteInQuoted:
+                if bytes[index] == quote {
+                    state = .quoted
+                    index &+= 1
+                } else {
+                    state = .unquoted
+                }
+            }
+        }
+        return false
+    }
+
+    /// Ends the record the input stopped in; `nil` when there was none.
+    private func finishAtEnd() -> Bool? {
+        let end = dataEnd
+        var endsInsideQuotes = false
+        switch state {
+        case .fieldStart:
+            if spanCount == 0 { return nil }
+            fieldQuoted = false
+            appendSpan(from: end, to: end)
+        case .unquoted:
+            let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+            appendSpan(from: fieldStart, to: end > fieldStart && bytes[end - 1] == carriageReturn ? end - 1 : end)
+        case .quoteInQuoted:
+            appendSpan(from: fieldStart, to: end)
+        case .quoted:
+            appendSpan(from: fieldStart, to: end)
+            endsInsideQuotes = true
+        }
+        state = .fieldStart
+        position = end
+        if isBlankLine {
+            spanCount = 0
+            recordStart = end
+            return nil
+        }
+        completeRecord(nextStart: end, nextLine: line)
+        return endsInsideQuotes
+    }
+
+    /// A record of one empty unquoted field is a blank line, which is skipped.
+    private var isBlankLine: Bool {
+        spanCount == 1 && !spans[0].isQuoted && spans[0].start == spans[0].end
+    }
+
+    private func completeRecord(nextStart: Int, nextLine: Int) {
+        completedStart = recordStart
+        completedLine = recordLine
+        recordStart = nextStart
+        recordLine = nextLine
+    }
+
+    private func appendSpan(from start: Int, to end: Int) {
+        if spanCount == spanCapacity {
+            let grown = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: 2 * spanCapacity)
+            grown.moveInitialize(from: spans, count: spanCount)
+            spans.deallocate()
+            spans = grown
+            spanCapacity *= 2
+        }
+        (spans + spanCount).initialize(
+            to: CSVFieldSpan(start: start - recordStart, end: end - recordStart, isQuoted: fieldQuoted))
+        spanCount &+= 1
+    }
+
+    /// Unquotes the field at `start..<end` of `record` in place and returns its new end.
+    ///
+    /// The field's first byte is its opening quote. Inside quotes `""` becomes `"` and a lone `"` closes
+    /// them; after that every byte is kept as is. Output never outgrows input, so writing can trail reading.
+    static func unquote(_ record: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var read = start + 1
+        var write = start
+        var inQuotes = true
+        while read < end {
+            let byte = record[read]
+            if inQuotes, byte == quote {
+                if read + 1 < end, record[read + 1] == quote {
+                    record[write] = quote
+                    write += 1
+                    read += 2
+                } else {
+                    inQuotes = false
+                    read += 1
+                }
+            } else {
+                record[write] = byte
+                write += 1
+                read += 1
+            }
+        }
+        return write
+    }
+}

@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A streaming RFC 4180 CSV reader over bytes: flat memory, no per-field allocation.
+///
+/// The reader pulls the input in chunks (1 MiB by default) into one buffer and hands out each record as
+/// a borrowed `CSVRecord`. Memory stays at about two chunks plus the longest record, whatever the file
+/// size. The first record is the header (`header`); `next()` returns the data records after it.
+///
+/// Grammar, and the lenient choices where RFC 4180 is silent (they match Python's `csv` module):
+/// - Records end at LF or CR LF; a CR right before the line end is dropped, any other CR is data.
+///   Line numbers count LF bytes only.
+/// - A field that starts with `"` is quoted: delimiters, CR and LF inside it are data, `""` is one `"`.
+/// - A `"` anywhere else in an unquoted field is a literal quote (`ab"c` reads as `ab"c`).
+/// - Bytes after a closing quote, up to the next delimiter, are appended as is (`"ab"cd` reads as
+///   `abcd`); the field is not rejected. sqlite3 `.import` warns here instead and keeps the quote.
+/// - A line with no bytes (or only a CR) is skipped, as Python's `DictReader` does; it still counts.
+/// - A UTF-8 byte order mark at the very start is skipped.
+/// - If the input ends inside a quoted field, that last record holds everything up to the end and is
+///   flagged `endsInsideQuotes`; the validator rejects it as `unterminated-quote`.
+package final class CSVReader {
+    /// The default number of bytes asked of the source per read.
+    package static let defaultChunkSize = 1 << 20
+
+    /// The header, read when the reader is created.
+    package private(set) var header = CSVHeader(names: [])
+    /// The separator in use, given or detected from the header line.
+    package private(set) var delimiter: CSVDialect.Delimiter = .comma
+    /// The physical line on which the header starts (1 unless blank lines precede it).
+    package private(set) var headerLine = 1
+
+    let source: ByteSource
+    let chunkSize: Int
+    var buffer: UnsafeMutableRawPointer
+    var capacity: Int
+    /// Bytes of the buffer holding input.
+    var dataEnd = 0
+    /// The input offset of the buffer's first byte.
+    var bufferOffset = 0
+    var reachedEnd = false
+
+    // Scanning state; offsets index the buffer.
+    var recordStart = 0
+    var position = 0
+    var fieldStart = 0
+    var fieldQuoted = false
+    var state = ScanState.fieldStart
+    var line = 1
+    var recordLine = 1
+    var spans: UnsafeMutablePointer<CSVFieldSpan>
+    var spanCapacity = 16
+    var spanCount = 0
+    /// Where the record last completed by the scanner starts in the buffer, and its line.
+    var completedStart = 0
+    var completedLine = 1
+
+    /// Reads the header of `source`, detecting the delimiter unless `dialect` fixes it.
+    ///
+    /// - Parameter chunkSize: bytes asked per read; tiny values exercise records spanning chunks.
+    /// - Throws: `CSVImportError.missingHeader` for empty input, `.unterminatedHeader`, `.readFailed`.
+    package init(
+        source: ByteSource, dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize
+    ) throws(CSVImportError) {
+        precondition(chunkSize > 0, "chunk size must be positive")
+        self.source = source
+        self.chunkSize = chunkSize
+        capacity = max(2 * chunkSize, 8)
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        spans = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: spanCapacity)
+        try readHeader(dialect: dialect)
+    }
+
+    /// Opens the file at `path` and reads its header.
+    package convenience init(
+        path: String, dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize
+    ) throws(CSVImportError) {
+        try self.init(source: FileByteSource(path: path), dialect: dialect, chunkSize: chunkSize)
+    }
+
+    /// Reads from an open descriptor (standard input is `0`), which is left open.
+    package convenience init(
+        fileDescriptor: Int32, dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize
+    ) throws(CSVImportError) {
+        try self.init(source: FileByteSource(fileDescriptor: fileDescriptor), dialect: dialect, chunkSize: chunkSize)
+    }
+
+    deinit {
+        buffer.deallocate()
+        spans.deallocate()
+    }
+
+    /// Input bytes up to the end of the last record returned (header and BOM included).
+    package var bytesConsumed: Int { bufferOffset + recordStart }
+
+    /// The input size when known (regular files), for progress.
+    package var totalByteCount: Int? { source.totalByteCount }
+
+    /// The share of the input consumed, from 0 to 1, when the input size is known.
+    package var fractionCompleted: Double? {
+        guard let total = totalByteCount else { return nil }
+        return total == 0 ? 1 : min(1, Double(bytesConsumed) / Double(total))
+    }
+
+    /// The next data record, or `nil` at the end of the input.
+    ///
+    /// The returned record borrows the reader's buffer: it is valid only until the next call.
+    /// - Throws: `CSVImportError.readFailed` if the source fails; malformed rows are not errors.
+    package func next() throws(CSVImportError) -> CSVRecord? {
+        spanCount = 0
+        guard let endsInsideQuotes = try scanRecord() else { return nil }
+        let base = buffer.assumingMemoryBound(to: UInt8.self) + completedStart
+        for index in 0..<spanCount where spans[index].isQuoted {
+            spans[index].end = Self.unquote(base, from: spans[index].start, to: spans[index].end)
+        }
+        return CSVRecord(
+            line: completedLine, fieldCount: spanCount, endsInsideQuotes: endsInsideQuotes,
+            base: UnsafeRawPointer(base), spans: UnsafePointer(spans))
+    }
+
+    private func readHeader(dialect: CSVDialect) throws(CSVImportError) {
+        while dataEnd < 3, try refill() {}
+        let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+        if dataEnd >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            recordStart = 3
+            position = 3
+        }
+        if let given = dialect.delimiter {
+            delimiter = given
+        } else {
+            delimiter = try detectDelimiter()
+        }
+        guard let record = try next() else { throw .missingHeader }
+        guard !record.endsInsideQuotes else { throw .unterminatedHeader }
+        headerLine = record.line
+        header = CSVHeader(names: (0..<record.fieldCount).map { String(decoding: record[$0], as: UTF8.self) })
+    }
+
+    /// Buffers the whole first line and picks the delimiter from it.
+    private func detectDelimiter() throws(CSVImportError) -> CSVDialect.Delimiter {
+        while true {
+            let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+            var inQuotes = false
+            var index = recordStart
+            while index < dataEnd {
+                if bytes[index] == 0x22 { inQuotes.toggle() } else if bytes[index] == 0x0A, !inQuotes { break }
+                index += 1
+            }
+            if index == dataEnd, try refill() { continue }
+            let lineEnd = min(index, dataEnd)
+            return CSVDialect.detectDelimiter(
+                in: UnsafeRawBufferPointer(start: buffer + recordStart, count: lineEnd - recordStart))
+        }
+    }
+
+    /// Moves the unfinished record to the front of the buffer and reads one more chunk after it.
+    ///
+    /// - Returns: `false` at the end of the input.
+    func refill() throws(CSVImportError) -> Bool {
+        if reachedEnd { return false }
+        let shift = recordStart
+        if shift > 0 {
+            let kept = dataEnd - shift
+            if kept > 0 { memmove(buffer, buffer + shift, kept) }
+            dataEnd = kept
+            position -= shift
+            fieldStart -= shift
+            recordStart = 0
+            bufferOffset += shift
+        }
+        if capacity - dataEnd < chunkSize {
+            let newCapacity = max(2 * capacity, dataEnd + chunkSize)
+            let newBuffer = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+            newBuffer.copyMemory(from: buffer, byteCount: dataEnd)
+            buffer.deallocate()
+            buffer = newBuffer
+            capacity = newCapacity
+        }
+        let count = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + dataEnd, count: chunkSize))
+        if count == 0 {
+            reachedEnd = true
+            return false
+        }
+        dataEnd += count
+        return true
+    }
+}

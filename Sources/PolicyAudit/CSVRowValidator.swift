@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns `CSVRecord`s into `CandidateRow`s or `RowRejection`s, using a header's column mapping.
+///
+/// Checks run in this order and the first failure is the reason: `unterminated-quote`, `field-count`,
+/// `password-too-long`, `invalid-utf8` (any field, mapped or not), `nul-byte`, `empty-password`. A NUL
+/// byte is only rejected in the password; whitespace-only passwords are accepted as typed.
+package struct CSVRowValidator: Sendable {
+    /// The longest password field accepted, in bytes (after unquoting).
+    package static let maximumPasswordBytes = 1024
+
+    /// The header rows are checked against.
+    package let header: CSVHeader
+    private let passwordIndex: Int
+    private let usernameIndex: Int?
+    private let emailIndex: Int?
+    private let idIndex: Int?
+    private let submittedAtIndex: Int?
+
+    /// Resolves `mapping` against `header`.
+    ///
+    /// - Throws: `CSVImportError.missingColumn` when the password column, or an optional column whose
+    ///   name was overridden, is not in the header.
+    package init(header: CSVHeader, mapping: CSVColumnMapping = CSVColumnMapping()) throws(CSVImportError) {
+        func resolve(_ field: CSVColumnMapping.Field) throws(CSVImportError) -> Int? {
+            let name = mapping.columnName(for: field)
+            if let index = header.index(of: name) { return index }
+            if mapping.isRequired(field) { throw .missingColumn(name: name, found: header.names) }
+            return nil
+        }
+        self.header = header
+        guard let password = try resolve(.password) else { throw .missingColumn(name: "password", found: []) }
+        passwordIndex = password
+        usernameIndex = try resolve(.username)
+        emailIndex = try resolve(.email)
+        idIndex = try resolve(.id)
+        submittedAtIndex = try resolve(.submittedAt)
+    }
+
+    /// Validates one record; never throws, never keeps the record's bytes in a rejection.
+    package func validate(_ record: CSVRecord) -> CSVRowOutcome {
+        if let reason = rejectionReason(for: record) {
+            return .rejected(RowRejection(line: record.line, reason: reason))
+        }
+        func optional(_ index: Int?) -> String? {
+            guard let index, !record[index].isEmpty else { return nil }
+            return String(decoding: record[index], as: UTF8.self)
+        }
+        return .accepted(
+            CandidateRow(
+                line: record.line, password: String(decoding: record[passwordIndex], as: UTF8.self),
+                username: optional(usernameIndex), email: optional(emailIndex), externalID: optional(idIndex),
+                submittedAt: optional(submittedAtIndex)))
+    }
+
+    private func rejectionReason(for record: CSVRecord) -> RejectReason? {
+        if record.endsInsideQuotes { return .unterminatedQuote }
+        if record.fieldCount != header.count { return .fieldCount }
+        let password = record[passwordIndex]
+        if password.count > Self.maximumPasswordBytes { return .passwordTooLong }
+        for index in 0..<record.fieldCount where !CSVUTF8.isValid(record[index]) {
+            return .invalidUTF8
+        }
+        if let base = password.baseAddress, memchr(base, 0, password.count) != nil { return .nulByte }
+        if password.isEmpty { return .emptyPassword }
+        return nil
+    }
+}

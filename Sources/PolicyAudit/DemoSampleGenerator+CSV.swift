@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension DemoSampleGenerator {
+    /// The CSV header the sample is written with.
+    package static let csvHeader = "id,username,email,password,submitted_at"
+
+    /// Writes the sample as RFC 4180 CSV (LF line ends, fields quoted only when they hold `"`, `,`, CR or
+    /// LF) to a new file at `path`, replacing any file there; created with mode 0600.
+    ///
+    /// - Throws: `DemoSampleError` when the file cannot be created or written.
+    package func writeCSV(to path: String) throws(DemoSampleError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        defer { _ = close(descriptor) }
+        try writeCSV(toFileDescriptor: descriptor)
+    }
+
+    /// Writes the sample as CSV to an open descriptor (standard output is `1`), in 1 MiB writes.
+    package func writeCSV(toFileDescriptor descriptor: Int32) throws(DemoSampleError) {
+        var pending: [UInt8] = []
+        pending.reserveCapacity(1 << 20 + 4096)
+        var failure: DemoSampleError?
+        forEachCSVLine { line in
+            pending.append(contentsOf: line)
+            if pending.count >= 1 << 20, failure == nil {
+                failure = Self.write(pending, to: descriptor)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        if let failure { throw failure }
+        if let failure = Self.write(pending, to: descriptor) { throw failure }
+    }
+
+    /// The whole sample as CSV bytes, for small samples and tests.
+    package func csvBytes() -> [UInt8] {
+        var bytes: [UInt8] = []
+        forEachCSVLine { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    private func forEachCSVLine(_ body: (String.UTF8View) -> Void) {
+        body((Self.csvHeader + "\n").utf8)
+        for row in self {
+            let fields = [String(row.id), row.username, row.email, row.password, row.submittedAt]
+            body((fields.map(Self.quotedIfNeeded).joined(separator: ",") + "\n").utf8)
+        }
+    }
+
+    private static func quotedIfNeeded(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else {
+            return field
+        }
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
+    }
+
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> DemoSampleError? {
+        bytes.withUnsafeBytes { buffer -> DemoSampleError? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return .writeFailed(reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
+
+/// `write(2)`, reachable from inside a type that has its own `write` method.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+    #else
+        Darwin.write(descriptor, buffer, count)
+    #endif
+}
