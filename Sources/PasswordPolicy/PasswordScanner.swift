@@ -1,0 +1,53 @@
+/// The single pass over a password's scalars that feeds every count-based rule.
+enum PasswordScanner {
+    /// Scans ASCII bytes, writing their lowercase form to `lowered`; returns `nil` at the first non-ASCII byte.
+    ///
+    /// `present` receives one bit per ASCII value seen (bit `b & 63` of word `b >> 6`).
+    @inline(__always)
+    static func scanASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
+        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64)
+    ) -> ScanSummary? {
+        var summary = ScanSummary()
+        var tracker = RunTracker()
+        summary.length = bytes.count
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            let info = table[Int(byte)]
+            lowered[index] = info.lower
+            if byte < 64 {
+                present.0 |= 1 &<< UInt64(byte)
+            } else {
+                present.1 |= 1 &<< UInt64(byte &- 64)
+            }
+            summary.add(info.kind)
+            tracker.add(
+                scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
+                into: &summary)
+        }
+        return summary
+    }
+
+    /// Scans any normalized scalars (the general path).
+    static func scan(_ scalars: [Unicode.Scalar]) -> ScanSummary {
+        var summary = ScanSummary()
+        var tracker = RunTracker()
+        summary.length = scalars.count
+        let table = ASCIIInfo.table
+        for scalar in scalars {
+            if scalar.value < 0x80 {
+                let info = table[Int(scalar.value)]
+                summary.add(info.kind)
+                tracker.add(
+                    scalar: scalar.value, alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
+                    into: &summary)
+            } else {
+                summary.add(ScalarKind(scalar))
+                let off = ASCIIInfo.offTrack
+                tracker.add(scalar: scalar.value, alphabet: off, digit: off, keyboard: off, into: &summary)
+            }
+        }
+        return summary
+    }
+}
