@@ -1,11 +1,14 @@
-/// An immutable open-addressing hash set of byte strings, looked up without allocating.
-struct BlocklistTable: Sendable {
+/// An immutable open-addressing hash set of byte strings, looked up without allocating or retaining.
+///
+/// The contents live in buffers owned by the instance and are never mutated after `init`, so sharing across
+/// threads is safe.
+final class BlocklistTable: @unchecked Sendable {
     /// All entries' bytes, back to back.
-    private let storage: [UInt8]
+    private let storage: UnsafeMutableBufferPointer<UInt8>
     /// Start of entry `i` in `storage` is `offsets[i]`, its end `offsets[i + 1]`.
-    private let offsets: [Int]
+    private let offsets: UnsafeMutableBufferPointer<Int>
     /// Entry index + 1 per slot; 0 marks an empty slot.
-    private let slots: [Int32]
+    private let slots: UnsafeMutableBufferPointer<Int32>
     private let mask: Int
     private let shortest: Int
     private let longest: Int
@@ -27,9 +30,12 @@ struct BlocklistTable: Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(index + 1)
         }
-        self.storage = storage
-        self.offsets = offsets
-        self.slots = slots
+        self.storage = .allocate(capacity: Swift.max(storage.count, 1))
+        _ = self.storage.initialize(from: storage)
+        self.offsets = .allocate(capacity: offsets.count)
+        _ = self.offsets.initialize(from: offsets)
+        self.slots = .allocate(capacity: slots.count)
+        _ = self.slots.initialize(from: slots)
         self.mask = capacity - 1
         self.shortest = unique.map(\.count).min() ?? 0
         self.longest = unique.map(\.count).max() ?? -1
@@ -39,22 +45,23 @@ struct BlocklistTable: Sendable {
     func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= shortest, bytes.count <= longest else { return false }
         var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-        return storage.withUnsafeBufferPointer { stored in
-            while true {
-                let entry = Int(slots[slot])
-                if entry == 0 { return false }
-                let start = offsets[entry - 1]
-                let end = offsets[entry]
-                if end - start == bytes.count, memoryEqual(stored, start, bytes) { return true }
-                slot = (slot + 1) & mask
-            }
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return false }
+            let start = offsets[entry - 1]
+            if offsets[entry] - start == bytes.count, memoryEqual(start, bytes) { return true }
+            slot = (slot + 1) & mask
         }
     }
 
-    private func memoryEqual(_ stored: UnsafeBufferPointer<UInt8>, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        for index in 0..<bytes.count where stored[start + index] != bytes[index] { return false }
+    deinit {
+        storage.deallocate()
+        offsets.deallocate()
+        slots.deallocate()
+    }
+
+    private func memoryEqual(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in 0..<bytes.count where storage[start + index] != bytes[index] { return false }
         return true
     }
 

@@ -1,4 +1,4 @@
-extension CompiledPolicy {
+extension RuleProgram {
     /// Runs one compiled rule against a prepared password.
     @inline(__always)
     func check(_ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: Candidate) -> RuleCheck {
@@ -13,11 +13,13 @@ extension CompiledPolicy {
             let count = summary.count(of: cls)
             return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
         case .requireChars(let set, let min):
-            let count = countMembers(of: set, in: prepared)
+            let count = countMembers(of: scalarSets[set], in: prepared)
             return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
         case .classes(let min, let of):
             var present = 0
-            for cls in of where summary.count(of: cls) > 0 { present += 1 }
+            for (bit, cls) in CharacterClass.allCases.enumerated() where of & (1 << UInt8(bit)) != 0 {
+                if summary.count(of: cls) > 0 { present += 1 }
+            }
             return RuleCheck(failed: present < min, variant: present < min ? 1 : 0, actual: present)
         case .maxRepeat(let max):
             let run = summary.longestRepeat
@@ -25,22 +27,27 @@ extension CompiledPolicy {
         case .maxSequence(let max):
             let run = summary.longestSequence
             return RuleCheck(failed: run > max, variant: run > max ? 1 : 0, actual: run)
-        case .allowed(let kinds, let extra, let ascii):
-            let count = countDisallowed(kinds: kinds, extra: extra, ascii: ascii, in: prepared)
+        case .allowed(let kinds, let extra, let asciiLow, let asciiHigh):
+            let count = countDisallowed(kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
             return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
         case .blocklist(let builtin, let custom):
-            if builtin, Self.builtinCommon.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }
-            if let custom, custom.contains(prepared.folded) { return RuleCheck(failed: true, variant: 2, actual: 1) }
+            if builtin, self.builtin.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }
+            if custom >= 0, blocklists[custom].contains(prepared.folded) {
+                return RuleCheck(failed: true, variant: 2, actual: 1)
+            }
             return RuleCheck(failed: false, variant: 0, actual: 0)
-        case .context(let fields, let minToken):
-            for field in fields {
-                let value = field == .username ? candidate.username : candidate.email
-                guard let value, contextContains(value, field: field, minToken: minToken, prepared) else { continue }
-                return RuleCheck(failed: true, variant: field == .username ? 1 : 2, actual: 1)
+        case .context(let username, let email, let minToken):
+            if username, let value = candidate.username,
+                contextContains(value, field: .username, minToken: minToken, prepared)
+            {
+                return RuleCheck(failed: true, variant: 1, actual: 1)
+            }
+            if email, let value = candidate.email, contextContains(value, field: .email, minToken: minToken, prepared) {
+                return RuleCheck(failed: true, variant: 2, actual: 1)
             }
             return .pass
         case .pattern(let matcher, let must):
-            let matched = matcher.matches(prepared.normalized)
+            let matched = patterns[matcher].matches(prepared.normalized)
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
         }
@@ -86,7 +93,7 @@ extension CompiledPolicy {
             if let fast, let answer = fast { return answer }
         }
         let haystack = prepared.asciiPresent == nil ? prepared.foldedScalars : prepared.folded.map { UInt32($0) }
-        let foldedValue = Self.folded(PasswordNormalizer.normalized(value, policy.normalization))
+        let foldedValue = CompiledPolicy.folded(PasswordNormalizer.normalized(value, normalization))
         let scalars = Array(foldedValue.unicodeScalars)
         let subject = field == .email ? ContextMatcher.localPart(scalars, at: "@") : scalars[...]
         return ContextMatcher.contains(
