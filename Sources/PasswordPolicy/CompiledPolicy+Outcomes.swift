@@ -51,9 +51,9 @@ extension CompiledPolicy {
             return ("disallowed-character", [:], "disallowed", "Remove characters that are not allowed (has \(has)).")
         case .blocklist:
             if check.variant == 1 {
-                return ("common", [:], "listed", "This is a commonly used password; choose another.")
+                return ("common", [:], "listed", "This is one of the most commonly used; choose something less predictable.")
             }
-            return ("listed", [:], "listed", "This password is on the blocklist; choose another.")
+            return ("listed", [:], "listed", "This one is on the blocklist; choose something else.")
         case .context(_, let minToken):
             if check.variant == 2 {
                 return ("contains-email", ["min-token": minToken], "matched", "Don't include your email address.")

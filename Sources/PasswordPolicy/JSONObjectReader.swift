@@ -44,7 +44,8 @@ struct JSONObjectReader {
         let number: Int
         switch value {
         case .int(let exact): number = exact
-        case .double(let real) where real == real.rounded() && abs(real) < 1e15: number = Int(real)
+        case .double(let real) where real.isFinite && real == real.rounded():
+            number = abs(real) < 1e15 ? Int(real) : (real < 0 ? Int.min : Int.max)
         case .double: throw .invalid(path: path(key), reason: "must be a whole number")
         default: throw .invalid(path: path(key), reason: "must be an integer, not \(value.typeName)")
         }
