@@ -51,7 +51,9 @@ extension CompiledPolicy {
             return ("disallowed-character", [:], "disallowed", "Remove characters that are not allowed (has \(has)).")
         case .blocklist:
             if check.variant == 1 {
-                return ("common", [:], "listed", "This is one of the most commonly used; choose something less predictable.")
+                return (
+                    "common", [:], "listed", "This is one of the most commonly used; choose something less predictable."
+                )
             }
             return ("listed", [:], "listed", "This one is on the blocklist; choose something else.")
         case .context(_, let minToken):

@@ -55,7 +55,8 @@ struct RuleSideTables {
             }
             let entries = words.map { Array(CompiledPolicy.folded(normalized($0, normalization)).utf8) }
             if !entries.isEmpty { blocklists.append(BlocklistTable(entries)) }
-            return .blocklist(builtin: lists.contains("builtin:common"), custom: entries.isEmpty ? -1 : blocklists.count - 1)
+            return .blocklist(
+                builtin: lists.contains("builtin:common"), custom: entries.isEmpty ? -1 : blocklists.count - 1)
         case .context(let fields, let minToken):
             return .context(username: fields.contains(.username), email: fields.contains(.email), minToken: minToken)
         case .pattern(let regex, let must, _):

@@ -45,7 +45,8 @@ enum ContextMatcher {
     }
 
     /// The part of an email address before its last `@` (the whole text when there is none).
-    static func localPart<C: BidirectionalCollection>(_ email: C, at: C.Element) -> C.SubSequence where C.Element: Equatable {
+    static func localPart<C: BidirectionalCollection>(_ email: C, at: C.Element) -> C.SubSequence
+    where C.Element: Equatable {
         guard let sign = email.lastIndex(of: at) else { return email[...] }
         return email[..<sign]
     }

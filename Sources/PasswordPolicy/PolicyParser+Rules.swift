@@ -98,7 +98,8 @@ extension PolicyParser {
         for (index, name) in names.enumerated() {
             guard let cls = CharacterClass(rawValue: name) else {
                 let accepted = JSONObjectReader.quotedList(CharacterClass.allCases.map(\.rawValue))
-                throw .invalid(path: "\(rule.path(key))[\(index)]", reason: "unknown class \"\(name)\"; use \(accepted)")
+                throw .invalid(
+                    path: "\(rule.path(key))[\(index)]", reason: "unknown class \"\(name)\"; use \(accepted)")
             }
             guard !classes.contains(cls) else {
                 throw .invalid(path: "\(rule.path(key))[\(index)]", reason: "duplicate class \"\(name)\"")
@@ -114,7 +115,9 @@ extension PolicyParser {
         var fields = Set<ContextField>()
         for (index, name) in names.enumerated() {
             guard let field = ContextField(rawValue: name) else {
-                throw .invalid(path: "\(rule.path("fields"))[\(index)]", reason: "unknown field \"\(name)\"; use \"username\", \"email\"")
+                throw .invalid(
+                    path: "\(rule.path("fields"))[\(index)]",
+                    reason: "unknown field \"\(name)\"; use \"username\", \"email\"")
             }
             guard fields.insert(field).inserted else {
                 throw .invalid(path: "\(rule.path("fields"))[\(index)]", reason: "duplicate field \"\(name)\"")

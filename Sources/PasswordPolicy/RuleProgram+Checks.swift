@@ -28,7 +28,8 @@ extension RuleProgram {
             let run = summary.longestSequence
             return RuleCheck(failed: run > max, variant: run > max ? 1 : 0, actual: run)
         case .allowed(let kinds, let extra, let asciiLow, let asciiHigh):
-            let count = countDisallowed(kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
+            let count = countDisallowed(
+                kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
             return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
         case .blocklist(let builtin, let custom):
             if builtin, self.builtin.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }

@@ -97,5 +97,7 @@ print("policy: 8 rules (length 12..64, upper, lower, digit, special, max-repeat 
 print("failing codes in first 100000 rows: \(top)")
 print(String(format: "single-core: %.0f rows/s (%.3f s)", Double(rows) / single, single))
 print(String(format: "all %d cores: %.0f rows/s (%.3f s)", cores, Double(rows) / parallel, parallel))
-print(String(format: "RESULT peer=pwaudit_engine rows=%d seconds=%.3f rows_per_s=%.0f pass=%d",
-             rows, parallel, Double(rows) / parallel, parallelPass))
+print(
+    String(
+        format: "RESULT peer=pwaudit_engine rows=%d seconds=%.3f rows_per_s=%.0f pass=%d",
+        rows, parallel, Double(rows) / parallel, parallelPass))

@@ -27,15 +27,19 @@ struct CanonicalJSONTests {
 
     @Test("key order, set order, case of words and explicit defaults don't change the bytes")
     func stability() throws {
-        let first = try PasswordPolicy(json: Data(#"""
-            {"name":"p","rules":[{"rule":"classes","min":2,"of":["upper","digit"]},
-             {"rule":"blocklist","words":["Acme","zeta"]},{"rule":"require","class":"digit"}]}
-            """#.utf8))
-        let second = try PasswordPolicy(json: Data(#"""
-            {"rules":[{"of":["digit","upper"],"min":2,"rule":"classes","id":"classes"},
-             {"words":["zeta","acme","ACME"],"rule":"blocklist"},{"min":1,"class":"digit","rule":"require",
-             "label":"A digit"}],"normalization":"nfkc","description":"","name":"p"}
-            """#.utf8))
+        let first = try PasswordPolicy(
+            json: Data(
+                #"""
+                {"name":"p","rules":[{"rule":"classes","min":2,"of":["upper","digit"]},
+                 {"rule":"blocklist","words":["Acme","zeta"]},{"rule":"require","class":"digit"}]}
+                """#.utf8))
+        let second = try PasswordPolicy(
+            json: Data(
+                #"""
+                {"rules":[{"of":["digit","upper"],"min":2,"rule":"classes","id":"classes"},
+                 {"words":["zeta","acme","ACME"],"rule":"blocklist"},{"min":1,"class":"digit","rule":"require",
+                 "label":"A digit"}],"normalization":"nfkc","description":"","name":"p"}
+                """#.utf8))
         #expect(first == second)
         #expect(first.canonicalJSON() == second.canonicalJSON())
     }

@@ -10,7 +10,8 @@ struct EvaluationTests {
         ("ＡＢＣ１２３！ａｂｃ", nil, nil), ("Äpfel-Birne-42", "äpfel", nil), ("密码Mima2024!!", nil, "mima@x.cn"),
         ("Line\nBreak1!Aaaa", nil, nil), ("Carriage\rRet1!", nil, nil), ("aaaaaaaaaaaaaaaaaaaaA1!", nil, nil),
         ("abcdEFGH1234!", "john", "john@x.io"), ("nhoj-Secret-99", "john", nil), ("👨‍👩‍👧Family1!", nil, nil),
-        ("qwertyuiop1!A", nil, nil), (String(repeating: "Ab1!", count: 20), nil, nil), ("e\u{301}tude!A1xyzw", nil, nil),
+        ("qwertyuiop1!A", nil, nil), (String(repeating: "Ab1!", count: 20), nil, nil),
+        ("e\u{301}tude!A1xyzw", nil, nil),
     ]
     static let bigPolicy = #"""
         {"name":"big","rules":[{"rule":"length","min":12,"max":64},{"rule":"require","class":"upper"},
@@ -42,7 +43,10 @@ struct EvaluationTests {
             ("Abcdefg1!", true, [String]()), ("abcdefg1!", false, ["require.missing-upper"]),
             ("Abcdefgh!", false, ["require.missing-digit"]), ("Abcdefg12", false, ["require.missing-special"]),
             ("Abcde1!", false, ["length.too-short"]),
-            ("", false, ["length.too-short", "require.missing-upper", "require.missing-digit", "require.missing-special"]),
+            (
+                "", false,
+                ["length.too-short", "require.missing-upper", "require.missing-digit", "require.missing-special"]
+            ),
         ])
     func seed(password: String, unlocks: Bool, codes: [String]) throws {
         let evaluation = try compile(seedPolicyJSON).evaluate(Candidate(password: password))
@@ -52,7 +56,8 @@ struct EvaluationTests {
 
     @Test("outcomes carry required and actual values and an English message")
     func outcomeDetails() throws {
-        let outcome = try compile(rule: #"{"rule":"length","min":12,"max":64}"#).evaluate(Candidate(password: "short")).outcomes[0]
+        let outcome = try compile(rule: #"{"rule":"length","min":12,"max":64}"#).evaluate(Candidate(password: "short"))
+            .outcomes[0]
         #expect(outcome.code == "length.too-short")
         #expect(outcome.required == ["min": 12, "max": 64])
         #expect(outcome.actual == ["length": 5])

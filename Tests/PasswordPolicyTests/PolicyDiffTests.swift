@@ -11,11 +11,13 @@ struct PolicyDiffTests {
 
     @Test("names changed, added and removed rules by id, and top-level field changes")
     func diff() throws {
-        let old = try policy(#"""
+        let old = try policy(
+            #"""
             {"name":"p","rules":[{"rule":"length","min":8},{"rule":"require","class":"upper"},
              {"rule":"max-repeat","max":3}]}
             """#)
-        let new = try policy(#"""
+        let new = try policy(
+            #"""
             {"name":"p","normalization":"nfc","history":4,"rules":[{"rule":"length","min":12,"max":64},
              {"rule":"require","class":"upper"},{"rule":"blocklist","lists":["builtin:common"]}]}
             """#)

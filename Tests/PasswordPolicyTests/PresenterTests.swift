@@ -43,18 +43,23 @@ struct PresenterTests {
         let view = RecordingChecklistView()
         let policy = try compile(#"{"name":"x","rules":[{"rule":"length","min":3,"label":"Three or more"}]}"#)
         PasswordChecklistPresenter(policy: policy, view: view).passwordDidChange(to: "ab")
-        #expect(view.states == [
-            PasswordChecklistViewState(
-                items: [ChecklistItem(ruleID: "length", label: "Three or more", isSatisfied: false,
-                                      message: "Use at least 3 characters (has 2).")],
-                resetUnlocked: false)
-        ])
+        #expect(
+            view.states == [
+                PasswordChecklistViewState(
+                    items: [
+                        ChecklistItem(
+                            ruleID: "length", label: "Three or more", isSatisfied: false,
+                            message: "Use at least 3 characters (has 2).")
+                    ],
+                    resetUnlocked: false)
+            ])
     }
 
     @Test("no state holds the password or a piece of it", arguments: ["Zq9#canary-Secret", "canary", "密码canary"])
     func noPasswordInState(password: String) throws {
         let view = RecordingChecklistView()
-        let policy = try compile(#"""
+        let policy = try compile(
+            #"""
             {"name":"all","rules":[{"rule":"length","min":30},{"rule":"blocklist","words":["canary"]},
              {"rule":"context","fields":["username"]},{"rule":"max-repeat","max":1},{"rule":"pattern","regex":"canary"},
              {"rule":"allowed","classes":["digit"]}]}

@@ -34,7 +34,9 @@ struct RuleBoundaryTests {
 
     @Test(
         "classes needs N of M classes present",
-        arguments: [("abc", "classes.too-few"), ("abC", "classes.too-few"), ("abC1", "classes.ok"), ("aB1!", "classes.ok")])
+        arguments: [
+            ("abc", "classes.too-few"), ("abC", "classes.too-few"), ("abC1", "classes.ok"), ("aB1!", "classes.ok"),
+        ])
     func classes(password: String, expected: String) throws {
         let policy = try compile(rule: #"{"rule":"classes","min":3,"of":["upper","lower","digit","special"]}"#)
         #expect(code(policy, password) == expected)
@@ -42,7 +44,9 @@ struct RuleBoundaryTests {
 
     @Test(
         "max-repeat limits identical consecutive scalars",
-        arguments: [("aab", "max-repeat.ok"), ("aaab", "max-repeat.exceeded"), ("aAa", "max-repeat.ok"), ("", "max-repeat.ok")])
+        arguments: [
+            ("aab", "max-repeat.ok"), ("aaab", "max-repeat.exceeded"), ("aAa", "max-repeat.ok"), ("", "max-repeat.ok"),
+        ])
     func maxRepeat(password: String, expected: String) throws {
         let policy = try compile(rule: #"{"rule":"max-repeat","max":2}"#)
         #expect(code(policy, password) == expected)
@@ -65,7 +69,8 @@ struct RuleBoundaryTests {
     @Test(
         "allowed rejects scalars outside the listed classes and chars",
         arguments: [
-            ("abc 1!", "allowed.ok"), ("ab\tc", "allowed.disallowed-character"), ("ab\nc", "allowed.disallowed-character"),
+            ("abc 1!", "allowed.ok"), ("ab\tc", "allowed.disallowed-character"),
+            ("ab\nc", "allowed.disallowed-character"),
             ("a\u{200B}b", "allowed.disallowed-character"), ("密码", "allowed.ok"), ("👨‍👩‍👧", "allowed.ok"),
             ("a\u{E000}", "allowed.disallowed-character"),
         ])
@@ -125,5 +130,15 @@ struct RuleBoundaryTests {
     func pattern(must: String, password: String, expected: String) throws {
         let policy = try compile(rule: #"{"rule":"pattern","regex":"^[a-z]+$","must":"\#(must)"}"#)
         #expect(code(policy, password) == expected)
+    }
+}
+
+@Suite("Builtin common list")
+struct BuiltinCommonPasswordsTests {
+    @Test("holds the 500 top entries in rank order")
+    func entries() {
+        #expect(BuiltinCommonPasswords.entries.count == 500)
+        #expect(BuiltinCommonPasswords.entries.prefix(3) == ["123456", "password", "12345678"])
+        #expect(Set(BuiltinCommonPasswords.entries).count == 500)
     }
 }
