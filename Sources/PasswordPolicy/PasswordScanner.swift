@@ -2,11 +2,14 @@
 enum PasswordScanner {
     /// Scans ASCII bytes, writing their lowercase form to `lowered`; returns `nil` at the first non-ASCII byte.
     ///
+    /// With `tracksSequences` false (no `max-sequence` rule) the sequence runs are skipped and
+    /// `longestSequence` stays 0.
+    ///
     /// `present` receives one bit per ASCII value seen (bit `b & 63` of word `b >> 6`).
     @inline(__always)
     static func scanASCII(
         _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
-        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64)
+        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64), tracksSequences: Bool
     ) -> ScanSummary? {
         var summary = ScanSummary()
         var tracker = RunTracker()
@@ -22,9 +25,13 @@ enum PasswordScanner {
                 present.1 |= 1 &<< UInt64(byte &- 64)
             }
             summary.add(info.kind)
-            tracker.add(
-                scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
-                into: &summary)
+            if tracksSequences {
+                tracker.add(
+                    scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
+                    into: &summary)
+            } else {
+                tracker.addRepeat(scalar: UInt32(byte), into: &summary)
+            }
         }
         return summary
     }

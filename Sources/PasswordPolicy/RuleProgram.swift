@@ -11,6 +11,8 @@ final class RuleProgram: Sendable {
     let normalization: Normalization
     let asciiTable: [ASCIIInfo]
     let builtin: BlocklistTable
+    /// Whether any rule needs sequence runs (the ASCII scan skips them otherwise).
+    let tracksSequences: Bool
 
     init(_ policy: PasswordPolicy) throws(PolicyError) {
         var tables = RuleSideTables()
@@ -25,6 +27,10 @@ final class RuleProgram: Sendable {
         self.normalization = policy.normalization
         self.asciiTable = ASCIIInfo.table
         self.builtin = Self.builtinCommon
+        self.tracksSequences = rules.contains {
+            if case .maxSequence = $0 { return true }
+            return false
+        }
     }
 
     /// Bit `i` set when rule `i` fails.
@@ -54,7 +60,9 @@ final class RuleProgram: Sendable {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(bytes.count, 1)) { lowered -> R? in
                 var present: (UInt64, UInt64) = (0, 0)
                 let summary = asciiTable.withUnsafeBufferPointer { table in
-                    PasswordScanner.scanASCII(bytes, table: table, lowered: lowered.baseAddress!, present: &present)
+                    PasswordScanner.scanASCII(
+                        bytes, table: table, lowered: lowered.baseAddress!, present: &present,
+                        tracksSequences: tracksSequences)
                 }
                 guard let summary else { return nil }
                 let prepared = PreparedPassword(
