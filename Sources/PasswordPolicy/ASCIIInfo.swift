@@ -13,6 +13,11 @@ struct ASCIIInfo: Sendable {
     var digit: Int16
     /// Keyboard row × 16 + position in the row, or `offTrack`; rows never touch, so ±1 stays in a row.
     var keyboard: Int16
+    /// `1 << (8 × kind)`: adds one to the kind's lane of a packed 8 × 8-bit counter.
+    var countIncrement: UInt64 = 0
+    /// This byte's bit in the low (0…63) and high (64…127) words of a presence bitmap; one of them is 0.
+    var presentLow: UInt64 = 0
+    var presentHigh: UInt64 = 0
 
     /// Facts for bytes 0…127.
     static let table: [ASCIIInfo] = (0..<128).map { (value: Int) -> ASCIIInfo in
@@ -20,6 +25,8 @@ struct ASCIIInfo: Sendable {
         let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
         var info = ASCIIInfo(
             kind: ScalarKind.asciiTable[value], lower: lower, alphabet: offTrack, digit: offTrack, keyboard: offTrack)
+        info.countIncrement = 1 << (8 * UInt64(info.kind.rawValue))
+        if value < 64 { info.presentLow = 1 << UInt64(value) } else { info.presentHigh = 1 << UInt64(value - 64) }
         if (0x61...0x7A).contains(lower) { info.alphabet = Int16(lower - 0x61) }
         if (0x30...0x39).contains(byte) { info.digit = Int16(byte - 0x30) }
         for (row, keys) in keyboardRows.enumerated() {

@@ -14,25 +14,33 @@ enum PasswordScanner {
         var summary = ScanSummary()
         var tracker = RunTracker()
         summary.length = bytes.count
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            guard byte < 0x80 else { return nil }
-            let info = table[Int(byte)]
-            lowered[index] = info.lower
-            if byte < 64 {
-                present.0 |= 1 &<< UInt64(byte)
-            } else {
-                present.1 |= 1 &<< UInt64(byte &- 64)
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var chunkStart = 0
+        while chunkStart < bytes.count {
+            // Packed counters: one 8-bit lane per kind, flushed every 255 bytes so no lane overflows.
+            var packed: UInt64 = 0
+            let chunkEnd = Swift.min(chunkStart + 255, bytes.count)
+            for index in chunkStart..<chunkEnd {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                let info = table[Int(byte)]
+                lowered[index] = info.lower
+                low |= info.presentLow
+                high |= info.presentHigh
+                packed &+= info.countIncrement
+                if tracksSequences {
+                    tracker.add(
+                        scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
+                        into: &summary)
+                } else {
+                    tracker.addRepeat(scalar: UInt32(byte), into: &summary)
+                }
             }
-            summary.add(info.kind)
-            if tracksSequences {
-                tracker.add(
-                    scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
-                    into: &summary)
-            } else {
-                tracker.addRepeat(scalar: UInt32(byte), into: &summary)
-            }
+            summary.addPacked(packed)
+            chunkStart = chunkEnd
         }
+        present = (low, high)
         return summary
     }
 

@@ -26,6 +26,19 @@ struct ScanSummary: Sendable {
         }
     }
 
+    /// Adds counts packed as 8-bit lanes indexed by ``ScalarKind`` raw value.
+    @inline(__always)
+    mutating func addPacked(_ packed: UInt64) {
+        upper += Int(packed & 0xFF)
+        lower += Int((packed >> 8) & 0xFF)
+        otherLetter += Int((packed >> 16) & 0xFF)
+        digit += Int((packed >> 24) & 0xFF)
+        special += Int((packed >> 32) & 0xFF)
+        space += Int((packed >> 40) & 0xFF)
+        mark += Int((packed >> 48) & 0xFF)
+        other += Int(packed >> 56)
+    }
+
     mutating func add(_ kind: ScalarKind) {
         switch kind {
         case .upper: upper += 1
