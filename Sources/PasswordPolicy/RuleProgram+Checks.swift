@@ -81,6 +81,8 @@ extension RuleProgram {
     private func contextContains(_ value: String, field: ContextField, minToken: Int, _ prepared: PreparedPassword)
         -> Bool
     {
+        // Folded UTF-8 bytes bound the folded scalar count from above.
+        guard prepared.folded.count >= minToken else { return false }
         if prepared.asciiPresent != nil {
             let fast: Bool?? = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
                 guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }

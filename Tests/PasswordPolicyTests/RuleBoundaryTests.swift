@@ -142,3 +142,16 @@ struct BuiltinCommonPasswordsTests {
         #expect(Set(BuiltinCommonPasswords.entries).count == 500)
     }
 }
+
+@Suite("Long passwords")
+struct LongPasswordTests {
+    @Test("class counts stay exact past 255 characters of one class", arguments: [255, 256, 600, 1000])
+    func longCounts(count: Int) throws {
+        let policy = try compile(rule: #"{"rule":"require","class":"upper","min":\#(count)}"#)
+        let exact = policy.evaluate(Candidate(password: String(repeating: "A", count: count) + "b1!"))
+        #expect(exact.outcomes[0].actual == ["count": count])
+        #expect(exact.unlocksReset)
+        let short = policy.evaluate(Candidate(password: String(repeating: "A", count: count - 1)))
+        #expect(short.failingCodes == ["require.missing-upper"])
+    }
+}
