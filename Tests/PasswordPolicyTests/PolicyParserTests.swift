@@ -61,6 +61,19 @@ struct PolicyParserTests {
         ),
         (#"{"name":"n","rules":[[1,2]]}"#, "rules[0]: must be an object, not an array"),
         (#"[1]"#, "policy: must be an object, not an array"),
+        (#"{"name":1,"rules":[{"rule":"length","min":1}]}"#, "name: must be a string, not a number"),
+        (#"{"name":"n","rules":[{"rule":"length","min":true}]}"#, "rules[0].min: must be an integer, not a boolean"),
+        (#"{"name":"n","rules":[{"rule":"length","min":-1}]}"#, "rules[0].min: must be at least 0"),
+        (
+            #"{"name":"n","rules":[{"rule":"length","min":99999999999999999999999}]}"#,
+            "rules[0].min: must be at most 1000000"
+        ),
+        (#"{"name":"n","rules":[{"rule":"max-repeat","max":null}]}"#, "rules[0].max: must be an integer, not null"),
+        (#"{"name":"n","rules":{"rule":"length"}}"#, "rules: must be an array, not an object"),
+        (
+            #"{"name":"n","rules":[{"rule":"blocklist","words":["a",""]}]}"#,
+            "rules[0].words[1]: must be a non-empty string"
+        ),
         (
             #"{"name":"n","rules":[{"rule":"context","fields":["phone"]}]}"#,
             #"rules[0].fields[0]: unknown field "phone"; use "username", "email""#
@@ -121,5 +134,22 @@ struct PolicyParserTests {
         let compiled = try CompiledPolicy(resolved)
         #expect(code(compiled, "HUNTER2") == "blocklist.listed")
         #expect(code(compiled, "123456") == "blocklist.common")
+    }
+}
+
+@Suite("Rule count limits")
+struct RuleCountTests {
+    func policy(rules count: Int) -> String {
+        let rules = Array(repeating: #"{"rule":"length","min":1}"#, count: count).joined(separator: ",")
+        return #"{"name":"n","rules":[\#(rules)]}"#
+    }
+
+    @Test("64 rules compile and use every mask bit; 65 are rejected")
+    func limits() throws {
+        let compiled = try compile(policy(rules: 64))
+        #expect(compiled.rules.last?.id == "length-64")
+        #expect(compiled.failureMask(Candidate(password: "")).count == 64)
+        #expect(compiled.failureMask(Candidate(password: "x")).isEmpty)
+        #expect(parseError(policy(rules: 65))?.description == "rules: must contain at most 64 rules")
     }
 }
