@@ -8,6 +8,13 @@ public struct PolicyDiff: Sendable, Equatable {
         public var old: String?
         /// The new value, `nil` when absent.
         public var new: String?
+
+        /// Creates a change.
+        public init(name: String, old: String?, new: String?) {
+            self.name = name
+            self.old = old
+            self.new = new
+        }
     }
 
     /// One difference.
