@@ -84,14 +84,13 @@ extension RuleProgram {
         // Folded UTF-8 bytes bound the folded scalar count from above.
         guard prepared.folded.count >= minToken else { return false }
         if prepared.asciiPresent != nil {
-            let fast: Bool?? = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            let fast: Bool?? = value.utf8.withContiguousStorageIfAvailable { [unowned(unsafe) self] bytes -> Bool? in
                 guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
                 let subject = field == .email ? ContextMatcher.localPart(bytes, at: UInt8(ascii: "@")) : bytes[...]
-                return asciiTable.withUnsafeBufferPointer { table in
-                    ContextMatcher.contains(
-                        prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
-                        isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
-                }
+                let table = UnsafeBufferPointer(asciiTable)
+                return ContextMatcher.contains(
+                    prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
+                    isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
             }
             if let fast, let answer = fast { return answer }
         }
