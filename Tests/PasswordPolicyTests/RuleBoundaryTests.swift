@@ -155,3 +155,18 @@ struct LongPasswordTests {
         #expect(short.failingCodes == ["require.missing-upper"])
     }
 }
+
+@Suite("Huge inputs")
+struct HugeInputTests {
+    @Test("a quarter-megabyte password evaluates without crashing, ASCII and not")
+    func megabyte() throws {
+        let policy = try compile(EvaluationTests.bigPolicy)
+        for unit in ["aB3$", "密B3$"] {
+            let password = String(repeating: unit, count: 60_000)
+            let candidate = Candidate(password: password, username: "someone", email: "x@y.z")
+            let evaluation = policy.evaluate(candidate)
+            #expect(evaluation.failingCodes.contains("length.too-long"))
+            #expect(policy.failureMask(candidate) == evaluation.failureMask)
+        }
+    }
+}
