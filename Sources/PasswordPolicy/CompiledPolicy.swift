@@ -2,7 +2,9 @@
 public struct CompiledPolicy: Sendable {
     /// The policy this was compiled from.
     public let policy: PasswordPolicy
+    /// Keeps the buffers `evaluator` points into alive.
     let program: RuleProgram
+    let evaluator: RuleEvaluator
 
     /// The policy's rules, in order.
     public var rules: [PolicyRule] { policy.rules }
@@ -16,18 +18,20 @@ public struct CompiledPolicy: Sendable {
             throw .invalid(path: "rules", reason: "must contain 1 to \(PolicyParser.maximumRules) rules")
         }
         self.policy = policy
-        self.program = try RuleProgram(policy)
+        let program = try RuleProgram(policy)
+        self.program = program
+        self.evaluator = program.evaluator
     }
 
     /// Every rule's outcome for `candidate`, with reason codes and messages.
     public func evaluate(_ candidate: Candidate) -> PolicyEvaluation {
-        let checks = program.checks(candidate)
+        let checks = withExtendedLifetime(program) { evaluator.checks(candidate) }
         return PolicyEvaluation(outcomes: checks.indices.map { outcome($0, checks[$0]) })
     }
 
     /// Which rules `candidate` fails, without building messages: the batch-scoring fast path.
     public func failureMask(_ candidate: Candidate) -> RuleMask {
-        RuleMask(rawValue: program.failureMask(candidate))
+        RuleMask(rawValue: evaluator.failureMask(candidate))
     }
 
     /// Case folding used for blocklist and context comparisons.

@@ -1,4 +1,4 @@
-extension RuleProgram {
+extension RuleEvaluator {
     /// Runs one compiled rule against a prepared password.
     @inline(__always)
     func check(_ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: Candidate) -> RuleCheck {
@@ -13,7 +13,7 @@ extension RuleProgram {
             let count = summary.count(of: cls)
             return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
         case .requireChars(let set, let min):
-            let count = countMembers(of: scalarSets[set], in: prepared)
+            let count = countMembers(of: owner.scalarSets[set], in: prepared)
             return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
         case .classes(let min, let of):
             var present = 0
@@ -29,7 +29,7 @@ extension RuleProgram {
             return RuleCheck(failed: run > max, variant: run > max ? 1 : 0, actual: run)
         case .allowed(let kinds, let extra, let asciiLow, let asciiHigh):
             let count = countDisallowed(
-                kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
+                kinds: kinds, extra: owner.scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
             return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
         case .blocklist(let builtin, let custom):
             if builtin, self.builtin.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }
@@ -48,7 +48,7 @@ extension RuleProgram {
             }
             return .pass
         case .pattern(let matcher, let must):
-            let matched = patterns[matcher].matches(prepared.normalized)
+            let matched = owner.patterns[matcher].matches(prepared.normalized)
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
         }
@@ -84,10 +84,10 @@ extension RuleProgram {
         // Folded UTF-8 bytes bound the folded scalar count from above.
         guard prepared.folded.count >= minToken else { return false }
         if prepared.asciiPresent != nil {
-            let fast: Bool?? = value.utf8.withContiguousStorageIfAvailable { [unowned(unsafe) self] bytes -> Bool? in
+            let fast: Bool?? = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
                 guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
                 let subject = field == .email ? ContextMatcher.localPart(bytes, at: UInt8(ascii: "@")) : bytes[...]
-                let table = UnsafeBufferPointer(asciiTable)
+                let table = asciiTable
                 return ContextMatcher.contains(
                     prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
                     isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
