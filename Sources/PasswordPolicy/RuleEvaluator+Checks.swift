@@ -13,7 +13,7 @@ extension RuleEvaluator {
             let count = summary.count(of: cls)
             return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
         case .requireChars(let set, let min):
-            let count = countMembers(of: owner.scalarSets[set], in: prepared)
+            let count = countMembers(of: scalarSets[set], in: prepared)
             return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
         case .classes(let min, let of):
             var present = 0
@@ -29,7 +29,7 @@ extension RuleEvaluator {
             return RuleCheck(failed: run > max, variant: run > max ? 1 : 0, actual: run)
         case .allowed(let kinds, let extra, let asciiLow, let asciiHigh):
             let count = countDisallowed(
-                kinds: kinds, extra: owner.scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
+                kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
             return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
         case .blocklist(let builtin, let custom):
             if builtin, self.builtin.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }
@@ -48,7 +48,7 @@ extension RuleEvaluator {
             }
             return .pass
         case .pattern(let matcher, let must):
-            let matched = owner.patterns[matcher].matches(prepared.normalized)
+            let matched = patterns[matcher].matches(prepared.normalized)
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
         }

@@ -1,14 +1,14 @@
 /// A plain value over a ``RuleProgram``'s buffers that evaluates candidates.
 ///
-/// Copying it touches no reference count (the owner is held `unowned(unsafe)`; ``CompiledPolicy`` keeps the
-/// program alive), which keeps parallel batch scoring free of shared atomic traffic.
+/// Copying it touches no reference count (``CompiledPolicy`` keeps the program alive), which keeps parallel
+/// batch scoring free of shared atomic traffic.
 struct RuleEvaluator: @unchecked Sendable {
     let rules: UnsafeBufferPointer<CompiledRule>
     let asciiTable: UnsafeBufferPointer<ASCIIInfo>
     let builtin: BlocklistLookup
     let blocklists: UnsafeBufferPointer<BlocklistLookup>
-    /// For the rarely used side tables (custom character sets, regexes).
-    unowned(unsafe) let owner: RuleProgram
+    let scalarSets: UnsafeBufferPointer<ScalarSet>
+    let patterns: UnsafeBufferPointer<PatternMatcher>
     let normalization: Normalization
     /// Whether any rule needs sequence runs (the ASCII scan skips them otherwise).
     let tracksSequences: Bool

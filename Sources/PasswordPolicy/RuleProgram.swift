@@ -5,15 +5,15 @@
 final class RuleProgram: @unchecked Sendable {
     static let builtinCommon = BlocklistTable(BuiltinCommonPasswords.entries.map { Array($0.utf8) })
 
-    let scalarSets: [ScalarSet]
-    let blocklists: [BlocklistTable]
-    let patterns: [PatternMatcher]
+    /// The evaluation view; valid while this object is alive.
+    let evaluator: RuleEvaluator
+    /// Keeps the custom blocklists' buffers alive.
+    private let blocklists: [BlocklistTable]
     private let rules: UnsafeMutableBufferPointer<CompiledRule>
     private let asciiTable: UnsafeMutableBufferPointer<ASCIIInfo>
     private let lookups: UnsafeMutableBufferPointer<BlocklistLookup>
-
-    /// The evaluation view; valid while this object is alive.
-    private(set) var evaluator: RuleEvaluator!
+    private let scalarSets: UnsafeMutableBufferPointer<ScalarSet>
+    private let patterns: UnsafeMutableBufferPointer<PatternMatcher>
 
     init(_ policy: PasswordPolicy) throws(PolicyError) {
         var tables = RuleSideTables()
@@ -21,19 +21,16 @@ final class RuleProgram: @unchecked Sendable {
         for (index, rule) in policy.rules.enumerated() {
             lowered.append(try tables.lower(rule.kind, normalization: policy.normalization, path: "rules[\(index)]"))
         }
-        rules = .allocate(capacity: lowered.count)
-        _ = rules.initialize(from: lowered)
-        asciiTable = .allocate(capacity: ASCIIInfo.table.count)
-        _ = asciiTable.initialize(from: ASCIIInfo.table)
-        lookups = .allocate(capacity: Swift.max(tables.blocklists.count, 1))
-        _ = lookups.initialize(from: tables.blocklists.map(\.lookup))
-        scalarSets = tables.scalarSets
+        rules = Self.buffer(lowered)
+        asciiTable = Self.buffer(ASCIIInfo.table)
+        lookups = Self.buffer(tables.blocklists.map(\.lookup))
+        scalarSets = Self.buffer(tables.scalarSets)
+        patterns = Self.buffer(tables.patterns)
         blocklists = tables.blocklists
-        patterns = tables.patterns
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
-            builtin: Self.builtinCommon.lookup,
-            blocklists: UnsafeBufferPointer(rebasing: lookups[..<tables.blocklists.count]), owner: self,
+            builtin: Self.builtinCommon.lookup, blocklists: UnsafeBufferPointer(lookups),
+            scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
             normalization: policy.normalization,
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
@@ -41,10 +38,27 @@ final class RuleProgram: @unchecked Sendable {
             })
     }
 
+    private static func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: values.count)
+        _ = buffer.initialize(from: values)
+        return buffer
+    }
+
     deinit {
-        rules.deinitialize()
-        rules.deallocate()
-        asciiTable.deallocate()
-        lookups.deallocate()
+        for buffer in [rules, asciiTable, lookups, scalarSets, patterns] as [any DeallocatableBuffer] {
+            buffer.deinitializeAndDeallocate()
+        }
+    }
+}
+
+/// A typed buffer this file allocated and initialized.
+private protocol DeallocatableBuffer {
+    func deinitializeAndDeallocate()
+}
+
+extension UnsafeMutableBufferPointer: DeallocatableBuffer {
+    fileprivate func deinitializeAndDeallocate() {
+        _ = deinitialize()
+        deallocate()
     }
 }
