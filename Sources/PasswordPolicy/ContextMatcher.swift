@@ -30,16 +30,20 @@ enum ContextMatcher {
         let width = high - low
         guard width > 0, width <= haystack.count else { return false }
         let base = haystack.startIndex
-        for shift in 0...(haystack.count - width) {
-            var forwards = true
-            var backwards = true
-            for offset in 0..<width {
-                let element = haystack[base + shift + offset]
-                if forwards, element != fold(value[low + offset]) { forwards = false }
-                if backwards, element != fold(value[high - 1 - offset]) { backwards = false }
-                if !forwards, !backwards { break }
+        let first = fold(value[low])
+        let last = fold(value[high - 1])
+        for shift in base...(base + haystack.count - width) {
+            let head = haystack[shift]
+            if head == first {
+                var offset = 1
+                while offset < width, haystack[shift + offset] == fold(value[low + offset]) { offset += 1 }
+                if offset == width { return true }
             }
-            if forwards || backwards { return true }
+            if head == last {
+                var offset = 1
+                while offset < width, haystack[shift + offset] == fold(value[high - 1 - offset]) { offset += 1 }
+                if offset == width { return true }
+            }
         }
         return false
     }
