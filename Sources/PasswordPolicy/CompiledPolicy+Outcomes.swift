@@ -1,0 +1,71 @@
+extension CompiledPolicy {
+    /// Turns a raw check into a full outcome with reason code, parameters and message.
+    func outcome(_ index: Int, _ check: RuleCheck) -> RuleOutcome {
+        let rule = policy.rules[index]
+        let (code, required, actualKey, message) = describe(rule.kind, check)
+        return RuleOutcome(
+            ruleIndex: index, ruleID: rule.id, label: rule.label, passed: !check.failed,
+            code: check.failed ? "\(rule.kind.name).\(code)" : "\(rule.kind.name).ok", required: required,
+            actual: [actualKey: check.actual], message: check.failed ? message : rule.label + ".")
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity
+    private func describe(_ kind: RuleKind, _ check: RuleCheck)
+        -> (code: String, required: [String: Int], actualKey: String, message: String)
+    {
+        let has = check.actual
+        switch kind {
+        case .length(let min, let max):
+            var required = ["min": min]
+            if let max { required["max"] = max }
+            if check.variant == 2, let max {
+                return ("too-long", required, "length", "Use at most \(max) characters (has \(has)).")
+            }
+            return ("too-short", required, "length", "Use at least \(min) characters (has \(has)).")
+        case .require(.named(let cls), let min):
+            let message =
+                min == 1 ? "Add \(cls.singularPhrase)." : "Add at least \(min) \(cls.pluralNoun) (has \(has))."
+            return ("missing-\(cls.rawValue)", ["min": min], "count", message)
+        case .require(.chars(let chars), let min):
+            let message =
+                min == 1
+                ? "Add one of these characters: \(chars)."
+                : "Add at least \(min) of these characters: \(chars) (has \(has))."
+            return ("missing-chars", ["min": min], "count", message)
+        case .classes(let min, let of):
+            let names = of.map(\.pluralNoun).joined(separator: ", ")
+            return (
+                "too-few", ["min": min, "of": of.count], "classes", "Use at least \(min) of: \(names) (has \(has))."
+            )
+        case .maxRepeat(let max):
+            return (
+                "exceeded", ["max": max], "longest-repeat",
+                "Don't repeat a character more than \(max) \(PolicyRule.plural("time", max)) in a row (has \(has))."
+            )
+        case .maxSequence(let max):
+            return (
+                "exceeded", ["max": max], "longest-sequence",
+                "Avoid sequences like abcd, 4321 or qwer longer than \(max) characters (has \(has))."
+            )
+        case .allowed:
+            return ("disallowed-character", [:], "disallowed", "Remove characters that are not allowed (has \(has)).")
+        case .blocklist:
+            if check.variant == 1 {
+                return (
+                    "common", [:], "listed", "This is one of the most commonly used; choose something less predictable."
+                )
+            }
+            return ("listed", [:], "listed", "This one is on the blocklist; choose something else.")
+        case .context(_, let minToken):
+            if check.variant == 2 {
+                return ("contains-email", ["min-token": minToken], "matched", "Don't include your email address.")
+            }
+            return ("contains-username", ["min-token": minToken], "matched", "Don't include your username.")
+        case .pattern(_, let must, let message):
+            let code = must == .match ? "not-matched" : "matched"
+            if !message.isEmpty { return (code, [:], "matched", message.hasSuffix(".") ? message : message + ".") }
+            let fallback = must == .match ? "Doesn't match the required pattern." : "Matches a forbidden pattern."
+            return (code, [:], "matched", fallback)
+        }
+    }
+}

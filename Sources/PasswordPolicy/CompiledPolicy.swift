@@ -1,0 +1,41 @@
+/// A policy compiled once and evaluated many times, from any number of threads.
+public struct CompiledPolicy: Sendable {
+    /// The policy this was compiled from.
+    public let policy: PasswordPolicy
+    /// Keeps the buffers `evaluator` points into alive.
+    let program: RuleProgram
+    let evaluator: RuleEvaluator
+
+    /// The policy's rules, in order.
+    public var rules: [PolicyRule] { policy.rules }
+
+    /// Compiles a policy.
+    ///
+    /// - Throws: ``PolicyError/invalid(path:reason:)`` when a blocklist still names a `file:` list (call
+    ///   ``PasswordPolicy/resolvingFileLists(_:)`` first), a regex does not compile or there are not 1 to 64 rules.
+    public init(_ policy: PasswordPolicy) throws(PolicyError) {
+        guard !policy.rules.isEmpty, policy.rules.count <= PolicyParser.maximumRules else {
+            throw .invalid(path: "rules", reason: "must contain 1 to \(PolicyParser.maximumRules) rules")
+        }
+        self.policy = policy
+        let program = try RuleProgram(policy)
+        self.program = program
+        self.evaluator = program.evaluator
+    }
+
+    /// Every rule's outcome for `candidate`, with reason codes and messages.
+    public func evaluate(_ candidate: Candidate) -> PolicyEvaluation {
+        let checks = withExtendedLifetime(program) { evaluator.checks(candidate) }
+        return PolicyEvaluation(outcomes: checks.indices.map { outcome($0, checks[$0]) })
+    }
+
+    /// Which rules `candidate` fails, without building messages: the batch-scoring fast path.
+    public func failureMask(_ candidate: Candidate) -> RuleMask {
+        RuleMask(rawValue: evaluator.failureMask(candidate))
+    }
+
+    /// Case folding used for blocklist and context comparisons.
+    static func folded(_ text: String) -> String {
+        text.lowercased()
+    }
+}

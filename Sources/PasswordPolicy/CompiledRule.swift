@@ -1,0 +1,86 @@
+/// A rule lowered to plain values for the hot loop; sets, tables and regexes live in ``RuleProgram`` side tables.
+enum CompiledRule: Sendable {
+    case length(min: Int, max: Int)
+    case require(CharacterClass, min: Int)
+    /// `set` indexes ``RuleProgram/scalarSets``.
+    case requireChars(set: Int, min: Int)
+    /// `of` holds one bit per ``CharacterClass`` case index.
+    case classes(min: Int, of: UInt8)
+    case maxRepeat(max: Int)
+    case maxSequence(max: Int)
+    /// `kinds` holds one bit per allowed ``ScalarKind``; `extra` indexes ``RuleProgram/scalarSets``;
+    /// `asciiLow`/`asciiHigh` are the allowed ASCII bitmap.
+    case allowed(kinds: UInt8, extra: Int, asciiLow: UInt64, asciiHigh: UInt64)
+    /// `custom` indexes ``RuleProgram/blocklists`` or is -1.
+    case blocklist(builtin: Bool, custom: Int)
+    /// Fields are checked username first, then email.
+    case context(username: Bool, email: Bool, minToken: Int)
+    /// `matcher` indexes ``RuleProgram/patterns``.
+    case pattern(matcher: Int, must: PatternExpectation)
+}
+
+/// Side tables collected while lowering rules.
+struct RuleSideTables {
+    var scalarSets: [ScalarSet] = []
+    var blocklists: [BlocklistTable] = []
+    var patterns: [PatternMatcher] = []
+
+    /// Lowers one validated rule.
+    mutating func lower(_ kind: RuleKind, normalization: Normalization, path: String) throws(PolicyError)
+        -> CompiledRule
+    {
+        switch kind {
+        case .length(let min, let max):
+            return .length(min: min, max: max ?? .max)
+        case .require(.named(let cls), let min):
+            return .require(cls, min: min)
+        case .require(.chars(let chars), let min):
+            scalarSets.append(ScalarSet(normalized(chars, normalization).unicodeScalars))
+            return .requireChars(set: scalarSets.count - 1, min: min)
+        case .classes(let min, let of):
+            var mask: UInt8 = 0
+            for cls in of { mask |= 1 << UInt8(CharacterClass.allCases.firstIndex(of: cls)!) }
+            return .classes(min: min, of: mask)
+        case .maxRepeat(let max):
+            return .maxRepeat(max: max)
+        case .maxSequence(let max):
+            return .maxSequence(max: max)
+        case .allowed(let classes, let chars):
+            return allowed(classes, chars: normalized(chars, normalization))
+        case .blocklist(let lists, let words):
+            if let file = lists.first(where: { $0.hasPrefix("file:") }) {
+                throw .invalid(
+                    path: path + ".lists",
+                    reason: "list \"\(file)\" is not loaded; resolve file lists before compiling the policy")
+            }
+            let entries = words.map { Array(CompiledPolicy.folded(normalized($0, normalization)).utf8) }
+            if !entries.isEmpty { blocklists.append(BlocklistTable(entries)) }
+            return .blocklist(
+                builtin: lists.contains("builtin:common"), custom: entries.isEmpty ? -1 : blocklists.count - 1)
+        case .context(let fields, let minToken):
+            return .context(username: fields.contains(.username), email: fields.contains(.email), minToken: minToken)
+        case .pattern(let regex, let must, _):
+            guard let matcher = PatternMatcher(regex) else {
+                throw .invalid(path: path + ".regex", reason: "is not a valid regular expression")
+            }
+            patterns.append(matcher)
+            return .pattern(matcher: patterns.count - 1, must: must)
+        }
+    }
+
+    private mutating func allowed(_ classes: [CharacterClass], chars: String) -> CompiledRule {
+        var kinds: UInt8 = 0
+        let all: [ScalarKind] = [.upper, .lower, .otherLetter, .digit, .special, .space, .mark, .other]
+        for kind in all where classes.contains(where: { $0.contains(kind) }) {
+            kinds |= 1 << kind.rawValue
+        }
+        if classes.contains(.letter) || classes.contains(.special) { kinds |= 1 << ScalarKind.mark.rawValue }
+        let extra = ScalarSet(chars.unicodeScalars)
+        scalarSets.append(extra)
+        var ascii = extra.ascii
+        for byte in 0..<128 where kinds & (1 << ScalarKind.asciiTable[byte].rawValue) != 0 {
+            if byte < 64 { ascii.0 |= 1 << UInt64(byte) } else { ascii.1 |= 1 << UInt64(byte - 64) }
+        }
+        return .allowed(kinds: kinds, extra: scalarSets.count - 1, asciiLow: ascii.0, asciiHigh: ascii.1)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Normalizes passwords to a Unicode normalization form, skipping the work for ASCII.
+public enum PasswordNormalizer {
+    /// Returns `password` in the given normalization form.
+    ///
+    /// An all-ASCII string is already in NFC and NFKC, so it is returned unchanged without calling
+    /// Foundation. The audit import uses the NFKC result's UTF-8 as its fingerprint input.
+    public static func normalized(_ password: String, _ form: Normalization) -> String {
+        if form == .none || isASCII(password) {
+            return password
+        }
+        switch form {
+        case .nfkc: return password.precomposedStringWithCompatibilityMapping
+        case .nfc: return password.precomposedStringWithCanonicalMapping
+        case .none: return password
+        }
+    }
+
+    /// Whether every UTF-8 byte of `string` is below 0x80.
+    static func isASCII(_ string: String) -> Bool {
+        if let answer = string.utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+        }) {
+            return answer
+        }
+        return string.utf8.allSatisfy { $0 < 0x80 }
+    }
+}
+
+/// Returns `password` in the given normalization form; see ``PasswordNormalizer/normalized(_:_:)``.
+public func normalized(_ password: String, _ form: Normalization) -> String {
+    PasswordNormalizer.normalized(password, form)
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A parsed password policy: its rules plus lifecycle facts that are validated and kept.
+public struct PasswordPolicy: Sendable, Equatable {
+    /// The policy's name, made of `[A-Za-z0-9._-]`.
+    public var name: String
+    /// Free text for humans; empty when the file has none.
+    public var description: String
+    /// The normalization applied to passwords before evaluation.
+    public var normalization: Normalization
+    /// The rules in file order; ids are unique.
+    public var rules: [PolicyRule]
+    /// Single- or multi-factor use, if stated.
+    public var usage: PolicyUsage?
+    /// Maximum password age in days, if stated.
+    public var maxAgeDays: Int?
+    /// Number of previous passwords that may not be reused, if stated.
+    public var history: Int?
+    /// Failed attempts before lockout, if stated.
+    public var lockoutThreshold: Int?
+
+    /// Creates a policy from its parts; use ``init(json:)`` to validate a policy file.
+    public init(
+        name: String, description: String = "", normalization: Normalization = .nfkc, rules: [PolicyRule],
+        usage: PolicyUsage? = nil, maxAgeDays: Int? = nil, history: Int? = nil, lockoutThreshold: Int? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.normalization = normalization
+        self.rules = rules
+        self.usage = usage
+        self.maxAgeDays = maxAgeDays
+        self.history = history
+        self.lockoutThreshold = lockoutThreshold
+    }
+
+    /// Parses and validates policy JSON.
+    ///
+    /// - Throws: ``PolicyError/malformedJSON(reason:)`` for syntax errors, ``PolicyError/invalid(path:reason:)``
+    ///   naming the key path of the first fault otherwise.
+    public init(json: Data) throws(PolicyError) {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: json)
+        } catch {
+            throw .malformedJSON(reason: PasswordPolicy.reason(for: error))
+        }
+        self = try PolicyParser.parse(value)
+    }
+
+    /// The stable canonical JSON: sorted keys, no whitespace, defaults and ids explicit.
+    public func canonicalJSON() -> String {
+        jsonValue.serialized
+    }
+
+    /// Paths (relative to the policy file, without the `file:` prefix) of blocklist files to load.
+    public var fileListReferences: [String] {
+        var seen: [String] = []
+        for rule in rules {
+            guard case .blocklist(let lists, _) = rule.kind else { continue }
+            for list in lists where list.hasPrefix("file:") {
+                let path = String(list.dropFirst(5))
+                if !seen.contains(path) { seen.append(path) }
+            }
+        }
+        return seen
+    }
+
+    /// Returns the policy with every `file:` list replaced by its entries inlined into `words`.
+    ///
+    /// - Parameter load: Given a path from ``fileListReferences``, returns its entries (see
+    ///   ``BlocklistText/entries(in:)``).
+    public func resolvingFileLists(_ load: (String) throws -> [String]) rethrows -> PasswordPolicy {
+        var copy = self
+        for index in copy.rules.indices {
+            guard case .blocklist(let lists, let words) = copy.rules[index].kind else { continue }
+            var kept: [String] = []
+            var allWords = words
+            for list in lists {
+                if list.hasPrefix("file:") {
+                    allWords += try load(String(list.dropFirst(5)))
+                } else {
+                    kept.append(list)
+                }
+            }
+            copy.rules[index].kind = .blocklist(lists: kept, words: PolicyParser.canonicalWords(allWords))
+        }
+        return copy
+    }
+
+    var jsonValue: JSONValue {
+        var members: [String: JSONValue] = [
+            "name": .string(name), "description": .string(description),
+            "normalization": .string(normalization.rawValue), "rules": .array(rules.map(\.jsonValue)),
+        ]
+        if let usage { members["usage"] = .string(usage.rawValue) }
+        if let maxAgeDays { members["max-age-days"] = .int(maxAgeDays) }
+        if let history { members["history"] = .int(history) }
+        if let lockoutThreshold { members["lockout-threshold"] = .int(lockoutThreshold) }
+        return .object(members)
+    }
+
+    private static func reason(for error: Error) -> String {
+        guard let decoding = error as? DecodingError else { return "unreadable data" }
+        switch decoding {
+        case .dataCorrupted(let context):
+            if let underlying = context.underlyingError {
+                return "\(context.debugDescription) (\(underlying.localizedDescription))"
+            }
+            return context.debugDescription
+        default: return "unexpected structure"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// The single pass over a password's scalars that feeds every count-based rule.
+enum PasswordScanner {
+    /// Scans ASCII bytes, writing their lowercase form to `lowered`; returns `nil` at the first non-ASCII byte.
+    ///
+    /// With `tracksSequences` false (no `max-sequence` rule) the sequence runs are skipped and
+    /// `longestSequence` stays 0.
+    ///
+    /// `present` receives one bit per ASCII value seen (bit `b & 63` of word `b >> 6`).
+    @inline(__always)
+    static func scanASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
+        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64), tracksSequences: Bool
+    ) -> ScanSummary? {
+        var summary = ScanSummary()
+        var tracker = RunTracker()
+        summary.length = bytes.count
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var chunkStart = 0
+        while chunkStart < bytes.count {
+            // Packed counters: one 8-bit lane per kind, flushed every 255 bytes so no lane overflows.
+            var packed: UInt64 = 0
+            let chunkEnd = Swift.min(chunkStart + 255, bytes.count)
+            for index in chunkStart..<chunkEnd {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                let info = table[Int(byte)]
+                lowered[index] = info.lower
+                low |= info.presentLow
+                high |= info.presentHigh
+                packed &+= info.countIncrement
+                if tracksSequences {
+                    tracker.add(
+                        scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
+                        into: &summary)
+                } else {
+                    tracker.addRepeat(scalar: UInt32(byte), into: &summary)
+                }
+            }
+            summary.addPacked(packed)
+            chunkStart = chunkEnd
+        }
+        present = (low, high)
+        return summary
+    }
+
+    /// Scans any normalized scalars (the general path).
+    static func scan(_ scalars: [Unicode.Scalar]) -> ScanSummary {
+        var summary = ScanSummary()
+        var tracker = RunTracker()
+        summary.length = scalars.count
+        let table = ASCIIInfo.table
+        for scalar in scalars {
+            if scalar.value < 0x80 {
+                let info = table[Int(scalar.value)]
+                summary.add(info.kind)
+                tracker.add(
+                    scalar: scalar.value, alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
+                    into: &summary)
+            } else {
+                summary.add(ScalarKind(scalar))
+                let off = ASCIIInfo.offTrack
+                tracker.add(scalar: scalar.value, alphabet: off, digit: off, keyboard: off, into: &summary)
+            }
+        }
+        return summary
+    }
+}

@@ -1,0 +1,146 @@
+extension PolicyParser {
+    static let ruleNames = [
+        "length", "require", "classes", "max-repeat", "max-sequence", "allowed", "blocklist", "context", "pattern",
+    ]
+    private static let keysByRule: [String: Set<String>] = [
+        "length": ["min", "max"], "require": ["class", "min"], "classes": ["min", "of"], "max-repeat": ["max"],
+        "max-sequence": ["max"], "allowed": ["classes", "chars"], "blocklist": ["lists", "words"],
+        "context": ["fields", "min-token"], "pattern": ["regex", "must", "message"],
+    ]
+
+    static func parseRule(
+        _ value: JSONValue, path: String
+    ) throws(PolicyError) -> (explicitID: String?, label: String?, kind: RuleKind) {
+        let rule = try JSONObjectReader(value, path: path)
+        let name = try rule.requiredString("rule")
+        guard let keys = keysByRule[name] else {
+            throw .invalid(path: rule.path("rule"), reason: "unknown rule \"\(name)\"")
+        }
+        try rule.rejectUnknownKeys(allowed: keys.union(["rule", "id", "label"]))
+        let id = try rule.string("id")
+        if let id, !isIdentifier(id) {
+            throw .invalid(path: rule.path("id"), reason: "must be made of letters, digits, \".\", \"_\" and \"-\"")
+        }
+        let label = try rule.string("label")
+        if let label, label.isEmpty { throw .invalid(path: rule.path("label"), reason: "must not be empty") }
+        return (id, label, try parseKind(name, rule))
+    }
+
+    private static func parseKind(_ name: String, _ rule: JSONObjectReader) throws(PolicyError) -> RuleKind {
+        switch name {
+        case "length":
+            let min = try rule.int("min", atLeast: 0)
+            let max = try rule.int("max", atLeast: 0)
+            guard min != nil || max != nil else { throw .invalid(path: rule.path, reason: "needs \"min\" or \"max\"") }
+            if let min, let max, max < min {
+                throw .invalid(path: rule.path("max"), reason: "must be at least min (\(min))")
+            }
+            return .length(min: min ?? 0, max: max)
+        case "require":
+            return .require(try requiredCharacters(rule), min: try rule.int("min", atLeast: 1) ?? 1)
+        case "classes":
+            let of = try classList(rule, "of") ?? CharacterClass.allCases
+            let min = try rule.int("min", atLeast: 1) ?? of.count
+            guard min <= of.count else {
+                throw .invalid(path: rule.path("min"), reason: "must be at most the number of classes (\(of.count))")
+            }
+            return .classes(min: min, of: of)
+        case "max-repeat":
+            guard let max = try rule.int("max", atLeast: 1) else { throw missing(rule, "max") }
+            return .maxRepeat(max: max)
+        case "max-sequence":
+            guard let max = try rule.int("max", atLeast: 2) else { throw missing(rule, "max") }
+            return .maxSequence(max: max)
+        case "allowed":
+            guard let classes = try classList(rule, "classes") else { throw missing(rule, "classes") }
+            return .allowed(classes: classes, chars: try rule.string("chars") ?? "")
+        case "blocklist":
+            return try blocklist(rule)
+        case "context":
+            let fields = try contextFields(rule)
+            return .context(fields: fields, minToken: try rule.int("min-token", atLeast: 1) ?? 4)
+        default:
+            let regex = try rule.requiredString("regex")
+            guard isValidRegex(regex) else {
+                throw .invalid(path: rule.path("regex"), reason: "is not a valid regular expression")
+            }
+            let must =
+                try rule.enumValue("must", PatternExpectation.self, accepted: ["match", "not-match"]) ?? .notMatch
+            return .pattern(regex: regex, must: must, message: try rule.string("message") ?? "")
+        }
+    }
+
+    private static func missing(_ rule: JSONObjectReader, _ key: String) -> PolicyError {
+        .invalid(path: rule.path(key), reason: "is required")
+    }
+
+    private static func requiredCharacters(_ rule: JSONObjectReader) throws(PolicyError) -> RequiredCharacters {
+        guard let value = rule.members["class"] else { throw missing(rule, "class") }
+        if case .object = value {
+            let custom = try JSONObjectReader(value, path: rule.path("class"))
+            try custom.rejectUnknownKeys(allowed: ["chars"])
+            let chars = try custom.requiredString("chars")
+            guard !chars.isEmpty else { throw .invalid(path: custom.path("chars"), reason: "must not be empty") }
+            return .chars(chars)
+        }
+        let accepted = CharacterClass.allCases.map(\.rawValue) + ["{\"chars\": …}"]
+        guard let cls = try rule.enumValue("class", CharacterClass.self, accepted: accepted) else {
+            throw missing(rule, "class")
+        }
+        return .named(cls)
+    }
+
+    /// A non-empty list of distinct class names, returned in canonical order.
+    private static func classList(_ rule: JSONObjectReader, _ key: String) throws(PolicyError) -> [CharacterClass]? {
+        guard let names = try rule.strings(key) else { return nil }
+        guard !names.isEmpty else { throw .invalid(path: rule.path(key), reason: "must not be empty") }
+        var classes: [CharacterClass] = []
+        for (index, name) in names.enumerated() {
+            guard let cls = CharacterClass(rawValue: name) else {
+                let accepted = JSONObjectReader.quotedList(CharacterClass.allCases.map(\.rawValue))
+                throw .invalid(
+                    path: "\(rule.path(key))[\(index)]", reason: "unknown class \"\(name)\"; use \(accepted)")
+            }
+            guard !classes.contains(cls) else {
+                throw .invalid(path: "\(rule.path(key))[\(index)]", reason: "duplicate class \"\(name)\"")
+            }
+            classes.append(cls)
+        }
+        return classes.sorted()
+    }
+
+    private static func contextFields(_ rule: JSONObjectReader) throws(PolicyError) -> [ContextField] {
+        guard let names = try rule.strings("fields") else { return ContextField.allCases }
+        guard !names.isEmpty else { throw .invalid(path: rule.path("fields"), reason: "must not be empty") }
+        var fields = Set<ContextField>()
+        for (index, name) in names.enumerated() {
+            guard let field = ContextField(rawValue: name) else {
+                throw .invalid(
+                    path: "\(rule.path("fields"))[\(index)]",
+                    reason: "unknown field \"\(name)\"; use \"username\", \"email\"")
+            }
+            guard fields.insert(field).inserted else {
+                throw .invalid(path: "\(rule.path("fields"))[\(index)]", reason: "duplicate field \"\(name)\"")
+            }
+        }
+        return ContextField.allCases.filter(fields.contains)
+    }
+
+    private static func blocklist(_ rule: JSONObjectReader) throws(PolicyError) -> RuleKind {
+        let lists = try rule.strings("lists") ?? []
+        for (index, list) in lists.enumerated() {
+            let isFile = list.hasPrefix("file:") && list.count > 5
+            guard list == "builtin:common" || isFile else {
+                throw .invalid(
+                    path: "\(rule.path("lists"))[\(index)]",
+                    reason: "unknown list \"\(list)\"; use \"builtin:common\" or \"file:PATH\"")
+            }
+        }
+        let words = try rule.strings("words") ?? []
+        guard !lists.isEmpty || !words.isEmpty else {
+            throw .invalid(path: rule.path, reason: "needs a non-empty \"lists\" or \"words\"")
+        }
+        let sortedLists = Array(Set(lists)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return .blocklist(lists: sortedLists, words: canonicalWords(words))
+    }
+}

@@ -1,0 +1,27 @@
+/// A normalized password ready for the rules, valid only inside ``CompiledPolicy/withPrepared(_:_:)``.
+struct PreparedPassword {
+    /// Counts and runs from the single pass.
+    var summary: ScanSummary
+    /// The case-folded normalized password as UTF-8 (for blocklist and context rules).
+    var folded: UnsafeBufferPointer<UInt8>
+    /// ASCII bitmap of the scalars present when the password is all ASCII; `nil` on the general path.
+    var asciiPresent: (UInt64, UInt64)?
+    /// The normalized scalars; empty on the ASCII path (use the original bytes via `normalized`).
+    var scalars: [Unicode.Scalar]
+    /// The case-folded scalar values; empty on the ASCII path.
+    var foldedScalars: [UInt32]
+    /// The normalized password.
+    var normalized: String
+}
+
+/// One rule's raw verdict: cheap to produce, turned into a ``RuleOutcome`` only when asked.
+struct RuleCheck {
+    /// Whether the rule failed.
+    var failed: Bool
+    /// Which failure (rule-specific: e.g. 1 too short, 2 too long); 0 when passed.
+    var variant: UInt8
+    /// The measured value (length, count, run length…).
+    var actual: Int
+
+    static let pass = RuleCheck(failed: false, variant: 0, actual: 0)
+}

@@ -1,0 +1,112 @@
+extension RuleEvaluator {
+    /// Runs one compiled rule against a prepared password.
+    @inline(__always)
+    func check(_ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: Candidate) -> RuleCheck {
+        let summary = prepared.summary
+        switch rule {
+        case .length(let min, let max):
+            let length = summary.length
+            if length < min { return RuleCheck(failed: true, variant: 1, actual: length) }
+            if length > max { return RuleCheck(failed: true, variant: 2, actual: length) }
+            return RuleCheck(failed: false, variant: 0, actual: length)
+        case .require(let cls, let min):
+            let count = summary.count(of: cls)
+            return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
+        case .requireChars(let set, let min):
+            let count = countMembers(of: scalarSets[set], in: prepared)
+            return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
+        case .classes(let min, let of):
+            var present = 0
+            for (bit, cls) in CharacterClass.allCases.enumerated() where of & (1 << UInt8(bit)) != 0 {
+                if summary.count(of: cls) > 0 { present += 1 }
+            }
+            return RuleCheck(failed: present < min, variant: present < min ? 1 : 0, actual: present)
+        case .maxRepeat(let max):
+            let run = summary.longestRepeat
+            return RuleCheck(failed: run > max, variant: run > max ? 1 : 0, actual: run)
+        case .maxSequence(let max):
+            let run = summary.longestSequence
+            return RuleCheck(failed: run > max, variant: run > max ? 1 : 0, actual: run)
+        case .allowed(let kinds, let extra, let asciiLow, let asciiHigh):
+            let count = countDisallowed(
+                kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
+            return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
+        case .blocklist(let builtin, let custom):
+            if builtin, self.builtin.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }
+            if custom >= 0, blocklists[custom].contains(prepared.folded) {
+                return RuleCheck(failed: true, variant: 2, actual: 1)
+            }
+            return RuleCheck(failed: false, variant: 0, actual: 0)
+        case .context(let username, let email, let minToken):
+            if username, let value = candidate.username,
+                contextContains(value, field: .username, minToken: minToken, prepared)
+            {
+                return RuleCheck(failed: true, variant: 1, actual: 1)
+            }
+            if email, let value = candidate.email, contextContains(value, field: .email, minToken: minToken, prepared) {
+                return RuleCheck(failed: true, variant: 2, actual: 1)
+            }
+            return .pass
+        case .pattern(let matcher, let must):
+            let matched = patterns[matcher].matches(prepared.normalized)
+            let failed = matched != (must == .match)
+            return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
+        }
+    }
+
+    private func countMembers(of set: ScalarSet, in prepared: PreparedPassword) -> Int {
+        if let present = prepared.asciiPresent {
+            guard present.0 & set.ascii.0 != 0 || present.1 & set.ascii.1 != 0 else { return 0 }
+            return prepared.normalized.utf8.reduce(0) { $0 + (set.contains(UInt32($1)) ? 1 : 0) }
+        }
+        return prepared.scalars.reduce(0) { $0 + (set.contains($1.value) ? 1 : 0) }
+    }
+
+    private func countDisallowed(
+        kinds: UInt8, extra: ScalarSet, ascii: (UInt64, UInt64), in prepared: PreparedPassword
+    ) -> Int {
+        if let present = prepared.asciiPresent {
+            guard present.0 & ~ascii.0 != 0 || present.1 & ~ascii.1 != 0 else { return 0 }
+            return prepared.normalized.utf8.reduce(0) { count, byte in
+                let allowed = byte < 64 ? ascii.0 & (1 << UInt64(byte)) : ascii.1 & (1 << UInt64(byte - 64))
+                return count + (allowed == 0 ? 1 : 0)
+            }
+        }
+        return prepared.scalars.reduce(0) { count, scalar in
+            let isAllowed = kinds & (1 << ScalarKind(scalar).rawValue) != 0 || extra.contains(scalar.value)
+            return count + (isAllowed ? 0 : 1)
+        }
+    }
+
+    private func contextContains(_ value: String, field: ContextField, minToken: Int, _ prepared: PreparedPassword)
+        -> Bool
+    {
+        // Folded UTF-8 bytes bound the folded scalar count from above.
+        guard prepared.folded.count >= minToken else { return false }
+        if prepared.asciiPresent != nil {
+            let fast: Bool?? = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                let subject = field == .email ? ContextMatcher.localPart(bytes, at: UInt8(ascii: "@")) : bytes[...]
+                let table = asciiTable
+                return ContextMatcher.contains(
+                    prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
+                    isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
+            }
+            if let fast, let answer = fast { return answer }
+        }
+        let haystack = prepared.asciiPresent == nil ? prepared.foldedScalars : prepared.folded.map { UInt32($0) }
+        let foldedValue = CompiledPolicy.folded(PasswordNormalizer.normalized(value, normalization))
+        let scalars = Array(foldedValue.unicodeScalars)
+        let subject = field == .email ? ContextMatcher.localPart(scalars, at: "@") : scalars[...]
+        return ContextMatcher.contains(
+            haystack, subject, minToken: minToken, fold: { $0.value },
+            isSeparator: { !Self.isAlphanumeric(ScalarKind($0)) })
+    }
+
+    private static func isAlphanumeric(_ kind: ScalarKind) -> Bool {
+        switch kind {
+        case .upper, .lower, .otherLetter, .digit, .mark: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// A plain value over a ``RuleProgram``'s buffers that evaluates candidates.
+///
+/// Copying it touches no reference count (``CompiledPolicy`` keeps the program alive), which keeps parallel
+/// batch scoring free of shared atomic traffic.
+struct RuleEvaluator: @unchecked Sendable {
+    let rules: UnsafeBufferPointer<CompiledRule>
+    let asciiTable: UnsafeBufferPointer<ASCIIInfo>
+    let builtin: BlocklistLookup
+    let blocklists: UnsafeBufferPointer<BlocklistLookup>
+    let scalarSets: UnsafeBufferPointer<ScalarSet>
+    let patterns: UnsafeBufferPointer<PatternMatcher>
+    let normalization: Normalization
+    /// Whether any rule needs sequence runs (the ASCII scan skips them otherwise).
+    let tracksSequences: Bool
+
+    /// Bit `i` set when rule `i` fails.
+    func failureMask(_ candidate: Candidate) -> UInt64 {
+        withPrepared(candidate.password) { prepared in
+            var mask: UInt64 = 0
+            for index in 0..<rules.count where check(rules[index], prepared, candidate).failed {
+                mask |= 1 << UInt64(index)
+            }
+            return mask
+        }
+    }
+
+    /// Every rule's raw check, in order.
+    func checks(_ candidate: Candidate) -> [RuleCheck] {
+        withPrepared(candidate.password) { prepared in rules.map { check($0, prepared, candidate) } }
+    }
+
+    /// Normalizes and scans `password` once, then runs `body` with the result.
+    ///
+    /// All-ASCII passwords take a path with no normalization and no heap allocation.
+    @inline(__always)
+    func withPrepared<R>(_ password: String, _ body: (PreparedPassword) -> R) -> R {
+        let fast: R?? = password.utf8.withContiguousStorageIfAvailable { bytes -> R? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(bytes.count, 1)) { lowered -> R? in
+                var present: (UInt64, UInt64) = (0, 0)
+                let summary = PasswordScanner.scanASCII(
+                    bytes, table: asciiTable, lowered: lowered.baseAddress!, present: &present,
+                    tracksSequences: tracksSequences)
+                guard let summary else { return nil }
+                let prepared = PreparedPassword(
+                    summary: summary, folded: UnsafeBufferPointer(start: lowered.baseAddress, count: bytes.count),
+                    asciiPresent: present, scalars: [], foldedScalars: [], normalized: password)
+                return body(prepared)
+            }
+        }
+        if let fast, let result = fast { return result }
+        let normalizedPassword = PasswordNormalizer.normalized(password, normalization)
+        let scalars = Array(normalizedPassword.unicodeScalars)
+        let foldedText = CompiledPolicy.folded(normalizedPassword)
+        let foldedBytes = Array(foldedText.utf8)
+        return foldedBytes.withUnsafeBufferPointer { folded in
+            body(
+                PreparedPassword(
+                    summary: PasswordScanner.scan(scalars), folded: folded, asciiPresent: nil, scalars: scalars,
+                    foldedScalars: foldedText.unicodeScalars.map(\.value), normalized: normalizedPassword))
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// What a rule checks, with its parameters (defaults already applied).
+public enum RuleKind: Sendable, Equatable {
+    /// Length in Unicode scalars after normalization; `max` of `nil` means unbounded.
+    case length(min: Int, max: Int?)
+    /// At least `min` scalars of a class or of a custom character set.
+    case require(RequiredCharacters, min: Int)
+    /// At least `min` of the listed classes present.
+    case classes(min: Int, of: [CharacterClass])
+    /// No scalar repeated more than `max` times in a row.
+    case maxRepeat(max: Int)
+    /// No alphabetic, numeric or keyboard-row run longer than `max`.
+    case maxSequence(max: Int)
+    /// Every scalar belongs to one of `classes` or to `chars`.
+    case allowed(classes: [CharacterClass], chars: String)
+    /// The whole password (case-folded) is not in the lists or words.
+    case blocklist(lists: [String], words: [String])
+    /// The password does not contain the candidate's username or email local part, or their tokens.
+    case context(fields: [ContextField], minToken: Int)
+    /// The password matches (or must not match) a regular expression.
+    case pattern(regex: String, must: PatternExpectation, message: String)
+
+    /// The rule's name as written in policy JSON (`"rule": "…"`).
+    public var name: String {
+        switch self {
+        case .length: return "length"
+        case .require: return "require"
+        case .classes: return "classes"
+        case .maxRepeat: return "max-repeat"
+        case .maxSequence: return "max-sequence"
+        case .allowed: return "allowed"
+        case .blocklist: return "blocklist"
+        case .context: return "context"
+        case .pattern: return "pattern"
+        }
+    }
+
+    /// The id a rule gets when the policy names none (before duplicate suffixes).
+    public var defaultID: String {
+        switch self {
+        case .require(.named(let cls), _): return "require-\(cls.rawValue)"
+        case .require(.chars, _): return "require-chars"
+        default: return name
+        }
+    }
+}
+
+/// The characters a `require` rule asks for.
+public enum RequiredCharacters: Sendable, Equatable {
+    /// A named class such as `upper`.
+    case named(CharacterClass)
+    /// Any scalar of a custom set, such as `!@#$`.
+    case chars(String)
+}
+
+/// A candidate field the `context` rule compares the password with.
+public enum ContextField: String, Sendable, Equatable, CaseIterable {
+    /// The candidate's username.
+    case username
+    /// The local part (before the last `@`) of the candidate's email address.
+    case email
+}
+
+/// Whether a `pattern` rule passes when its regular expression matches or when it does not.
+public enum PatternExpectation: String, Sendable, Equatable {
+    /// The password must match.
+    case match
+    /// The password must not match.
+    case notMatch = "not-match"
+}
