@@ -37,7 +37,11 @@ for index in 0..<rows { fingerprints.append(fingerprinter.fingerprint(utf8: "Pas
 let hmacSeconds = seconds(start)
 
 start = DispatchTime.now().uptimeNanoseconds
-let writer = try AttemptWriter(database: database, rowsPerTransaction: batch)
+let perStatement = Int(env["PER_STATEMENT"] ?? "64")!
+var usage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &usage)
+let cpuBefore = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+let writer = try AttemptWriter(database: database, rowsPerTransaction: batch, candidatesPerStatement: perStatement)
 for index in 0..<rows {
     let id = try writer.insertCandidate(
         runID: run.id, line: index + 2, externalID: String(100_000 + index), username: "user\(index % 50_000)",
@@ -51,9 +55,11 @@ for index in 0..<rows {
 }
 try writer.finish()
 let insertSeconds = seconds(start)
+getrusage(RUSAGE_SELF.rawValue, &usage)
+let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6 - cpuBefore
 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 print(
     String(
-        format: "RESULT rows=%d attempts=%d batch=%d hmac=%.3fs insert=%.3fs (%.0f candidates/s) db_bytes=%d pragmas=%@",
-        rows, rows * versions, batch, hmacSeconds, insertSeconds, Double(rows) / insertSeconds, size,
+        format: "RESULT rows=%d attempts=%d batch=%d hmac=%.3fs insert=%.3fs cpu=%.3fs per_statement=%d (%.0f candidates/s) db_bytes=%d pragmas=%@",
+        rows, rows * versions, batch, hmacSeconds, insertSeconds, cpu, perStatement, Double(rows) / insertSeconds, size,
         env["PRAGMAS"] ?? ""))
