@@ -76,6 +76,8 @@ CREATE TABLE import_run_policy (
     PRIMARY KEY (run_id, policy_version_id)
 ) STRICT, WITHOUT ROWID;
 
+-- Candidate ids are (run_id << 32) + ordinal, assigned by the importer (AttemptWriter): a run's candidates and
+-- their attempts are one contiguous key range, so per-run scans and deletes need no extra index.
 CREATE TABLE candidate (
     id INTEGER PRIMARY KEY,
     run_id INTEGER NOT NULL REFERENCES import_run (id) ON DELETE CASCADE,
@@ -91,11 +93,9 @@ CREATE TABLE candidate (
     special_count INTEGER NOT NULL,
     other_letter_count INTEGER NOT NULL,
     space_count INTEGER NOT NULL,
-    other_count INTEGER NOT NULL
+    other_count INTEGER NOT NULL,
+    CHECK (id >> 32 = run_id)
 ) STRICT;
-
--- Serves ON DELETE CASCADE from import_run and lookups by (run, line); appended in order during an import.
-CREATE INDEX candidate_by_run_line ON candidate (run_id, line);
 
 CREATE TABLE attempt (
     candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,

@@ -4,7 +4,8 @@ import AuditCrypto
 ///
 /// Rows are buffered and written in multi-row INSERT statements (`MultiRowInsert`) inside `BEGIN IMMEDIATE`
 /// transactions of about `rowsPerTransaction` rows (<https://www.sqlite.org/faq.html#q19>). Candidate ids are
-/// assigned by the writer (max id + 1, read under the write lock), so `insertCandidate` returns at once.
+/// assigned by the writer (`CandidateID`: run id in the high 32 bits, ordinal in the low), so `insertCandidate`
+/// returns at once. Only one writer may write candidates of a given run.
 ///
 /// Foreign keys: SQLite's per-row foreign-key checks cost about a third of the insert time, so the writer turns
 /// `PRAGMA foreign_keys` off for its own transactions and enforces the same rules itself, in memory: the run must
@@ -46,9 +47,8 @@ package final class AttemptWriter {
     private var attempts: [PendingAttempt] = []
     private var rowsInTransaction = 0
     private var ownsTransaction = false
-    private var nextCandidateID: Int64 = 0
-    private var firstCandidateID: Int64 = .max
-    private var checkedRuns: Set<Int64> = []
+    /// Per run: the first id this writer assigned and the next one to assign.
+    private var runIDs: [Int64: (first: Int64, next: Int64)] = [:]
     private var allowedVersions: Set<Int64> = []
 
     /// Creates a writer on `database`, which must be migrated and not inside a transaction.
@@ -90,9 +90,13 @@ package final class AttemptWriter {
         fingerprint: Fingerprint, features: CandidateFeatureRow
     ) throws(SQLiteError) -> Int64 {
         try beginIfNeeded()
-        if !checkedRuns.contains(runID) { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
-        let id = nextCandidateID
-        nextCandidateID += 1
+        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        let id = runIDs[runID]!.next
+        guard id <= CandidateID.range(runID: runID).upperBound else {
+            abandon()
+            throw SQLiteError(extendedCode: 13, message: "too many candidates in one run", path: database.path)
+        }
+        runIDs[runID]!.next = id + 1
         candidates.append(
             PendingCandidate(
                 id: id, runID: runID, line: line, externalID: externalID, username: username,
@@ -110,7 +114,8 @@ package final class AttemptWriter {
         candidateID: Int64, versionID: Int64, failedMask: UInt64, unlocksReset: Bool
     ) throws(SQLiteError) {
         try beginIfNeeded()
-        let isOwnCandidate = candidateID >= firstCandidateID && candidateID < nextCandidateID
+        let own = runIDs[CandidateID.runID(of: candidateID)]
+        let isOwnCandidate = own.map { candidateID >= $0.first && candidateID < $0.next } ?? false
         if !isOwnCandidate {
             let exists = try guarded { () throws(SQLiteError) in try candidateExists(candidateID) }
             guard exists else {
@@ -132,7 +137,7 @@ package final class AttemptWriter {
     /// Records that source line `line` was rejected, with a reason code; never the row's content.
     package func insertRejected(runID: Int64, line: Int, reason: String) throws(SQLiteError) {
         try beginIfNeeded()
-        if !checkedRuns.contains(runID) { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
         rejectedStatement.bind(runID, at: 1)
         rejectedStatement.bind(Int64(line), at: 2)
         rejectedStatement.bind(reason, at: 3)
@@ -191,7 +196,14 @@ package final class AttemptWriter {
         let versions = try database.cachedStatement("SELECT policy_version_id FROM import_run_policy WHERE run_id = ?1")
         versions.bind(runID, at: 1)
         while try versions.step() { allowedVersions.insert(versions.int64(at: 0)) }
-        checkedRuns.insert(runID)
+        let range = CandidateID.range(runID: runID)
+        let last = try database.cachedStatement("SELECT max(id) FROM candidate WHERE id BETWEEN ?1 AND ?2")
+        last.bind(range.lowerBound, at: 1)
+        last.bind(range.upperBound, at: 2)
+        _ = try last.step()
+        let next = last.isNull(at: 0) ? range.lowerBound : last.int64(at: 0) + 1
+        last.reset()
+        runIDs[runID] = (next, next)
     }
 
     private func candidateExists(_ id: Int64) throws(SQLiteError) -> Bool {
@@ -214,12 +226,6 @@ package final class AttemptWriter {
             throw error
         }
         ownsTransaction = true
-        // Under the write lock no other connection can insert candidates until COMMIT.
-        let statement = try database.cachedStatement("SELECT coalesce(max(id), 0) FROM candidate")
-        _ = try statement.step()
-        nextCandidateID = statement.int64(at: 0) + 1
-        firstCandidateID = min(firstCandidateID, nextCandidateID)
-        statement.reset()
     }
 
     private func rowWritten() throws(SQLiteError) {

@@ -114,11 +114,11 @@ package struct SQLiteRunRepository {
     @discardableResult
     package func delete(runID: Int64) throws -> Bool {
         try database.inTransaction {
-            // Deleting attempts by candidate range first is much faster than a per-row ON DELETE CASCADE.
-            try database.execute(
-                "DELETE FROM attempt WHERE candidate_id IN (SELECT id FROM candidate WHERE run_id = ?1)",
-                [.integer(runID)])
-            try database.execute("DELETE FROM candidate WHERE run_id = ?1", [.integer(runID)])
+            // The run's candidates and attempts are one key range (CandidateID): range deletes beat a per-row cascade.
+            let range = CandidateID.range(runID: runID)
+            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
+            try database.execute("DELETE FROM attempt WHERE candidate_id BETWEEN ?1 AND ?2", bounds)
+            try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
             try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(runID)])
             return database.changes > 0
         }
