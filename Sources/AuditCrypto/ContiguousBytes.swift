@@ -1,6 +1,6 @@
 /// A value whose bytes can be borrowed as one contiguous buffer (`[UInt8]`, `ArraySlice`, `Data`-like types).
 ///
-/// AuditCrypto does not import Foundation; `Foundation.Data` conforms by an empty extension in the module that needs it.
+/// AuditCrypto does not import Foundation; `Foundation.Data` conforms by an empty extension where needed.
 package protocol ContiguousBytes {
     /// Calls `body` with a pointer to the value's bytes, valid only for the duration of the call.
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R

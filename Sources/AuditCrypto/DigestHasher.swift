@@ -10,7 +10,9 @@ final class DigestHasher {
 
     /// Creates a hasher for `algorithm` (an `EVP_MD` such as `EVP_sha256()`).
     init(algorithm: OpaquePointer) {
-        guard let context = EVP_MD_CTX_new() else { fatalError("libcrypto: EVP_MD_CTX_new returned NULL (out of memory)") }
+        guard let context = EVP_MD_CTX_new() else {
+            fatalError("libcrypto: EVP_MD_CTX_new returned NULL (out of memory)")
+        }
         self.context = context
         self.algorithm = algorithm
         guard EVP_DigestInit_ex(context, algorithm, nil) == 1 else {
@@ -24,7 +26,9 @@ final class DigestHasher {
     func update(_ bytes: UnsafeRawBufferPointer) {
         precondition(!isFinalized, "DigestHasher.update called after finalize")
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
-        guard EVP_DigestUpdate(context, base, bytes.count) == 1 else { fatalError("libcrypto: EVP_DigestUpdate failed") }
+        guard EVP_DigestUpdate(context, base, bytes.count) == 1 else {
+            fatalError("libcrypto: EVP_DigestUpdate failed")
+        }
     }
 
     /// Completes the digest and returns it; the hasher can then only be discarded.
@@ -33,7 +37,9 @@ final class DigestHasher {
         isFinalized = true
         var length: UInt32 = 0
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        guard EVP_DigestFinal_ex(context, &output, &length) == 1 else { fatalError("libcrypto: EVP_DigestFinal_ex failed") }
+        guard EVP_DigestFinal_ex(context, &output, &length) == 1 else {
+            fatalError("libcrypto: EVP_DigestFinal_ex failed")
+        }
         return Array(output.prefix(Int(length)))
     }
 }

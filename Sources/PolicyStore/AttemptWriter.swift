@@ -191,7 +191,8 @@ package final class AttemptWriter {
         let status = try run.step() ? run.string(at: 0) : nil
         run.reset()
         guard status == "running" else {
-            throw foreignKeyError(status == nil ? "candidate.run_id refers to no import run" : "the import run is \(status!)")
+            throw foreignKeyError(
+                status == nil ? "candidate.run_id refers to no import run" : "the import run is \(status!)")
         }
         let versions = try database.cachedStatement("SELECT policy_version_id FROM import_run_policy WHERE run_id = ?1")
         versions.bind(runID, at: 1)
@@ -217,7 +218,8 @@ package final class AttemptWriter {
     private func beginIfNeeded() throws(SQLiteError) {
         guard !ownsTransaction else { return }
         precondition(!database.isInsideTransaction, "AttemptWriter needs a connection outside any transaction")
-        // Must precede BEGIN: the pragma is a no-op inside a transaction (https://www.sqlite.org/pragma.html#pragma_foreign_keys).
+        // Must precede BEGIN: the pragma is a no-op inside a transaction.
+        // https://www.sqlite.org/pragma.html#pragma_foreign_keys
         try database.execute("PRAGMA foreign_keys = OFF")
         do {
             try database.execute("BEGIN IMMEDIATE")

@@ -9,7 +9,8 @@ package enum CandidateID {
 
     /// The id of the `ordinal`-th (1-based) candidate of `runID`.
     package static func make(runID: Int64, ordinal: Int64) -> Int64 {
-        precondition(runID > 0 && runID < 1 << 31 && ordinal > 0 && ordinal <= maximumPerRun, "candidate id out of range")
+        precondition(
+            runID > 0 && runID < 1 << 31 && ordinal > 0 && ordinal <= maximumPerRun, "candidate id out of range")
         return runID << 32 | ordinal
     }
 

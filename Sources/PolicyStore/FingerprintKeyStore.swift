@@ -64,7 +64,9 @@ package enum FingerprintKeyStore {
             let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : total
             throw .wrongSize(path: path, bytes: size)
         }
-        do { return try HMACSHA256Key(bytes: Array(buffer.prefix(total))) } catch { throw .wrongSize(path: path, bytes: total) }
+        do { return try HMACSHA256Key(bytes: Array(buffer.prefix(total))) } catch {
+            throw .wrongSize(path: path, bytes: total)
+        }
     }
 
     private static func systemMessage(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -50,8 +50,10 @@ package struct Migrator: Sendable {
                 }
                 try database.execute(
                     "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
-                    [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
-                        .text(Timestamp.now())])
+                    [
+                        .integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
+                        .text(Timestamp.now()),
+                    ])
                 return true
             }
             if didApply { applied.append(migration.version) }

@@ -15,8 +15,10 @@ final class MultiRowInsert {
         self.columns = columns
         self.rowsPerStatement = rowsPerStatement
         let row = "(" + Array(repeating: "?", count: Int(columns)).joined(separator: ",") + ")"
-        full = try database.makeStatement(head + " VALUES " + Array(repeating: row, count: rowsPerStatement)
-            .joined(separator: ","))
+        full = try database.makeStatement(
+            head + " VALUES "
+                + Array(repeating: row, count: rowsPerStatement)
+                .joined(separator: ","))
         single = try database.makeStatement(head + " VALUES " + row)
     }
 

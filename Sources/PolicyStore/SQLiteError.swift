@@ -59,12 +59,14 @@ package struct SQLiteError: Error, Equatable, CustomStringConvertible {
         var text: String
         switch primaryCode {
         case SQLITE_NOTADB:
-            text = "\(path ?? "The file") is not a pwaudit database (SQLITE_NOTADB: \(message)); "
+            text =
+                "\(path ?? "The file") is not a pwaudit database (SQLITE_NOTADB: \(message)); "
                 + "check the --db path or move the file away."
         case SQLITE_CORRUPT:
             text = "\(path ?? "The database") is corrupt (SQLITE_CORRUPT: \(message)); restore it from a backup."
         case SQLITE_CANTOPEN:
-            text = "Cannot open \(path ?? "the database") (SQLITE_CANTOPEN: \(message)); "
+            text =
+                "Cannot open \(path ?? "the database") (SQLITE_CANTOPEN: \(message)); "
                 + "check that the directory exists and is writable."
         default:
             text = "SQLite error \(extendedCode) (\(codeName)): \(message)"

@@ -49,8 +49,10 @@ package struct SQLitePolicyRepository {
                     ?2, ?3, ?4, ?5, ?6
                 FROM policy p WHERE p.name = ?1
                 """,
-                [.text(name), .text(definition), .text(definitionSHA256), .text(effectiveFrom), .text(now),
-                    .optional(note)])
+                [
+                    .text(name), .text(definition), .text(definitionSHA256), .text(effectiveFrom), .text(now),
+                    .optional(note),
+                ])
             let versionID = database.lastInsertedRowID
             for rule in rules {
                 try database.execute(
@@ -58,8 +60,10 @@ package struct SQLitePolicyRepository {
                     INSERT INTO policy_rule (policy_version_id, bit, rule_id, kind, label, definition)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                     """,
-                    [.integer(versionID), .integer(Int64(rule.bit)), .text(rule.ruleID), .text(rule.kind),
-                        .text(rule.label), .text(rule.definition)])
+                    [
+                        .integer(versionID), .integer(Int64(rule.bit)), .text(rule.ruleID), .text(rule.kind),
+                        .text(rule.label), .text(rule.definition),
+                    ])
             }
             guard let created = try version(id: versionID) else { preconditionFailure("inserted version vanished") }
             return (created, true)

@@ -33,8 +33,10 @@ package struct SQLiteRunRepository {
                     pwaudit_version, pid)
                 VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6, ?7)
                 """,
-                [.text(sourceName), .integer(sourceBytes), .text(sourceSHA256), .optional(label),
-                    .text(Timestamp.now()), .text(pwauditVersion), .integer(Int64(getpid()))])
+                [
+                    .text(sourceName), .integer(sourceBytes), .text(sourceSHA256), .optional(label),
+                    .text(Timestamp.now()), .text(pwauditVersion), .integer(Int64(getpid())),
+                ])
             let id = database.lastInsertedRowID
             try insertVersions(runID: id, versionIDs: versionIDs)
             return id

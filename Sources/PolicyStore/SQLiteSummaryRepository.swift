@@ -41,8 +41,10 @@ package struct SQLiteSummaryRepository {
             if let row = summary.reuse {
                 try insert(
                     "run_reuse_summary (run_id, distinct_fingerprints, shared_groups, shared_candidates, largest_group)",
-                    [run, int(row.distinctFingerprints), int(row.sharedGroups), int(row.sharedCandidates),
-                        int(row.largestGroup)])
+                    [
+                        run, int(row.distinctFingerprints), int(row.sharedGroups), int(row.sharedCandidates),
+                        int(row.largestGroup),
+                    ])
             }
             for row in summary.rejects {
                 try insert("run_reject_summary (run_id, reason, count)", [run, .text(row.reason), int(row.count)])
@@ -63,7 +65,8 @@ package struct SQLiteSummaryRepository {
     /// Reads every summary of `runID` (all parts empty and `reuse` nil if none were written).
     package func read(runID: Int64) throws(SQLiteError) -> RunSummary {
         RunSummary(
-            versions: try versions(runID: runID), rules: try rules(runID: runID), rulePairs: try rulePairs(runID: runID),
+            versions: try versions(runID: runID), rules: try rules(runID: runID),
+            rulePairs: try rulePairs(runID: runID),
             lengths: try lengths(runID: runID), compositions: try compositions(runID: runID),
             reuse: try reuse(runID: runID), rejects: try rejects(runID: runID), days: try days(runID: runID),
             dayRules: try dayRules(runID: runID))
@@ -74,8 +77,11 @@ package struct SQLiteSummaryRepository {
         try rows(
             "SELECT policy_version_id, total, unlocked, near_miss FROM run_version_summary WHERE run_id = ?1"
                 + " ORDER BY policy_version_id", runID
-        ) { RunVersionSummaryRow(policyVersionID: $0.int64(at: 0), total: $0.int(at: 1), unlocked: $0.int(at: 2),
-            nearMiss: $0.int(at: 3)) }
+        ) {
+            RunVersionSummaryRow(
+                policyVersionID: $0.int64(at: 0), total: $0.int(at: 1), unlocked: $0.int(at: 2),
+                nearMiss: $0.int(at: 3))
+        }
     }
 
     /// Rule failures per version of `runID`.
@@ -83,8 +89,11 @@ package struct SQLiteSummaryRepository {
         try rows(
             "SELECT policy_version_id, bit, failures, only_failure FROM run_rule_summary WHERE run_id = ?1"
                 + " ORDER BY policy_version_id, bit", runID
-        ) { RunRuleSummaryRow(policyVersionID: $0.int64(at: 0), bit: $0.int(at: 1), failures: $0.int(at: 2),
-            onlyFailure: $0.int(at: 3)) }
+        ) {
+            RunRuleSummaryRow(
+                policyVersionID: $0.int64(at: 0), bit: $0.int(at: 1), failures: $0.int(at: 2),
+                onlyFailure: $0.int(at: 3))
+        }
     }
 
     /// Rule-pair failures per version of `runID`.
@@ -92,8 +101,11 @@ package struct SQLiteSummaryRepository {
         try rows(
             "SELECT policy_version_id, bit_a, bit_b, failures FROM run_rule_pair_summary WHERE run_id = ?1"
                 + " ORDER BY policy_version_id, bit_a, bit_b", runID
-        ) { RunRulePairSummaryRow(policyVersionID: $0.int64(at: 0), bitA: $0.int(at: 1), bitB: $0.int(at: 2),
-            failures: $0.int(at: 3)) }
+        ) {
+            RunRulePairSummaryRow(
+                policyVersionID: $0.int64(at: 0), bitA: $0.int(at: 1), bitB: $0.int(at: 2),
+                failures: $0.int(at: 3))
+        }
     }
 
     /// Length histogram of `runID`.
@@ -116,8 +128,11 @@ package struct SQLiteSummaryRepository {
         try rows(
             "SELECT distinct_fingerprints, shared_groups, shared_candidates, largest_group FROM run_reuse_summary"
                 + " WHERE run_id = ?1", runID
-        ) { RunReuseSummaryRow(distinctFingerprints: $0.int(at: 0), sharedGroups: $0.int(at: 1),
-            sharedCandidates: $0.int(at: 2), largestGroup: $0.int(at: 3)) }.first
+        ) {
+            RunReuseSummaryRow(
+                distinctFingerprints: $0.int(at: 0), sharedGroups: $0.int(at: 1),
+                sharedCandidates: $0.int(at: 2), largestGroup: $0.int(at: 3))
+        }.first
     }
 
     /// Rejected-row counts of `runID`, most frequent first.
@@ -132,8 +147,11 @@ package struct SQLiteSummaryRepository {
         try rows(
             "SELECT policy_version_id, day, total, unlocked FROM run_day_summary WHERE run_id = ?1"
                 + " ORDER BY policy_version_id, day", runID
-        ) { RunDaySummaryRow(policyVersionID: $0.int64(at: 0), day: $0.string(at: 1) ?? "", total: $0.int(at: 2),
-            unlocked: $0.int(at: 3)) }
+        ) {
+            RunDaySummaryRow(
+                policyVersionID: $0.int64(at: 0), day: $0.string(at: 1) ?? "", total: $0.int(at: 2),
+                unlocked: $0.int(at: 3))
+        }
     }
 
     /// Per-day rule failures of `runID`.
@@ -141,8 +159,11 @@ package struct SQLiteSummaryRepository {
         try rows(
             "SELECT policy_version_id, day, bit, failures FROM run_day_rule_summary WHERE run_id = ?1"
                 + " ORDER BY policy_version_id, day, bit", runID
-        ) { RunDayRuleSummaryRow(policyVersionID: $0.int64(at: 0), day: $0.string(at: 1) ?? "", bit: $0.int(at: 2),
-            failures: $0.int(at: 3)) }
+        ) {
+            RunDayRuleSummaryRow(
+                policyVersionID: $0.int64(at: 0), day: $0.string(at: 1) ?? "", bit: $0.int(at: 2),
+                failures: $0.int(at: 3))
+        }
     }
 
     private static let tables = [

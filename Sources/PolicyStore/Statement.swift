@@ -2,7 +2,7 @@ import CSQLite
 
 /// A prepared SQLite statement: bind parameters by 1-based index, `step`, read columns, `reset`.
 ///
-/// Follows <https://www.sqlite.org/cintro.html> (prepare → bind → step → reset → finalize). Finalized in `deinit`.
+/// Follows <https://www.sqlite.org/cintro.html> (prepare, bind, step, reset, finalize). Finalized in `deinit`.
 /// Get one from `Database.makeStatement(_:)` or, for SQL run repeatedly, `Database.cachedStatement(_:)`.
 /// Not `Sendable`: use it on the connection's thread only.
 package final class Statement {

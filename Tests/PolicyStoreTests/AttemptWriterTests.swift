@@ -1,5 +1,6 @@
 import AuditCrypto
 import Testing
+
 @testable import PolicyStore
 
 @Suite struct AttemptWriterTests {
@@ -19,7 +20,8 @@ import Testing
                 runID: run.id, line: line, externalID: "E\(line)", username: line % 2 == 0 ? "u\(line)" : nil,
                 submittedAt: "2026-03-0\(line % 9 + 1)T10:00:00Z", fingerprint: someFingerprint,
                 features: CandidateFeatureRow(length: line, upperCount: 1))
-            try writer.insertAttempt(candidateID: id, versionID: version.id, failedMask: UInt64(line), unlocksReset: false)
+            try writer.insertAttempt(
+                candidateID: id, versionID: version.id, failedMask: UInt64(line), unlocksReset: false)
             ids.append(id)
         }
         try writer.finish()
@@ -86,7 +88,8 @@ import Testing
 
     @Test func candidateForAMissingOrFinishedRunFails() throws {
         let (database, _, run) = try setUp()
-        try SQLiteRunRepository(database: database).complete(runID: run.id, rowsRead: 0, rowsAccepted: 0, rowsRejected: 0)
+        try SQLiteRunRepository(database: database).complete(
+            runID: run.id, rowsRead: 0, rowsAccepted: 0, rowsRejected: 0)
         for runID in [run.id, 4242] {
             let writer = try AttemptWriter(database: database)
             #expect(throws: SQLiteError.self) {

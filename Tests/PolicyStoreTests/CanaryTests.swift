@@ -1,6 +1,7 @@
 import AuditCrypto
 import Foundation
 import Testing
+
 @testable import PolicyStore
 
 /// No trace of a password may reach the database, its WAL/SHM files or the key file.

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
+
 @testable import PolicyStore
 
 @Suite struct DatabaseTests {
@@ -37,7 +38,8 @@ import Testing
         #expect(try count(database, "PRAGMA foreign_keys") == 1)
         let error = #expect(throws: SQLiteError.self) {
             try database.execute(
-                "INSERT INTO attempt (candidate_id, policy_version_id, failed_mask, unlocks_reset) VALUES (42, 1, 0, 1)")
+                "INSERT INTO attempt (candidate_id, policy_version_id, failed_mask, unlocks_reset) VALUES (42, 1, 0, 1)"
+            )
         }
         #expect(error?.isConstraintViolation == true)
     }

@@ -1,6 +1,7 @@
 import AuditCrypto
 import Foundation
 import Testing
+
 @testable import PolicyStore
 
 @Suite struct FingerprintKeyStoreTests {
@@ -42,7 +43,9 @@ import Testing
     @Test func directoryInsteadOfKeyIsUnreadable() throws {
         let directory = try TemporaryDirectory()
         let error = #expect(throws: FingerprintKeyError.self) { try FingerprintKeyStore.load(at: directory.url.path) }
-        if case .unreadable = error {} else if case .wrongSize = error {} else {
+        if case .unreadable = error {
+        } else if case .wrongSize = error {
+        } else {
             Issue.record("expected unreadable, got \(String(describing: error))")
         }
     }

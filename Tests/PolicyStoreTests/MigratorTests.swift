@@ -1,6 +1,7 @@
 import AuditCrypto
 import Foundation
 import Testing
+
 @testable import PolicyStore
 
 @Suite struct MigratorTests {
@@ -40,7 +41,8 @@ import Testing
         let database = try Database.inMemory()
         let migrations = [
             Migration(version: 1, name: "0001_ok", sql: "CREATE TABLE ok (x INTEGER) STRICT;"),
-            Migration(version: 2, name: "0002_bad", sql: "CREATE TABLE half (x INTEGER) STRICT; SELECT * FROM nowhere;"),
+            Migration(
+                version: 2, name: "0002_bad", sql: "CREATE TABLE half (x INTEGER) STRICT; SELECT * FROM nowhere;"),
         ]
         let error = #expect(throws: MigrationError.self) { try Migrator(migrations: migrations).migrate(database) }
         guard case .migrationFailed(let version, _, _) = error else {
@@ -67,7 +69,10 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         let onDisk = try names.map { name in
-            (name: String(name.dropLast(4)), sql: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+            (
+                name: String(name.dropLast(4)),
+                sql: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            )
         }
         let embedded = Migration.embedded
         #expect(

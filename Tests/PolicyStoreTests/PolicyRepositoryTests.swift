@@ -1,5 +1,6 @@
 import AuditCrypto
 import Testing
+
 @testable import PolicyStore
 
 @Suite struct PolicyRepositoryTests {

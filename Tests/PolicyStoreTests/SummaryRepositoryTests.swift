@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PolicyStore
 
 @Suite struct SummaryRepositoryTests {

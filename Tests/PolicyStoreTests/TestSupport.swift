@@ -1,5 +1,6 @@
 import AuditCrypto
 import Foundation
+
 @testable import PolicyStore
 
 /// A unique temporary directory per test, removed when the value is deinitialised.
@@ -28,8 +29,10 @@ func permissions(of path: String) throws -> Int {
 }
 
 let sampleRules = [
-    PolicyRuleRow(bit: 0, ruleID: "min-length", kind: "length", label: "At least 12 characters", definition: #"{"min":12}"#),
-    PolicyRuleRow(bit: 1, ruleID: "upper", kind: "class", label: "An upper-case letter", definition: #"{"class":"upper"}"#),
+    PolicyRuleRow(
+        bit: 0, ruleID: "min-length", kind: "length", label: "At least 12 characters", definition: #"{"min":12}"#),
+    PolicyRuleRow(
+        bit: 1, ruleID: "upper", kind: "class", label: "An upper-case letter", definition: #"{"class":"upper"}"#),
     PolicyRuleRow(bit: 2, ruleID: "digit", kind: "class", label: "A digit", definition: #"{"class":"digit"}"#),
 ]
 

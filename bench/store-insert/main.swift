@@ -20,7 +20,9 @@ let policies = SQLitePolicyRepository(database: database)
 var versionIDs: [Int64] = []
 for number in 0..<versions {
     let definition = "{\"rules\":[\(number)]}"
-    let rules = (0..<8).map { PolicyRuleRow(bit: $0, ruleID: "r\($0)", kind: "k", label: "rule \($0)", definition: "{}") }
+    let rules = (0..<8).map {
+        PolicyRuleRow(bit: $0, ruleID: "r\($0)", kind: "k", label: "rule \($0)", definition: "{}")
+    }
     let (version, _) = try policies.add(
         name: "policy", definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition), rules: rules,
         effectiveFrom: "2026-01-01", note: nil)
@@ -45,7 +47,9 @@ start = DispatchTime.now().uptimeNanoseconds
 let perStatement = Int(env["PER_STATEMENT"] ?? "64")!
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
-let cpuBefore = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+let cpuBefore =
+    Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    / 1e6
 let writer = try AttemptWriter(database: database, rowsPerTransaction: batch, candidatesPerStatement: perStatement)
 for index in 0..<rows {
     let id = try writer.insertCandidate(
@@ -61,10 +65,13 @@ for index in 0..<rows {
 try writer.finish()
 let insertSeconds = seconds(start)
 getrusage(RUSAGE_SELF.rawValue, &usage)
-let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6 - cpuBefore
+let cpu =
+    Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    / 1e6 - cpuBefore
 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 print(
     String(
-        format: "RESULT rows=%d attempts=%d batch=%d hmac=%.3fs insert=%.3fs cpu=%.3fs per_statement=%d (%.0f candidates/s) db_bytes=%d pragmas=%@",
+        format:
+            "RESULT rows=%d attempts=%d batch=%d hmac=%.3fs insert=%.3fs cpu=%.3fs per_statement=%d (%.0f candidates/s) db_bytes=%d pragmas=%@",
         rows, rows * versions, batch, hmacSeconds, insertSeconds, cpu, perStatement, Double(rows) / insertSeconds, size,
         env["PRAGMAS"] ?? ""))
