@@ -184,8 +184,13 @@ package struct SQLiteSummaryRepository {
     private func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
 
     private func rows<Row>(_ sql: String, _ runID: Int64, _ make: (Statement) -> Row) throws(SQLiteError) -> [Row] {
+        try query(sql, [.integer(runID)], make)
+    }
+
+    /// Runs `sql` with `values` bound and maps each row with `make`.
+    func query<Row>(_ sql: String, _ values: [SQLValue], _ make: (Statement) -> Row) throws(SQLiteError) -> [Row] {
         let statement = try database.cachedStatement(sql)
-        statement.bind(runID, at: 1)
+        statement.bind(values)
         var result: [Row] = []
         while try statement.step() { result.append(make(statement)) }
         statement.reset()
