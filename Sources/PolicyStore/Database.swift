@@ -1,0 +1,165 @@
+import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One SQLite connection: opens, configures and owns a `sqlite3*`, with a cache of prepared statements.
+///
+/// Opening follows <https://www.sqlite.org/c3ref/open.html> (`sqlite3_open_v2` with `SQLITE_OPEN_NOMUTEX`:
+/// the connection belongs to one thread at a time, hence not `Sendable`). It then enables extended result codes,
+/// `PRAGMA foreign_keys = ON` (<https://www.sqlite.org/foreignkeys.html>), a busy timeout and, for files,
+/// `journal_mode = WAL` with `synchronous = NORMAL` (<https://www.sqlite.org/wal.html>). A file that is not a
+/// database is detected here and reported as `SQLiteError` with `SQLITE_NOTADB` or `SQLITE_CORRUPT`.
+///
+/// A new database file is created with mode 0600 before SQLite opens it; SQLite gives its `-wal` and `-shm`
+/// files the same permissions.
+package final class Database {
+    /// How a connection opens its file.
+    package enum Mode: Sendable {
+        /// Read and write; create the file (mode 0600) if it is missing.
+        case readWriteCreate
+        /// Read and write an existing file only.
+        case readWrite
+        /// Read only; the file must exist.
+        case readOnly
+    }
+
+    /// The raw `sqlite3*` handle.
+    let handle: OpaquePointer
+    /// The file path, or `":memory:"`.
+    package let path: String
+    /// Whether this connection was opened read-only.
+    package let isReadOnly: Bool
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens (and if needed creates) the database at `path`.
+    /// - Parameters:
+    ///   - path: A file path, or `":memory:"` for a private in-memory database.
+    ///   - mode: Whether to create, write or only read.
+    ///   - busyTimeoutMilliseconds: How long to wait for another connection's lock (`sqlite3_busy_timeout`).
+    /// - Throws: `SQLiteError` if the file cannot be opened or is not a valid database; the handle is closed.
+    package init(path: String, mode: Mode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5_000)
+        throws(SQLiteError)
+    {
+        let isMemory = path == ":memory:"
+        if mode == .readWriteCreate && !isMemory { try Self.createPrivateFile(at: path) }
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+            sqlite3_close_v2(handle)  // "closes even when opening fails": a failed open may still allocate a handle
+            throw SQLiteError(extendedCode: extended, message: message, path: path)
+        }
+        self.handle = handle
+        self.path = path
+        self.isReadOnly = mode == .readOnly
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        // If configuration fails (NOTADB, CORRUPT), `deinit` closes the handle as `self` is released.
+        try configure(isMemory: isMemory)
+    }
+
+    /// Opens a private, empty in-memory database (no WAL, nothing on disk).
+    package static func inMemory() throws(SQLiteError) -> Database {
+        try Database(path: ":memory:")
+    }
+
+    deinit {
+        statementCache.removeAll()
+        // close_v2 defers the close until any statement still alive elsewhere is finalized.
+        sqlite3_close_v2(handle)
+    }
+
+    private func configure(isMemory: Bool) throws(SQLiteError) {
+        try execute("PRAGMA foreign_keys = ON")
+        // Reading the schema forces SQLite to read and validate the file header: garbage → SQLITE_NOTADB.
+        try execute("SELECT count(*) FROM sqlite_schema")
+        if !isMemory && !isReadOnly {
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    /// Creates `path` with mode 0600 if it does not exist, so the database is private from its first byte.
+    private static func createPrivateFile(at path: String) throws(SQLiteError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        let code = errno
+        if code == EEXIST { return }
+        throw SQLiteError(
+            extendedCode: SQLITE_CANTOPEN, message: String(cString: strerror(code)), path: path)
+    }
+
+    // MARK: Running SQL
+
+    /// Runs one or more SQL statements that take no parameters (`sqlite3_exec`), e.g. DDL or PRAGMAs.
+    /// <https://www.sqlite.org/c3ref/exec.html>
+    package func execute(_ sql: String) throws(SQLiteError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if code != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(errorMessage)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql, path: path)
+        }
+    }
+
+    /// Runs one parameterised statement with `values` bound to `?1`, `?2`, … (cached by SQL text).
+    package func execute(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) {
+        let statement = try cachedStatement(sql)
+        statement.bind(values)
+        try statement.execute()
+    }
+
+    /// Prepares a new statement that the caller owns.
+    package func makeStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Returns the statement for `sql` from this connection's cache, reset with cleared bindings, preparing it once.
+    ///
+    /// A statement whose `step` fails is evicted, so the next call prepares it afresh.
+    package func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset(clearBindings: true)
+            return statement
+        }
+        let statement = try Statement(database: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    func evictCachedStatement(_ sql: String) {
+        statementCache[sql] = nil
+    }
+
+    /// The rowid of the most recent successful INSERT on this connection.
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Whether a transaction is open (autocommit is off).
+    package var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Builds an `SQLiteError` from the connection's current error state.
+    func error(code: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        return SQLiteError(
+            extendedCode: extended & 0xFF == code & 0xFF ? extended : code,
+            message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+    }
+}

@@ -1,0 +1,34 @@
+/// Why the fingerprint key could not be created or loaded; never carries key bytes.
+package enum FingerprintKeyError: Error, Equatable, CustomStringConvertible {
+    /// No key file exists at `path`.
+    case missing(path: String)
+    /// The key file exists but is not exactly 32 bytes.
+    case wrongSize(path: String, bytes: Int)
+    /// The key file could not be read (permissions, I/O error, a directory …).
+    case unreadable(path: String, reason: String)
+    /// `create` refused to overwrite an existing key file.
+    case alreadyExists(path: String)
+    /// The key file could not be written.
+    case unwritable(path: String, reason: String)
+    /// The system random generator failed.
+    case randomUnavailable
+
+    /// One sentence with what to do.
+    package var description: String {
+        switch self {
+        case .missing(let path):
+            "The fingerprint key \(path) is missing; run `pwaudit init` for a new database, or restore the key "
+                + "that belongs to this database."
+        case .wrongSize(let path, let bytes):
+            "The fingerprint key \(path) is \(bytes) bytes long instead of 32; restore the original key file."
+        case .unreadable(let path, let reason):
+            "The fingerprint key \(path) cannot be read (\(reason)); check its permissions."
+        case .alreadyExists(let path):
+            "A fingerprint key already exists at \(path); it was left untouched."
+        case .unwritable(let path, let reason):
+            "The fingerprint key \(path) cannot be written (\(reason)); check that the directory is writable."
+        case .randomUnavailable:
+            "The system random number generator is unavailable; check that /dev/urandom is readable."
+        }
+    }
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Stores import runs (`import_run`, `import_run_policy`): start, complete or fail, list, delete.
+package struct SQLiteRunRepository {
+    private let database: Database
+
+    /// Creates a repository over a migrated database.
+    package init(database: Database) {
+        self.database = database
+    }
+
+    private static let selectRun = """
+        SELECT ir.id, ir.source_name, ir.source_bytes, ir.source_sha256, ir.label, ir.started_at, ir.finished_at,
+            ir.status, ir.rows_read, ir.rows_accepted, ir.rows_rejected, ir.pwaudit_version, ir.pid,
+            (SELECT group_concat(policy_version_id) FROM
+                (SELECT policy_version_id FROM import_run_policy WHERE run_id = ir.id ORDER BY policy_version_id))
+        FROM import_run ir
+        """
+
+    /// Records a new `running` run owned by this process (`pid = getpid()`) that scores `versionIDs`.
+    package func start(
+        sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
+        pwauditVersion: String
+    ) throws -> RunRecord {
+        let id = try database.inTransaction {
+            try database.execute(
+                """
+                INSERT INTO import_run (source_name, source_bytes, source_sha256, label, started_at, status,
+                    pwaudit_version, pid)
+                VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6, ?7)
+                """,
+                [
+                    .text(sourceName), .integer(sourceBytes), .text(sourceSHA256), .optional(label),
+                    .text(Timestamp.now()), .text(pwauditVersion), .integer(Int64(getpid())),
+                ])
+            let id = database.lastInsertedRowID
+            try insertVersions(runID: id, versionIDs: versionIDs)
+            return id
+        }
+        guard let record = try run(id: id) else { throw PolicyStoreError.runNotFound(id: id) }
+        return record
+    }
+
+    /// Adds policy versions to a run's scored set (already present ones are ignored).
+    package func addVersions(runID: Int64, versionIDs: [Int64]) throws {
+        try database.inTransaction { try insertVersions(runID: runID, versionIDs: versionIDs) }
+    }
+
+    private func insertVersions(runID: Int64, versionIDs: [Int64]) throws(SQLiteError) {
+        for versionID in versionIDs {
+            try database.execute(
+                "INSERT OR IGNORE INTO import_run_policy (run_id, policy_version_id) VALUES (?1, ?2)",
+                [.integer(runID), .integer(versionID)])
+        }
+    }
+
+    /// Marks a running run `complete` with its final counts and finish time.
+    /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
+    package func complete(runID: Int64, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int) throws {
+        try finish(
+            runID: runID, status: .complete,
+            counts: [.integer(Int64(rowsRead)), .integer(Int64(rowsAccepted)), .integer(Int64(rowsRejected))])
+    }
+
+    /// Marks a running run `failed`, keeping its counts.
+    /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
+    package func fail(runID: Int64) throws {
+        try finish(runID: runID, status: .failed, counts: nil)
+    }
+
+    private func finish(runID: Int64, status: RunStatus, counts: [SQLValue]?) throws {
+        let sql =
+            counts == nil
+            ? "UPDATE import_run SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'running'"
+            : """
+            UPDATE import_run SET status = ?2, finished_at = ?3, rows_read = ?4, rows_accepted = ?5,
+                rows_rejected = ?6
+            WHERE id = ?1 AND status = 'running'
+            """
+        try database.execute(sql, [.integer(runID), .text(status.rawValue), .text(Timestamp.now())] + (counts ?? []))
+        if database.changes == 0 {
+            guard let existing = try run(id: runID) else { throw PolicyStoreError.runNotFound(id: runID) }
+            throw PolicyStoreError.runNotRunning(id: runID, status: existing.status)
+        }
+    }
+
+    /// Every run, newest first.
+    package func list() throws(SQLiteError) -> [RunRecord] {
+        try fetch(Self.selectRun + " ORDER BY ir.id DESC", [])
+    }
+
+    /// The run with id `id`, or nil.
+    package func run(id: Int64) throws(SQLiteError) -> RunRecord? {
+        try fetch(Self.selectRun + " WHERE ir.id = ?1", [.integer(id)]).first
+    }
+
+    /// The most recent complete run, or nil.
+    package func latestComplete() throws(SQLiteError) -> RunRecord? {
+        try fetch(Self.selectRun + " WHERE ir.status = 'complete' ORDER BY ir.id DESC LIMIT 1", []).first
+    }
+
+    /// The most recent complete run of a source with this SHA-256 (to detect re-imports), or nil.
+    package func completeRun(withSHA256 sha256: String) throws(SQLiteError) -> RunRecord? {
+        try fetch(
+            Self.selectRun + " WHERE ir.source_sha256 = ?1 AND ir.status = 'complete' ORDER BY ir.id DESC LIMIT 1",
+            [.text(sha256)]
+        ).first
+    }
+
+    /// Deletes a run with its candidates, attempts, rejected rows and summaries.
+    /// - Returns: Whether a run was deleted.
+    @discardableResult
+    package func delete(runID: Int64) throws -> Bool {
+        try database.inTransaction {
+            // The run's candidates and attempts are one key range (CandidateID): range deletes beat a per-row cascade.
+            let range = CandidateID.range(runID: runID)
+            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
+            try database.execute("DELETE FROM attempt WHERE candidate_id BETWEEN ?1 AND ?2", bounds)
+            try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
+            try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(runID)])
+            return database.changes > 0
+        }
+    }
+
+    private func fetch(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> [RunRecord] {
+        let statement = try database.cachedStatement(sql)
+        statement.bind(values)
+        var records: [RunRecord] = []
+        while try statement.step() {
+            let status = RunStatus(rawValue: statement.string(at: 7) ?? "") ?? .failed
+            let pid = Int32(truncatingIfNeeded: statement.int64(at: 12))
+            let versionIDs = (statement.string(at: 13) ?? "").split(separator: ",").compactMap { Int64($0) }
+            records.append(
+                RunRecord(
+                    id: statement.int64(at: 0), sourceName: statement.string(at: 1) ?? "",
+                    sourceBytes: statement.int64(at: 2), sourceSHA256: statement.string(at: 3) ?? "",
+                    label: statement.string(at: 4), startedAt: statement.string(at: 5) ?? "",
+                    finishedAt: statement.string(at: 6), status: status, rowsRead: statement.int(at: 8),
+                    rowsAccepted: statement.int(at: 9), rowsRejected: statement.int(at: 10),
+                    pwauditVersion: statement.string(at: 11) ?? "", pid: pid, versionIDs: versionIDs,
+                    isStale: status == .running && !Self.processExists(pid)))
+        }
+        statement.reset()
+        return records
+    }
+
+    /// Whether a process with `pid` exists (`kill(pid, 0)`; EPERM means it exists but belongs to another user).
+    private static func processExists(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+}

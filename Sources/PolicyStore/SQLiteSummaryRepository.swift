@@ -1,0 +1,199 @@
+/// Writes and reads the per-run summary tables (`run_*_summary`), so reports never rescan attempts.
+///
+/// The importer computes the summaries while scoring and calls `write(runID:summary:)` once, before marking the run
+/// complete. Rows come back in key order.
+package struct SQLiteSummaryRepository {
+    private let database: Database
+
+    /// Creates a repository over a migrated database.
+    package init(database: Database) {
+        self.database = database
+    }
+
+    /// Replaces all summaries of `runID` with `summary`, in one transaction.
+    package func write(runID: Int64, summary: RunSummary) throws {
+        try database.inTransaction {
+            try deleteSummaries(runID: runID)
+            let run = SQLValue.integer(runID)
+            for row in summary.versions {
+                try insert(
+                    "run_version_summary (run_id, policy_version_id, total, unlocked, near_miss)",
+                    [run, .integer(row.policyVersionID), int(row.total), int(row.unlocked), int(row.nearMiss)])
+            }
+            for row in summary.rules {
+                try insert(
+                    "run_rule_summary (run_id, policy_version_id, bit, failures, only_failure)",
+                    [run, .integer(row.policyVersionID), int(row.bit), int(row.failures), int(row.onlyFailure)])
+            }
+            for row in summary.rulePairs {
+                try insert(
+                    "run_rule_pair_summary (run_id, policy_version_id, bit_a, bit_b, failures)",
+                    [run, .integer(row.policyVersionID), int(row.bitA), int(row.bitB), int(row.failures)])
+            }
+            for row in summary.lengths {
+                try insert("run_length_summary (run_id, length, count)", [run, int(row.length), int(row.count)])
+            }
+            for row in summary.compositions {
+                try insert(
+                    "run_composition_summary (run_id, composition, count)",
+                    [run, .text(row.composition), int(row.count)])
+            }
+            if let row = summary.reuse {
+                try insert(
+                    "run_reuse_summary (run_id, distinct_fingerprints, shared_groups, shared_candidates, largest_group)",
+                    [
+                        run, int(row.distinctFingerprints), int(row.sharedGroups), int(row.sharedCandidates),
+                        int(row.largestGroup),
+                    ])
+            }
+            for row in summary.rejects {
+                try insert("run_reject_summary (run_id, reason, count)", [run, .text(row.reason), int(row.count)])
+            }
+            for row in summary.days {
+                try insert(
+                    "run_day_summary (run_id, policy_version_id, day, total, unlocked)",
+                    [run, .integer(row.policyVersionID), .text(row.day), int(row.total), int(row.unlocked)])
+            }
+            for row in summary.dayRules {
+                try insert(
+                    "run_day_rule_summary (run_id, policy_version_id, day, bit, failures)",
+                    [run, .integer(row.policyVersionID), .text(row.day), int(row.bit), int(row.failures)])
+            }
+        }
+    }
+
+    /// Reads every summary of `runID` (all parts empty and `reuse` nil if none were written).
+    package func read(runID: Int64) throws(SQLiteError) -> RunSummary {
+        RunSummary(
+            versions: try versions(runID: runID), rules: try rules(runID: runID),
+            rulePairs: try rulePairs(runID: runID),
+            lengths: try lengths(runID: runID), compositions: try compositions(runID: runID),
+            reuse: try reuse(runID: runID), rejects: try rejects(runID: runID), days: try days(runID: runID),
+            dayRules: try dayRules(runID: runID))
+    }
+
+    /// Totals per version of `runID`.
+    package func versions(runID: Int64) throws(SQLiteError) -> [RunVersionSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, total, unlocked, near_miss FROM run_version_summary WHERE run_id = ?1"
+                + " ORDER BY policy_version_id", runID
+        ) {
+            RunVersionSummaryRow(
+                policyVersionID: $0.int64(at: 0), total: $0.int(at: 1), unlocked: $0.int(at: 2),
+                nearMiss: $0.int(at: 3))
+        }
+    }
+
+    /// Rule failures per version of `runID`.
+    package func rules(runID: Int64) throws(SQLiteError) -> [RunRuleSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, bit, failures, only_failure FROM run_rule_summary WHERE run_id = ?1"
+                + " ORDER BY policy_version_id, bit", runID
+        ) {
+            RunRuleSummaryRow(
+                policyVersionID: $0.int64(at: 0), bit: $0.int(at: 1), failures: $0.int(at: 2),
+                onlyFailure: $0.int(at: 3))
+        }
+    }
+
+    /// Rule-pair failures per version of `runID`.
+    package func rulePairs(runID: Int64) throws(SQLiteError) -> [RunRulePairSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, bit_a, bit_b, failures FROM run_rule_pair_summary WHERE run_id = ?1"
+                + " ORDER BY policy_version_id, bit_a, bit_b", runID
+        ) {
+            RunRulePairSummaryRow(
+                policyVersionID: $0.int64(at: 0), bitA: $0.int(at: 1), bitB: $0.int(at: 2),
+                failures: $0.int(at: 3))
+        }
+    }
+
+    /// Length histogram of `runID`.
+    package func lengths(runID: Int64) throws(SQLiteError) -> [RunLengthSummaryRow] {
+        try rows("SELECT length, count FROM run_length_summary WHERE run_id = ?1 ORDER BY length", runID) {
+            RunLengthSummaryRow(length: $0.int(at: 0), count: $0.int(at: 1))
+        }
+    }
+
+    /// Composition counts of `runID`, most frequent first.
+    package func compositions(runID: Int64) throws(SQLiteError) -> [RunCompositionSummaryRow] {
+        try rows(
+            "SELECT composition, count FROM run_composition_summary WHERE run_id = ?1 ORDER BY count DESC, composition",
+            runID
+        ) { RunCompositionSummaryRow(composition: $0.string(at: 0) ?? "", count: $0.int(at: 1)) }
+    }
+
+    /// Fingerprint reuse of `runID`, or nil if not written.
+    package func reuse(runID: Int64) throws(SQLiteError) -> RunReuseSummaryRow? {
+        try rows(
+            "SELECT distinct_fingerprints, shared_groups, shared_candidates, largest_group FROM run_reuse_summary"
+                + " WHERE run_id = ?1", runID
+        ) {
+            RunReuseSummaryRow(
+                distinctFingerprints: $0.int(at: 0), sharedGroups: $0.int(at: 1),
+                sharedCandidates: $0.int(at: 2), largestGroup: $0.int(at: 3))
+        }.first
+    }
+
+    /// Rejected-row counts of `runID`, most frequent first.
+    package func rejects(runID: Int64) throws(SQLiteError) -> [RunRejectSummaryRow] {
+        try rows(
+            "SELECT reason, count FROM run_reject_summary WHERE run_id = ?1 ORDER BY count DESC, reason", runID
+        ) { RunRejectSummaryRow(reason: $0.string(at: 0) ?? "", count: $0.int(at: 1)) }
+    }
+
+    /// Per-day totals of `runID`.
+    package func days(runID: Int64) throws(SQLiteError) -> [RunDaySummaryRow] {
+        try rows(
+            "SELECT policy_version_id, day, total, unlocked FROM run_day_summary WHERE run_id = ?1"
+                + " ORDER BY policy_version_id, day", runID
+        ) {
+            RunDaySummaryRow(
+                policyVersionID: $0.int64(at: 0), day: $0.string(at: 1) ?? "", total: $0.int(at: 2),
+                unlocked: $0.int(at: 3))
+        }
+    }
+
+    /// Per-day rule failures of `runID`.
+    package func dayRules(runID: Int64) throws(SQLiteError) -> [RunDayRuleSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, day, bit, failures FROM run_day_rule_summary WHERE run_id = ?1"
+                + " ORDER BY policy_version_id, day, bit", runID
+        ) {
+            RunDayRuleSummaryRow(
+                policyVersionID: $0.int64(at: 0), day: $0.string(at: 1) ?? "", bit: $0.int(at: 2),
+                failures: $0.int(at: 3))
+        }
+    }
+
+    private static let tables = [
+        "run_version_summary", "run_rule_summary", "run_rule_pair_summary", "run_length_summary",
+        "run_composition_summary", "run_reuse_summary", "run_reject_summary", "run_day_summary",
+        "run_day_rule_summary",
+    ]
+
+    private func deleteSummaries(runID: Int64) throws(SQLiteError) {
+        for table in Self.tables { try database.execute("DELETE FROM \(table) WHERE run_id = ?1", [.integer(runID)]) }
+    }
+
+    private func insert(_ target: String, _ values: [SQLValue]) throws(SQLiteError) {
+        let placeholders = (1...values.count).map { "?\($0)" }.joined(separator: ", ")
+        try database.execute("INSERT INTO \(target) VALUES (\(placeholders))", values)
+    }
+
+    private func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
+
+    private func rows<Row>(_ sql: String, _ runID: Int64, _ make: (Statement) -> Row) throws(SQLiteError) -> [Row] {
+        try query(sql, [.integer(runID)], make)
+    }
+
+    /// Runs `sql` with `values` bound and maps each row with `make`.
+    func query<Row>(_ sql: String, _ values: [SQLValue], _ make: (Statement) -> Row) throws(SQLiteError) -> [Row] {
+        let statement = try database.cachedStatement(sql)
+        statement.bind(values)
+        var result: [Row] = []
+        while try statement.step() { result.append(make(statement)) }
+        statement.reset()
+        return result
+    }
+}

@@ -1,0 +1,87 @@
+import AuditCrypto
+import Foundation
+import Testing
+
+@testable import PolicyStore
+
+@Suite struct MigratorTests {
+    @Test func migratingTwiceIsANoOp() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("audit.db")
+        let applied = try Migrator().migrate(try Database(path: path))
+        #expect(applied == Migration.embedded.map(\.version))
+        let database = try Database(path: path)
+        #expect(try Migrator().migrate(database) == [])
+        let rows = try Migrator().appliedMigrations(database)
+        #expect(rows.map(\.version) == Migration.embedded.map(\.version))
+        #expect(rows.map(\.checksum) == Migration.embedded.map(\.checksum))
+    }
+
+    @Test func databaseFromNewerBinaryIsRefused() throws {
+        let database = try migratedInMemoryDatabase()
+        try database.execute(
+            "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, '0099_future', 'x', 'y')")
+        let supported = Migrator().newestVersion
+        #expect(throws: MigrationError.databaseNewerThanBinary(found: 99, supported: supported)) {
+            try Migrator().migrate(database)
+        }
+        let message = MigrationError.databaseNewerThanBinary(found: 7, supported: 3).description
+        #expect(message.contains("newer pwaudit (schema 7; this binary knows up to 3). Upgrade pwaudit."))
+    }
+
+    @Test func editedMigrationIsDetectedByChecksum() throws {
+        let database = try migratedInMemoryDatabase()
+        try database.execute("UPDATE schema_migrations SET checksum = ?1 WHERE version = 1", [.text("0" + "f")])
+        #expect(throws: MigrationError.checksumMismatch(version: 1, name: "0001_initial")) {
+            try Migrator().migrate(database)
+        }
+    }
+
+    @Test func failingMigrationRollsBackAndIsNotRecorded() throws {
+        let database = try Database.inMemory()
+        let migrations = [
+            Migration(version: 1, name: "0001_ok", sql: "CREATE TABLE ok (x INTEGER) STRICT;"),
+            Migration(
+                version: 2, name: "0002_bad", sql: "CREATE TABLE half (x INTEGER) STRICT; SELECT * FROM nowhere;"),
+        ]
+        let error = #expect(throws: MigrationError.self) { try Migrator(migrations: migrations).migrate(database) }
+        guard case .migrationFailed(let version, _, _) = error else {
+            Issue.record("expected migrationFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(version == 2)
+        #expect(try Migrator(migrations: migrations).appliedMigrations(database).map(\.version) == [1])
+        #expect(try count(database, "SELECT count(*) FROM sqlite_schema WHERE name = 'half'") == 0)
+    }
+
+    @Test func garbageFileFailsAtOpenWithTypedError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.txt")
+        try "just some notes\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: SQLiteError.self) { try Migrator().migrate(try Database(path: path)) }
+        #expect(error?.isNotADatabase == true)
+    }
+
+    /// The binary must carry exactly the files in migrations/: run scripts/embed-migrations.sh after editing them.
+    @Test func embeddedMigrationsMatchTheMigrationsFolder() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("migrations")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        let onDisk = try names.map { name in
+            (
+                name: String(name.dropLast(4)),
+                sql: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            )
+        }
+        let embedded = Migration.embedded
+        #expect(
+            onDisk.map(\.name) == embedded.map(\.name),
+            "migrations/ and EmbeddedMigrations.swift list different files: run scripts/embed-migrations.sh")
+        for (file, migration) in zip(onDisk, embedded) {
+            #expect(
+                file.sql == migration.sql,
+                "\(file.name).sql differs from its embedded copy: run scripts/embed-migrations.sh")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import PolicyStore
+
+@Suite struct RunRepositoryTests {
+    @Test func runMovesFromRunningToComplete() throws {
+        let database = try migratedInMemoryDatabase()
+        let version = try addVersion(SQLitePolicyRepository(database: database)).version
+        let runs = SQLiteRunRepository(database: database)
+        let run = try startRun(database, versionIDs: [version.id])
+        #expect(run.status == .running)
+        #expect(run.pid == ProcessInfo.processInfo.processIdentifier)
+        #expect(!run.isStale)
+        #expect(run.versionIDs == [version.id])
+        #expect(try runs.latestComplete() == nil)
+
+        try runs.complete(runID: run.id, rowsRead: 10, rowsAccepted: 9, rowsRejected: 1)
+        let done = try #require(try runs.run(id: run.id))
+        #expect(done.status == .complete)
+        #expect(done.finishedAt != nil)
+        #expect((done.rowsRead, done.rowsAccepted, done.rowsRejected) == (10, 9, 1))
+        #expect(try runs.latestComplete()?.id == run.id)
+        #expect(try runs.completeRun(withSHA256: run.sourceSHA256)?.id == run.id)
+        #expect(try runs.completeRun(withSHA256: String(repeating: "b", count: 64)) == nil)
+        #expect(throws: PolicyStoreError.runNotRunning(id: run.id, status: .complete)) {
+            try runs.fail(runID: run.id)
+        }
+        #expect(throws: PolicyStoreError.runNotFound(id: 999)) { try runs.fail(runID: 999) }
+    }
+
+    @Test func runningRunOfADeadProcessIsStale() throws {
+        let database = try migratedInMemoryDatabase()
+        let run = try startRun(database, versionIDs: [])
+        try database.execute("UPDATE import_run SET pid = 2147483000 WHERE id = ?1", [.integer(run.id)])
+        let runs = SQLiteRunRepository(database: database)
+        #expect(try runs.run(id: run.id)?.isStale == true)
+        try runs.fail(runID: run.id)
+        #expect(try runs.run(id: run.id)?.isStale == false)
+        #expect(try runs.run(id: run.id)?.status == .failed)
+    }
+
+    @Test func addVersionsExtendsTheScoredSet() throws {
+        let database = try migratedInMemoryDatabase()
+        let policies = SQLitePolicyRepository(database: database)
+        let first = try addVersion(policies, definition: "{\"v\":1}").version
+        let second = try addVersion(policies, definition: "{\"v\":2}").version
+        let runs = SQLiteRunRepository(database: database)
+        let run = try startRun(database, versionIDs: [first.id])
+        try runs.addVersions(runID: run.id, versionIDs: [second.id, first.id])
+        #expect(try runs.run(id: run.id)?.versionIDs == [first.id, second.id])
+        #expect(try runs.list().map(\.id) == [run.id])
+    }
+
+    @Test func deletingARunRemovesEverythingItOwns() throws {
+        let database = try migratedInMemoryDatabase()
+        let version = try addVersion(SQLitePolicyRepository(database: database)).version
+        let kept = try startRun(database, versionIDs: [version.id])
+        let doomed = try startRun(database, versionIDs: [version.id])
+        let writer = try AttemptWriter(database: database)
+        for run in [kept, doomed] {
+            for line in 2...4 {
+                let id = try writer.insertCandidate(
+                    runID: run.id, line: line, externalID: nil, username: nil, submittedAt: nil,
+                    fingerprint: someFingerprint, features: someFeatures)
+                try writer.insertAttempt(candidateID: id, versionID: version.id, failedMask: 1, unlocksReset: false)
+            }
+            try writer.insertRejected(runID: run.id, line: 5, reason: "missing-password")
+        }
+        try writer.finish()
+        try SQLiteSummaryRepository(database: database).write(
+            runID: doomed.id, summary: RunSummary(lengths: [RunLengthSummaryRow(length: 10, count: 3)]))
+
+        #expect(try SQLiteRunRepository(database: database).delete(runID: doomed.id))
+        #expect(try count(database, "SELECT count(*) FROM candidate") == 3)
+        #expect(try count(database, "SELECT count(*) FROM attempt") == 3)
+        #expect(try count(database, "SELECT count(*) FROM rejected_row") == 1)
+        #expect(try count(database, "SELECT count(*) FROM import_run_policy") == 1)
+        #expect(try count(database, "SELECT count(*) FROM run_length_summary") == 0)
+        #expect(try count(database, "SELECT count(*) FROM candidate WHERE run_id = \(kept.id)") == 3)
+        #expect(try !SQLiteRunRepository(database: database).delete(runID: doomed.id))
+    }
+}

@@ -1,0 +1,65 @@
+import AuditCrypto
+import Foundation
+
+@testable import PolicyStore
+
+/// A unique temporary directory per test, removed when the value is deinitialised.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+func migratedInMemoryDatabase() throws -> Database {
+    let database = try Database.inMemory()
+    try Migrator().migrate(database)
+    return database
+}
+
+func permissions(of path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+}
+
+let sampleRules = [
+    PolicyRuleRow(
+        bit: 0, ruleID: "min-length", kind: "length", label: "At least 12 characters", definition: #"{"min":12}"#),
+    PolicyRuleRow(
+        bit: 1, ruleID: "upper", kind: "class", label: "An upper-case letter", definition: #"{"class":"upper"}"#),
+    PolicyRuleRow(bit: 2, ruleID: "digit", kind: "class", label: "A digit", definition: #"{"class":"digit"}"#),
+]
+
+/// Adds a policy version whose definition is `definition` and returns it.
+@discardableResult
+func addVersion(
+    _ repository: SQLitePolicyRepository, name: String = "corp", definition: String = #"{"rules":[1]}"#,
+    effectiveFrom: String = "2026-01-01", rules: [PolicyRuleRow] = sampleRules
+) throws -> (version: PolicyVersionRecord, isNew: Bool) {
+    try repository.add(
+        name: name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition), rules: rules,
+        effectiveFrom: effectiveFrom, note: nil)
+}
+
+func startRun(_ database: Database, versionIDs: [Int64], sha: String = String(repeating: "a", count: 64)) throws
+    -> RunRecord
+{
+    try SQLiteRunRepository(database: database).start(
+        sourceName: "passwords.csv", sourceBytes: 123, sourceSHA256: sha, label: "test", versionIDs: versionIDs,
+        pwauditVersion: "0.0.0-test")
+}
+
+func count(_ database: Database, _ sql: String) throws -> Int {
+    let statement = try database.makeStatement(sql)
+    _ = try statement.step()
+    return statement.int(at: 0)
+}
+
+let someFingerprint = Fingerprint(bytes: [UInt8](repeating: 7, count: 32))!
+let someFeatures = CandidateFeatureRow(length: 10, upperCount: 1, lowerCount: 7, digitCount: 2)
