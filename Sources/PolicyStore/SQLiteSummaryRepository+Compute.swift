@@ -5,7 +5,8 @@ extension SQLiteSummaryRepository {
     /// Computes every summary of `runID` from its stored candidates, attempts and rejected rows.
     ///
     /// One pass over the run's attempts and one over its candidates, tallied in memory (about 7 s for a
-    /// million candidates with 3 versions); an importer should tally while scoring and may use this to check itself or to rebuild.
+    /// million candidates with 3 versions); an importer should tally while scoring and may use this to check itself
+    /// or to rebuild.
     /// Conventions: rule rows exist for every rule of every version that has attempts (zero failures included); pair
     /// and per-day rule rows only where failures > 0; `day` is the first 10 characters of `submitted_at` (candidates
     /// without it are left out of the per-day tables); `composition` joins the non-zero classes in the order
