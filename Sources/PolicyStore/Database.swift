@@ -157,9 +157,6 @@ package final class Database {
 
     /// Builds an `SQLiteError` from the connection's current error state.
     func error(code: Int32, sql: String?) -> SQLiteError {
-        let extended = sqlite3_extended_errcode(handle)
-        return SQLiteError(
-            extendedCode: extended & 0xFF == code & 0xFF ? extended : code,
-            message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+        SQLiteError(connection: handle, code: code, sql: sql, path: path)
     }
 }

@@ -22,6 +22,14 @@ package struct SQLiteError: Error, Equatable, CustomStringConvertible {
         self.path = path
     }
 
+    /// Builds an error from a connection's state after a call returned `code`.
+    init(connection: OpaquePointer, code: Int32, sql: String?, path: String?) {
+        let extended = sqlite3_extended_errcode(connection)
+        self.init(
+            extendedCode: extended & 0xFF == code & 0xFF ? extended : code,
+            message: String(cString: sqlite3_errmsg(connection)), sql: sql, path: path)
+    }
+
     /// The primary result code (low byte of the extended code), e.g. `SQLITE_CONSTRAINT` (19).
     package var primaryCode: Int32 { extendedCode & 0xFF }
 

@@ -3,7 +3,7 @@
 /// The importer computes the summaries while scoring and calls `write(runID:summary:)` once, before marking the run
 /// complete. Rows come back in key order.
 package struct SQLiteSummaryRepository {
-    private let database: Database
+    let database: Database
 
     /// Creates a repository over a migrated database.
     package init(database: Database) {

@@ -10,7 +10,11 @@ package final class Statement {
     let handle: OpaquePointer
     /// The SQL text the statement was prepared from.
     package let sql: String
-    private unowned let database: Database
+    /// The connection's `sqlite3*`; `sqlite3_close_v2` keeps it alive while this statement exists.
+    private let connection: OpaquePointer
+    private let path: String
+    /// The owning database, for evicting a failed statement from its cache; weak to avoid a retain cycle.
+    private weak var database: Database?
 
     init(database: Database, sql: String) throws(SQLiteError) {
         var handle: OpaquePointer?
@@ -22,6 +26,8 @@ package final class Statement {
         }
         self.handle = handle
         self.sql = sql
+        self.connection = database.handle
+        self.path = database.path
         self.database = database
     }
 
@@ -109,9 +115,9 @@ package final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let error = database.error(code: code, sql: sql)
+            let error = SQLiteError(connection: connection, code: code, sql: sql, path: path)
             sqlite3_reset(handle)
-            database.evictCachedStatement(sql)
+            database?.evictCachedStatement(sql)
             throw error
         }
     }

@@ -135,3 +135,27 @@ import Testing
         #expect(error?.primaryCode == SQLITE_CANTOPEN)
     }
 }
+
+@Suite struct DatabaseLifetimeTests {
+    @Test func failedOpenClosesItsHandle() throws {
+        let fdDirectory = "/proc/self/fd"
+        guard FileManager.default.fileExists(atPath: fdDirectory) else { return }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("garbage.db")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x5A, count: 4096)))
+        let openFiles = { try FileManager.default.contentsOfDirectory(atPath: fdDirectory).count }
+        _ = try? Database(path: path)
+        let before = try openFiles()
+        for _ in 0..<50 { _ = try? Database(path: path) }
+        // Other tests run in parallel and open files too; a leak here would add 50.
+        #expect(try openFiles() < before + 25)
+    }
+
+    @Test func statementOutlivingItsDatabaseStaysUsable() throws {
+        var database: Database? = try Database.inMemory()
+        let statement = try database!.makeStatement("SELECT 40 + 2")
+        database = nil
+        #expect(try statement.step())
+        #expect(statement.int(at: 0) == 42)
+    }
+}

@@ -75,3 +75,12 @@ print(
             "RESULT rows=%d attempts=%d batch=%d hmac=%.3fs insert=%.3fs cpu=%.3fs per_statement=%d (%.0f candidates/s) db_bytes=%d pragmas=%@",
         rows, rows * versions, batch, hmacSeconds, insertSeconds, cpu, perStatement, Double(rows) / insertSeconds, size,
         env["PRAGMAS"] ?? ""))
+
+if env["COMPUTE"] == "1" {
+    start = DispatchTime.now().uptimeNanoseconds
+    let summary = try SQLiteSummaryRepository(database: database).compute(runID: run.id)
+    print(
+        String(
+            format: "RESULT compute_summaries=%.3fs versions=%d rules=%d", seconds(start), summary.versions.count,
+            summary.rules.count))
+}
