@@ -3,8 +3,16 @@
 # Usage: bench/engine.sh [ROWS]   (env PWAUDIT_SHARED overrides the shared bench directory)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-shared="${PWAUDIT_SHARED:-$repo/../../shared/bench}"
-[ -d "$shared" ] || shared="${PWAUDIT_SHARED:-$(dirname "$0")/../../shared/bench}"
+# The shared directory sits two levels above bench/ in the main checkout (/work/main/bench -> /work/shared)
+# and two levels above the repository in a worktree (/work/wt/engine -> /work/shared).
+if [ -n "${PWAUDIT_SHARED:-}" ]; then
+    shared="$PWAUDIT_SHARED"
+elif [ -d "$(dirname "$0")/../../shared/bench" ]; then
+    shared="$(dirname "$0")/../../shared/bench"
+else
+    shared="$repo/../../shared/bench"
+fi
+[ -f "$shared/gen_corpus.py" ] || { echo "shared bench directory not found: $shared (set PWAUDIT_SHARED)" >&2; exit 66; }
 rows="${1:-1000000}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -1,17 +1,27 @@
-/// A normalized password ready for the rules, valid only inside ``CompiledPolicy/withPrepared(_:_:)``.
+/// A normalized password ready for the rules, valid only inside ``RuleEvaluator/withPrepared(_:_:)``.
+///
+/// Plain values and pointers only, so building and dropping one costs nothing on the ASCII path.
 struct PreparedPassword {
     /// Counts and runs from the single pass.
     var summary: ScanSummary
     /// The case-folded normalized password as UTF-8 (for blocklist and context rules).
     var folded: UnsafeBufferPointer<UInt8>
+    /// The password's own UTF-8 bytes on the ASCII path (already normalized); empty otherwise.
+    var asciiBytes: UnsafeBufferPointer<UInt8>
     /// ASCII bitmap of the scalars present when the password is all ASCII; `nil` on the general path.
     var asciiPresent: (UInt64, UInt64)?
-    /// The normalized scalars; empty on the ASCII path (use the original bytes via `normalized`).
-    var scalars: [Unicode.Scalar]
-    /// The case-folded scalar values; empty on the ASCII path.
-    var foldedScalars: [UInt32]
+    /// The normalized forms on the general path; `nil` on the ASCII path.
+    var general: UnsafePointer<GeneralPassword>?
+}
+
+/// The normalized forms of a non-ASCII password.
+struct GeneralPassword {
     /// The normalized password.
     var normalized: String
+    /// Its scalars.
+    var scalars: [Unicode.Scalar]
+    /// The case-folded scalar values.
+    var foldedScalars: [UInt32]
 }
 
 /// One rule's raw verdict: cheap to produce, turned into a ``RuleOutcome`` only when asked.

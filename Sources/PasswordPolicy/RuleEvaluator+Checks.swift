@@ -48,7 +48,7 @@ extension RuleEvaluator {
             }
             return .pass
         case .pattern(let matcher, let must):
-            let matched = patterns[matcher].matches(prepared.normalized)
+            let matched = patterns[matcher].matches(prepared.general?.pointee.normalized ?? candidate.password)
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
         }
@@ -57,9 +57,9 @@ extension RuleEvaluator {
     private func countMembers(of set: ScalarSet, in prepared: PreparedPassword) -> Int {
         if let present = prepared.asciiPresent {
             guard present.0 & set.ascii.0 != 0 || present.1 & set.ascii.1 != 0 else { return 0 }
-            return prepared.normalized.utf8.reduce(0) { $0 + (set.contains(UInt32($1)) ? 1 : 0) }
+            return prepared.asciiBytes.reduce(0) { $0 + (set.contains(UInt32($1)) ? 1 : 0) }
         }
-        return prepared.scalars.reduce(0) { $0 + (set.contains($1.value) ? 1 : 0) }
+        return (prepared.general?.pointee.scalars ?? []).reduce(0) { $0 + (set.contains($1.value) ? 1 : 0) }
     }
 
     private func countDisallowed(
@@ -67,12 +67,12 @@ extension RuleEvaluator {
     ) -> Int {
         if let present = prepared.asciiPresent {
             guard present.0 & ~ascii.0 != 0 || present.1 & ~ascii.1 != 0 else { return 0 }
-            return prepared.normalized.utf8.reduce(0) { count, byte in
+            return prepared.asciiBytes.reduce(0) { count, byte in
                 let allowed = byte < 64 ? ascii.0 & (1 << UInt64(byte)) : ascii.1 & (1 << UInt64(byte - 64))
                 return count + (allowed == 0 ? 1 : 0)
             }
         }
-        return prepared.scalars.reduce(0) { count, scalar in
+        return (prepared.general?.pointee.scalars ?? []).reduce(0) { count, scalar in
             let isAllowed = kinds & (1 << ScalarKind(scalar).rawValue) != 0 || extra.contains(scalar.value)
             return count + (isAllowed ? 0 : 1)
         }
@@ -84,17 +84,18 @@ extension RuleEvaluator {
         // Folded UTF-8 bytes bound the folded scalar count from above.
         guard prepared.folded.count >= minToken else { return false }
         if prepared.asciiPresent != nil {
-            let fast: Bool?? = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var answer: Bool?
+            _ = value.utf8.withContiguousStorageIfAvailable { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return }
                 let subject = field == .email ? ContextMatcher.localPart(bytes, at: UInt8(ascii: "@")) : bytes[...]
                 let table = asciiTable
-                return ContextMatcher.contains(
+                answer = ContextMatcher.contains(
                     prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
                     isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
             }
-            if let fast, let answer = fast { return answer }
+            if let answer { return answer }
         }
-        let haystack = prepared.asciiPresent == nil ? prepared.foldedScalars : prepared.folded.map { UInt32($0) }
+        let haystack = prepared.general?.pointee.foldedScalars ?? prepared.folded.map { UInt32($0) }
         let foldedValue = CompiledPolicy.folded(PasswordNormalizer.normalized(value, normalization))
         let scalars = Array(foldedValue.unicodeScalars)
         let subject = field == .email ? ContextMatcher.localPart(scalars, at: "@") : scalars[...]

@@ -34,29 +34,35 @@ struct RuleEvaluator: @unchecked Sendable {
     /// All-ASCII passwords take a path with no normalization and no heap allocation.
     @inline(__always)
     func withPrepared<R>(_ password: String, _ body: (PreparedPassword) -> R) -> R {
-        let fast: R?? = password.utf8.withContiguousStorageIfAvailable { bytes -> R? in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(bytes.count, 1)) { lowered -> R? in
+        var result: R?
+        _ = password.utf8.withContiguousStorageIfAvailable { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(bytes.count, 1)) { lowered in
                 var present: (UInt64, UInt64) = (0, 0)
                 let summary = PasswordScanner.scanASCII(
                     bytes, table: asciiTable, lowered: lowered.baseAddress!, present: &present,
                     tracksSequences: tracksSequences)
-                guard let summary else { return nil }
+                guard let summary else { return }
                 let prepared = PreparedPassword(
                     summary: summary, folded: UnsafeBufferPointer(start: lowered.baseAddress, count: bytes.count),
-                    asciiPresent: present, scalars: [], foldedScalars: [], normalized: password)
-                return body(prepared)
+                    asciiBytes: bytes, asciiPresent: present, general: nil)
+                result = body(prepared)
             }
         }
-        if let fast, let result = fast { return result }
+        if let result { return result }
         let normalizedPassword = PasswordNormalizer.normalized(password, normalization)
-        let scalars = Array(normalizedPassword.unicodeScalars)
         let foldedText = CompiledPolicy.folded(normalizedPassword)
         let foldedBytes = Array(foldedText.utf8)
-        return foldedBytes.withUnsafeBufferPointer { folded in
-            body(
-                PreparedPassword(
-                    summary: PasswordScanner.scan(scalars), folded: folded, asciiPresent: nil, scalars: scalars,
-                    foldedScalars: foldedText.unicodeScalars.map(\.value), normalized: normalizedPassword))
+        let general = GeneralPassword(
+            normalized: normalizedPassword, scalars: Array(normalizedPassword.unicodeScalars),
+            foldedScalars: foldedText.unicodeScalars.map(\.value))
+        let summary = PasswordScanner.scan(general.scalars)
+        return withUnsafePointer(to: general) { general in
+            foldedBytes.withUnsafeBufferPointer { folded in
+                body(
+                    PreparedPassword(
+                        summary: summary, folded: folded, asciiBytes: UnsafeBufferPointer(start: nil, count: 0),
+                        asciiPresent: nil, general: general))
+            }
         }
     }
 }
