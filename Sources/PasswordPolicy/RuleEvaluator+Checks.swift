@@ -1,7 +1,7 @@
 extension RuleEvaluator {
     /// Runs one compiled rule against a prepared password.
     @inline(__always)
-    func check(_ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: Candidate) -> RuleCheck {
+    func check(_ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: UnsafePointer<Candidate>) -> RuleCheck {
         let summary = prepared.summary
         switch rule {
         case .length(let min, let max):
@@ -38,17 +38,19 @@ extension RuleEvaluator {
             }
             return RuleCheck(failed: false, variant: 0, actual: 0)
         case .context(let username, let email, let minToken):
-            if username, let value = candidate.username,
+            if username, let value = candidate.pointee.username,
                 contextContains(value, field: .username, minToken: minToken, prepared)
             {
                 return RuleCheck(failed: true, variant: 1, actual: 1)
             }
-            if email, let value = candidate.email, contextContains(value, field: .email, minToken: minToken, prepared) {
+            if email, let value = candidate.pointee.email,
+                contextContains(value, field: .email, minToken: minToken, prepared)
+            {
                 return RuleCheck(failed: true, variant: 2, actual: 1)
             }
             return .pass
         case .pattern(let matcher, let must):
-            let matched = patterns[matcher].matches(prepared.general?.pointee.normalized ?? candidate.password)
+            let matched = patterns[matcher].matches(prepared.general?.pointee.normalized ?? candidate.pointee.password)
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
         }

@@ -14,19 +14,25 @@ struct RuleEvaluator: @unchecked Sendable {
     let tracksSequences: Bool
 
     /// Bit `i` set when rule `i` fails.
+    ///
+    /// The candidate is passed on by pointer so that the closures below capture no reference-counted value.
     func failureMask(_ candidate: Candidate) -> UInt64 {
-        withPrepared(candidate.password) { prepared in
-            var mask: UInt64 = 0
-            for index in 0..<rules.count where check(rules[index], prepared, candidate).failed {
-                mask |= 1 << UInt64(index)
+        withUnsafePointer(to: candidate) { candidate in
+            withPrepared(candidate.pointee.password) { prepared in
+                var mask: UInt64 = 0
+                for index in 0..<rules.count where check(rules[index], prepared, candidate).failed {
+                    mask |= 1 << UInt64(index)
+                }
+                return mask
             }
-            return mask
         }
     }
 
     /// Every rule's raw check, in order.
     func checks(_ candidate: Candidate) -> [RuleCheck] {
-        withPrepared(candidate.password) { prepared in rules.map { check($0, prepared, candidate) } }
+        withUnsafePointer(to: candidate) { candidate in
+            withPrepared(candidate.pointee.password) { prepared in rules.map { check($0, prepared, candidate) } }
+        }
     }
 
     /// Normalizes and scans `password` once, then runs `body` with the result.
