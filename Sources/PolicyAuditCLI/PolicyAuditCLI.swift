@@ -1,10 +1,17 @@
+import PolicyAudit
+
 /// The `pwaudit` command line: finds the subcommand, parses its options, runs it, maps errors to exit codes.
 package enum PolicyAuditCLI {
     /// The pwaudit release this binary is.
-    package static let version = "0.1.0"
+    package static let version = PolicyAuditVersion.current
 
     /// Every subcommand, in the order `--help` lists them.
-    package static var commands: [any CLICommand.Type] { [] }
+    package static var commands: [any CLICommand.Type] {
+        [
+            InitCommand.self, PolicyCommand.self, CheckCommand.self, ImportCommand.self, RunsCommand.self,
+            RescoreCommand.self,
+        ]
+    }
 
     /// The top-level help.
     package static var help: CommandHelp {

@@ -6,7 +6,7 @@
 
 /// Stores import runs (`import_run`, `import_run_policy`): start, complete or fail, list, delete.
 package struct SQLiteRunRepository {
-    private let database: Database
+    let database: Database
 
     /// Creates a repository over a migrated database.
     package init(database: Database) {
@@ -55,6 +55,22 @@ package struct SQLiteRunRepository {
             try database.execute(
                 "INSERT OR IGNORE INTO import_run_policy (run_id, policy_version_id) VALUES (?1, ?2)",
                 [.integer(runID), .integer(versionID)])
+        }
+    }
+
+    /// Marks a running run `complete` with its final counts, finish time and — known only once the input has been
+    /// read to its end — the source's size and SHA-256.
+    /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
+    package func complete(
+        runID: Int64, sourceBytes: Int64, sourceSHA256: String, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int
+    ) throws {
+        try database.inTransaction {
+            try finish(
+                runID: runID, status: .complete,
+                counts: [.integer(Int64(rowsRead)), .integer(Int64(rowsAccepted)), .integer(Int64(rowsRejected))])
+            try database.execute(
+                "UPDATE import_run SET source_bytes = ?2, source_sha256 = ?3 WHERE id = ?1",
+                [.integer(runID), .integer(sourceBytes), .text(sourceSHA256)])
         }
     }
 

@@ -1,0 +1,89 @@
+import Foundation
+import PolicyStore
+
+/// The writer half of an import: a thread that owns the database connection while it inserts scored batches
+/// (candidates, one attempt per version, rejected rows) through `AttemptWriter`, fed through a bounded queue.
+///
+/// The connection is used by the writer thread only between `init` and `finish`/`cancel`; the caller must not touch
+/// the database in between.
+final class AttemptPipeline: @unchecked Sendable {
+    private let queue = BoundedQueue<ScoredBatch>(capacity: 4)
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var failure: (any Error)?
+    private var finished = false
+
+    /// Starts the writer thread on `database` for `runID`.
+    init(database: Database, runID: Int64, versionIDs: [Int64]) {
+        let connection = UncheckedBox(database)
+        let thread = Thread { [self] in
+            defer { done.signal() }
+            do {
+                let writer = try AttemptWriter(database: connection.value)
+                while let batch = queue.pop() {
+                    for candidate in batch.candidates {
+                        let id = try writer.insertCandidate(
+                            runID: runID, line: candidate.line, externalID: candidate.externalID,
+                            username: candidate.username, submittedAt: candidate.submittedAt,
+                            fingerprint: candidate.fingerprint, features: candidate.features)
+                        for (index, versionID) in versionIDs.enumerated() {
+                            let mask = candidate.masks[index]
+                            try writer.insertAttempt(
+                                candidateID: id, versionID: versionID, failedMask: mask, unlocksReset: mask == 0)
+                        }
+                    }
+                    for rejection in batch.rejections {
+                        try writer.insertRejected(runID: runID, line: rejection.line, reason: rejection.reason.rawValue)
+                    }
+                }
+                if !isCancelled { try writer.finish() }
+            } catch {
+                record(error)
+                queue.close()
+            }
+        }
+        thread.stackSize = 1 << 22
+        thread.start()
+    }
+
+    /// Hands a batch to the writer, waiting while the queue is full.
+    /// - Throws: The writer's error, if it has stopped on one.
+    func send(_ batch: ScoredBatch) throws {
+        if !batch.candidates.isEmpty || !batch.rejections.isEmpty { queue.push(batch) }
+        if let failure = currentFailure { throw failure }
+    }
+
+    /// Writes what is queued, commits, and waits for the writer thread to end.
+    func finish() throws {
+        queue.close()
+        waitOnce()
+        if let failure = currentFailure { throw failure }
+    }
+
+    /// Stops writing: the writer drops what is queued and ends without committing its open transaction.
+    func cancel() {
+        lock.withLock { cancelled = true }
+        queue.close()
+        waitOnce()
+    }
+
+    private var cancelled = false
+    private var isCancelled: Bool { lock.withLock { cancelled } }
+    private var currentFailure: (any Error)? { lock.withLock { failure } }
+
+    private func record(_ error: any Error) { lock.withLock { failure = failure ?? error } }
+
+    private func waitOnce() {
+        let shouldWait = lock.withLock { () -> Bool in
+            defer { finished = true }
+            return !finished
+        }
+        if shouldWait { done.wait() }
+    }
+}
+
+/// Moves a non-`Sendable` value to another thread whose use of it the caller serializes by hand.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

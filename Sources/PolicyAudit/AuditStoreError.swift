@@ -1,0 +1,38 @@
+/// Why an audit database could not be used as asked.
+package enum AuditStoreError: Error, Equatable, CustomStringConvertible {
+    /// No database file at the path.
+    case databaseMissing(path: String)
+    /// `init` found a key file but no database: the key may belong to a database that was moved.
+    case orphanKey(keyPath: String)
+    /// The database holds candidates but its key file is gone: a new key would not match.
+    case keyLostForExistingData(keyPath: String)
+    /// No policy version matches a `NAME[@N]` reference.
+    case unknownPolicy(reference: String)
+    /// No version of the policy was in force on the date.
+    case noVersionInForce(name: String, date: String)
+    /// No import run matches.
+    case unknownRun(reference: String)
+    /// The database holds no policy yet.
+    case noPolicies
+
+    package var description: String {
+        switch self {
+        case .databaseMissing(let path):
+            "no pwaudit database at \(path); create one with 'pwaudit init --db \(path)'"
+        case .orphanKey(let keyPath):
+            "a fingerprint key already exists at \(keyPath) but its database does not; move the key away or pass "
+                + "--key-file for the new database"
+        case .keyLostForExistingData(let keyPath):
+            "the database holds candidates but its fingerprint key \(keyPath) is missing; restore that key "
+                + "(a new key would not match the stored fingerprints)"
+        case .unknownPolicy(let reference):
+            "no stored policy version '\(reference)'; see 'pwaudit policy list'"
+        case .noVersionInForce(let name, let date):
+            "no version of policy '\(name)' was in force on \(date)"
+        case .unknownRun(let reference):
+            "no import run '\(reference)'; see 'pwaudit runs'"
+        case .noPolicies:
+            "the database holds no policy yet; add one with 'pwaudit policy add FILE'"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import AuditCrypto
+import Foundation
+import PasswordPolicy
+import PolicyStore
+
+/// The batch import: stream a CSV, score every accepted row against policy versions on one thread while a second
+/// thread writes candidates and attempts through one SQLite connection, then write the run's summaries and mark it
+/// complete in its last commit.
+///
+/// A run is `running` until that last commit: an import that is killed leaves a run that reports ignore and
+/// `pwaudit runs delete` removes. Memory is bounded by the batch size and queue depth, not by the file.
+package struct CSVImport {
+    /// Accepted rows per batch handed to the writer.
+    package static let batchSize = 4096
+    private let workspace: AuditWorkspace
+
+    /// An import into `workspace`.
+    package init(workspace: AuditWorkspace) { self.workspace = workspace }
+
+    /// Runs the import.
+    /// - Throws: `ImportError`, `CSVImportError` (unreadable input, missing column), `PolicyError`, `SQLiteError`.
+    package func run(_ request: CSVImportRequest) throws -> CSVImportResult {
+        let started = Date()
+        let versions = try request.versions.isEmpty ? PolicyLibrary(workspace: workspace).latestOfEveryPolicy()
+            : request.versions
+        guard !versions.isEmpty else { throw AuditStoreError.noPolicies }
+        let library = PolicyLibrary(workspace: workspace)
+        let compiled = try versions.map { try CompiledPolicy(library.policy(of: $0)) }
+        let key = try workspace.fingerprintKey()
+
+        let base: ByteSource
+        switch request.source {
+        case .file(let path):
+            base = try FileByteSource(path: path)
+            if !request.again, let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path)) {
+                throw ImportError.alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
+            }
+        case .descriptor(let descriptor, _):
+            base = FileByteSource(fileDescriptor: descriptor)
+        }
+        let source = HashingByteSource(base)
+        let reader = try CSVReader(source: source, dialect: request.dialect)
+        let validator = try CSVRowValidator(header: reader.header, mapping: request.mapping)
+        let rejects = try request.rejectsPath.map { path throws(ImportError) in try RejectsFileWriter(path: path) }
+
+        let run = try workspace.runs.start(
+            sourceName: request.source.displayName, sourceBytes: Int64(source.totalByteCount ?? 0),
+            sourceSHA256: String(repeating: "0", count: 64), label: request.label, versionIDs: versions.map(\.id),
+            pwauditVersion: PolicyAuditVersion.current)
+        var tally = RunTally(ruleCounts: compiled.map(\.rules.count))
+        var firstRejections: [RowRejection] = []
+        do {
+            let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
+            let scorer = CandidateScorer(policies: compiled, key: key)
+            var batch = ScoredBatch()
+            var lastProgress = Date()
+            var storing = true
+            while let record = try reader.next() {
+                switch validator.validate(record) {
+                case .accepted(let row):
+                    guard storing else { continue }
+                    let scored = scorer.score(row)
+                    tally.add(
+                        length: scored.features.length, composition: scored.composition, masks: scored.masks,
+                        day: scored.day)
+                    batch.candidates.append(scored)
+                case .rejected(let rejection):
+                    tally.reject(reason: rejection.reason.rawValue)
+                    if firstRejections.count < 20 { firstRejections.append(rejection) }
+                    try rejects?.add(rejection)
+                    if request.strict && storing {
+                        storing = false
+                        batch = ScoredBatch()
+                        pipeline.cancel()
+                    }
+                    if storing { batch.rejections.append(rejection) }
+                }
+                if batch.candidates.count >= Self.batchSize {
+                    try pipeline.send(batch)
+                    batch = ScoredBatch()
+                    if let progress = request.progress, Date().timeIntervalSince(lastProgress) >= 0.25 {
+                        lastProgress = Date()
+                        progress(
+                            ImportProgress(
+                                rows: tally.rowsSeen, seconds: lastProgress.timeIntervalSince(started),
+                                fraction: reader.fractionCompleted))
+                    }
+                }
+            }
+            try rejects?.close()
+            if storing { try pipeline.send(batch) }
+            try pipeline.finish()
+            let sha256 = source.finalizeHex()
+            if !storing {
+                _ = try workspace.runs.delete(runID: run.id)
+                let first = firstRejections[0]
+                throw ImportError.strictRejected(
+                    rejected: tally.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
+            }
+            if case .descriptor = request.source, !request.again,
+                let existing = try workspace.runs.completeRun(withSHA256: sha256)
+            {
+                _ = try workspace.runs.delete(runID: run.id)
+                throw ImportError.alreadyImported(runID: existing.id, sha256: sha256)
+            }
+            try RunCompletion(workspace: workspace).complete(
+                runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
+                versionIDs: versions.map(\.id))
+            return CSVImportResult(
+                runID: run.id, rowsRead: tally.rowsSeen, accepted: tally.acceptedCount,
+                rejected: tally.rejectedCount, rejectedByReason: tally.rejections, firstRejections: firstRejections,
+                seconds: Date().timeIntervalSince(started),
+                versions: zip(versions, tally.versions).map {
+                    .init(reference: $0.reference, total: $1.total, unlocked: $1.unlocked)
+                },
+                sourceSHA256: sha256)
+        } catch {
+            if (try? workspace.runs.run(id: run.id))?.status == .running { try? workspace.runs.fail(runID: run.id) }
+            throw error
+        }
+    }
+
+    /// The SHA-256 (hex) of a file, read in 1 MiB chunks.
+    static func sha256(of path: String) throws -> String {
+        let source = HashingByteSource(try FileByteSource(path: path))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while try source.read(into: buffer) > 0 {}
+        return source.finalizeHex()
+    }
+}

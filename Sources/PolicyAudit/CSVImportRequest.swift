@@ -1,0 +1,36 @@
+import PolicyStore
+
+/// What `pwaudit import` was asked to do.
+package struct CSVImportRequest {
+    /// The CSV to read.
+    package var source: ImportSource
+    /// The versions to score against; empty means the latest version of every stored policy.
+    package var versions: [PolicyVersionRecord] = []
+    /// Which columns hold what.
+    package var mapping = CSVColumnMapping()
+    /// The delimiter, or nil to detect it from the header.
+    package var dialect = CSVDialect()
+    /// A free-text label for the run.
+    package var label: String?
+    /// Store nothing if any row is bad.
+    package var strict = false
+    /// Import even if a complete run already holds the same file.
+    package var again = false
+    /// Where to write the rejected rows as CSV (`line,reason`), if anywhere.
+    package var rejectsPath: String?
+    /// Called now and then with the progress so far (on the importing thread).
+    package var progress: ((ImportProgress) -> Void)?
+
+    /// A request to import `source` with defaults for everything else.
+    package init(source: ImportSource) { self.source = source }
+}
+
+/// How far an import has come, for a progress line.
+package struct ImportProgress: Sendable {
+    /// Records read so far (accepted and rejected).
+    package var rows: Int
+    /// Seconds since the import started.
+    package var seconds: Double
+    /// Share of the input's bytes consumed, when its size is known.
+    package var fraction: Double?
+}

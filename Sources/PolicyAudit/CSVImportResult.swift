@@ -1,0 +1,26 @@
+import PolicyStore
+
+/// What an import did, for the summary line.
+package struct CSVImportResult: Sendable {
+    /// Unlock figures of one policy version.
+    package struct VersionOutcome: Sendable, Equatable {
+        package var reference: String
+        package var total: Int
+        package var unlocked: Int
+    }
+
+    /// The run that holds the rows, or nil when nothing was stored (`--strict` with bad rows).
+    package var runID: Int64?
+    /// Records read, header excluded.
+    package var rowsRead: Int
+    package var accepted: Int
+    package var rejected: Int
+    /// Rejected rows by reason (`field-count` → 3).
+    package var rejectedByReason: [String: Int]
+    /// The first rejected rows (line and reason), for the terminal.
+    package var firstRejections: [RowRejection]
+    package var seconds: Double
+    package var versions: [VersionOutcome]
+    /// The SHA-256 of the source bytes.
+    package var sourceSHA256: String
+}

@@ -1,0 +1,34 @@
+/// Why an import stopped without storing a run.
+package enum ImportError: Error, Equatable, CustomStringConvertible {
+    /// A complete run already holds a file with the same SHA-256.
+    case alreadyImported(runID: Int64, sha256: String)
+    /// `--strict` and some rows were bad: nothing was stored.
+    case strictRejected(rejected: Int, firstLine: Int, firstReason: String)
+    /// Rescoring: the file is not the one the run imported.
+    case sourceMismatch(runID: Int64)
+    /// Rescoring: the file's accepted rows do not line up with the run's candidates.
+    case rowsMismatch(runID: Int64, line: Int)
+    /// Rescoring: the run is not complete.
+    case runNotComplete(runID: Int64, status: String)
+    /// The rejects file could not be written.
+    case rejectsUnwritable(path: String, reason: String)
+
+    package var description: String {
+        switch self {
+        case .alreadyImported(let runID, let sha256):
+            "this file (SHA-256 \(sha256.prefix(12))…) was already imported as run \(runID); "
+                + "nothing was stored (pass --again to import it again)"
+        case .strictRejected(let rejected, let line, let reason):
+            "\(rejected) row(s) rejected, the first at line \(line) (\(reason)); with --strict nothing was stored"
+        case .sourceMismatch(let runID):
+            "this file is not the one run \(runID) imported (its SHA-256 differs); pass the original file"
+        case .rowsMismatch(let runID, let line):
+            "the file's rows do not line up with run \(runID) at line \(line); use the same --delimiter and "
+                + "column options as the original import"
+        case .runNotComplete(let runID, let status):
+            "run \(runID) is \(status), not complete; only complete runs can be rescored"
+        case .rejectsUnwritable(let path, let reason):
+            "cannot write the rejects file \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import PasswordPolicy
+
+/// Reads a policy file from disk and inlines its `file:` blocklists, read relative to the policy file.
+package enum PolicyFileLoader {
+    /// Loads and validates the policy at `path` (absolute).
+    /// - Throws: `PolicyFileError` naming the file and, for a bad definition, the key at fault.
+    package static func load(path: String) throws(PolicyFileError) -> PasswordPolicy {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileManager.default.fileExists(atPath: path)
+                ? .unreadable(path: path) : .missing(path: path)
+        }
+        let policy: PasswordPolicy
+        do {
+            policy = try PasswordPolicy(json: data)
+        } catch {
+            throw .invalid(path: path, error: error)
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            return try policy.resolvingFileLists { reference in
+                let listPath = reference.hasPrefix("/")
+                    ? reference : (directory as NSString).appendingPathComponent(reference)
+                guard let bytes = FileManager.default.contents(atPath: listPath),
+                    let text = String(data: bytes, encoding: .utf8)
+                else { throw PolicyFileError.unreadableBlocklist(policy: path, list: listPath) }
+                return BlocklistText.entries(in: text)
+            }
+        } catch let error as PolicyFileError {
+            throw error
+        } catch {
+            throw .unreadable(path: path)
+        }
+    }
+}

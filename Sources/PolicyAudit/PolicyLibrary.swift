@@ -1,0 +1,66 @@
+import AuditCrypto
+import Foundation
+import PasswordPolicy
+import PolicyStore
+
+/// The use cases around stored policy versions: add, look up, compare, and the version in force on a date.
+package struct PolicyLibrary {
+    private let repository: SQLitePolicyRepository
+
+    /// A library over the workspace's policy repository.
+    package init(workspace: AuditWorkspace) { repository = workspace.policies }
+
+    /// Stores `policy` (file lists already inlined) as a new immutable version, or returns the identical one.
+    /// - Parameters:
+    ///   - effectiveFrom: Normalized ISO-8601 UTC timestamp from which the version is in force.
+    package func add(
+        _ policy: PasswordPolicy, effectiveFrom: String, note: String?
+    ) throws -> (version: PolicyVersionRecord, isNew: Bool) {
+        let definition = policy.canonicalJSON()
+        let rules = policy.rules.enumerated().map { bit, rule in
+            PolicyRuleRow(
+                bit: bit, ruleID: rule.id, kind: rule.kind.name, label: rule.label, definition: rule.canonicalJSON())
+        }
+        return try repository.add(
+            name: policy.name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition),
+            rules: rules, effectiveFrom: effectiveFrom, note: note)
+    }
+
+    /// Every stored version, by name then number.
+    package func list() throws -> [PolicyVersionRecord] { try repository.list() }
+
+    /// The version `reference` names (`NAME` = latest).
+    /// - Throws: `AuditStoreError.unknownPolicy` when there is none.
+    package func version(_ reference: PolicyReference) throws -> PolicyVersionRecord {
+        let found =
+            if let number = reference.version {
+                try repository.version(name: reference.name, number: number)
+            } else {
+                try repository.latest(name: reference.name)
+            }
+        guard let found else { throw AuditStoreError.unknownPolicy(reference: reference.description) }
+        return found
+    }
+
+    /// The version of `name` in force at `timestamp` (greatest `effective_from` not after it).
+    package func version(named name: String, inForceAt timestamp: String) throws -> PolicyVersionRecord {
+        guard try repository.latest(name: name) != nil else { throw AuditStoreError.unknownPolicy(reference: name) }
+        guard let found = try repository.inForce(name: name, on: timestamp) else {
+            throw AuditStoreError.noVersionInForce(name: name, date: String(timestamp.prefix(10)))
+        }
+        return found
+    }
+
+    /// The latest version of every stored policy.
+    package func latestOfEveryPolicy() throws -> [PolicyVersionRecord] { try repository.latestOfEveryPolicy() }
+
+    /// The stored rules of a version, by bit.
+    package func rules(of version: PolicyVersionRecord) throws -> [PolicyRuleRow] {
+        try repository.rules(versionID: version.id)
+    }
+
+    /// Parses a stored version's canonical definition back into a policy.
+    package func policy(of version: PolicyVersionRecord) throws -> PasswordPolicy {
+        try PasswordPolicy(json: Data(version.definition.utf8))
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a report could not be made as asked.
+package enum ReportError: Error, Equatable, CustomStringConvertible {
+    /// Reports cover complete runs only.
+    case runNotComplete(runID: Int64, status: String)
+    /// The run did not score this version.
+    case versionNotScored(reference: String, runID: Int64)
+    /// `compare` needs two different versions.
+    case sameVersion(reference: String)
+    /// No complete run scored this policy.
+    case noRunsForPolicy(name: String)
+
+    package var description: String {
+        switch self {
+        case .runNotComplete(let runID, let status):
+            "run \(runID) is \(status); reports cover complete runs only (see 'pwaudit runs')"
+        case .versionNotScored(let reference, let runID):
+            "run \(runID) did not score \(reference); score it with 'pwaudit rescore \(runID) --policy \(reference) FILE'"
+        case .sameVersion(let reference):
+            "compare needs two different versions, got \(reference) twice"
+        case .noRunsForPolicy(let name):
+            "no complete run scored policy '\(name)'"
+        }
+    }
+}

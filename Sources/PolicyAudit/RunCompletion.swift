@@ -1,0 +1,75 @@
+import PolicyStore
+
+/// The last step of an import: turn the in-memory tally into summary rows, add the reuse figures (one pass over
+/// the run's fingerprints in SQL), and mark the run complete — all in one transaction, so a run is never complete
+/// without its summaries.
+struct RunCompletion {
+    let workspace: AuditWorkspace
+
+    func complete(
+        runID: Int64, sourceBytes: Int64, sourceSHA256: String, tally: RunTally, versionIDs: [Int64]
+    ) throws {
+        let summaries = workspace.summaries
+        let reuse = try summaries.computeReuse(runID: runID)
+        let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: reuse)
+        try workspace.database.inTransaction {
+            try summaries.write(runID: runID, summary: summary)
+            try workspace.runs.complete(
+                runID: runID, sourceBytes: sourceBytes, sourceSHA256: sourceSHA256, rowsRead: tally.rowsSeen,
+                rowsAccepted: tally.acceptedCount, rowsRejected: tally.rejectedCount)
+        }
+    }
+
+    /// The summary rows of a tally: every rule of every version (zero failures included), pairs and per-day rule
+    /// failures only where non-zero.
+    static func summary(of tally: RunTally, versionIDs: [Int64], reuse: RunReuseSummaryRow?) -> RunSummary {
+        var versions: [RunVersionSummaryRow] = []
+        var rules: [RunRuleSummaryRow] = []
+        var pairs: [RunRulePairSummaryRow] = []
+        var days: [RunDaySummaryRow] = []
+        var dayRules: [RunDayRuleSummaryRow] = []
+        for (versionID, version) in zip(versionIDs, tally.versions) {
+            versions.append(
+                RunVersionSummaryRow(
+                    policyVersionID: versionID, total: version.total, unlocked: version.unlocked,
+                    nearMiss: version.nearMisses))
+            for bit in 0..<version.ruleCount {
+                rules.append(
+                    RunRuleSummaryRow(
+                        policyVersionID: versionID, bit: bit, failures: version.failures[bit],
+                        onlyFailure: version.onlyFailure[bit]))
+            }
+            for index in version.pairs.indices where version.pairs[index] > 0 {
+                pairs.append(
+                    RunRulePairSummaryRow(
+                        policyVersionID: versionID, bitA: index / 64, bitB: index % 64, failures: version.pairs[index]))
+            }
+            for (dayNumber, day) in version.days.sorted(by: { $0.key < $1.key }) {
+                let text = Self.dayText(dayNumber)
+                days.append(
+                    RunDaySummaryRow(policyVersionID: versionID, day: text, total: day.total, unlocked: day.unlocked))
+                for (bit, failures) in day.failures.sorted(by: { $0.key < $1.key }) {
+                    dayRules.append(
+                        RunDayRuleSummaryRow(policyVersionID: versionID, day: text, bit: bit, failures: failures))
+                }
+            }
+        }
+        return RunSummary(
+            versions: versions, rules: rules, rulePairs: pairs,
+            lengths: tally.lengths.sorted { $0.key < $1.key }.map { RunLengthSummaryRow(length: $0.key, count: $0.value) },
+            compositions: tally.compositions.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                .map { RunCompositionSummaryRow(composition: $0.key, count: $0.value) },
+            reuse: reuse,
+            rejects: tally.rejections.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                .map { RunRejectSummaryRow(reason: $0.key, count: $0.value) },
+            days: days, dayRules: dayRules)
+    }
+
+    /// 20261130 as `2026-11-30`.
+    static func dayText(_ number: Int) -> String {
+        let year = number / 10000
+        let month = number / 100 % 100
+        let day = number % 100
+        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
+}

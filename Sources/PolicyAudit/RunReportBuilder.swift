@@ -1,0 +1,94 @@
+import Foundation
+import PolicyStore
+
+/// Builds the report of one complete import run from its stored summaries (never by rescanning attempts).
+package struct RunReportBuilder {
+    private let workspace: AuditWorkspace
+
+    /// A builder reading `workspace`.
+    package init(workspace: AuditWorkspace) { self.workspace = workspace }
+
+    /// The run to report on: `latest` (or nil) for the most recent complete run, else a run id.
+    /// - Throws: `AuditStoreError.unknownRun` when there is no such complete run.
+    package func run(_ reference: String?) throws -> RunRecord {
+        if reference == nil || reference == "latest" {
+            guard let latest = try workspace.runs.latestComplete() else {
+                throw AuditStoreError.unknownRun(reference: "latest")
+            }
+            return latest
+        }
+        guard let text = reference, let id = Int64(text), let run = try workspace.runs.run(id: id) else {
+            throw AuditStoreError.unknownRun(reference: reference ?? "")
+        }
+        guard run.status == .complete else { throw ReportError.runNotComplete(runID: id, status: run.status.rawValue) }
+        return run
+    }
+
+    /// The report of `run`, restricted to `versions` when given (each must have been scored by the run).
+    package func build(run: RunRecord, versions filter: [PolicyVersionRecord] = []) throws -> RunReport {
+        let summaries = workspace.summaries
+        for version in filter where !run.versionIDs.contains(version.id) {
+            throw ReportError.versionNotScored(reference: version.reference, runID: run.id)
+        }
+        let versionIDs = filter.isEmpty ? run.versionIDs : filter.map(\.id)
+        let totals = Dictionary(uniqueKeysWithValues: try summaries.versions(runID: run.id).map { ($0.policyVersionID, $0) })
+        let rules = Dictionary(grouping: try summaries.rules(runID: run.id), by: \.policyVersionID)
+        let pairs = Dictionary(grouping: try summaries.rulePairs(runID: run.id), by: \.policyVersionID)
+        var versions: [VersionReport] = []
+        for versionID in versionIDs {
+            guard let record = try workspace.policies.version(id: versionID) else { continue }
+            let ruleRows = try workspace.policies.rules(versionID: versionID)
+            let byBit = Dictionary(uniqueKeysWithValues: ruleRows.map { ($0.bit, $0) })
+            let total = totals[versionID]
+            let ruleSummaries = rules[versionID] ?? []
+            versions.append(
+                VersionReport(
+                    policy: Self.reference(record), total: total?.total ?? 0, unlocked: total?.unlocked ?? 0,
+                    ruleFailures: ruleSummaries.compactMap { row in
+                        byBit[row.bit].map {
+                            RuleFailure(ruleID: $0.ruleID, label: $0.label, kind: $0.kind, bit: row.bit, count: row.failures)
+                        }
+                    },
+                    nearMisses: NearMisses(
+                        count: total?.nearMiss ?? 0,
+                        byRule: ruleSummaries.filter { $0.onlyFailure > 0 }.compactMap { row in
+                            byBit[row.bit].map { RuleCount(ruleID: $0.ruleID, label: $0.label, count: row.onlyFailure) }
+                        }),
+                    topFailingPairs: (pairs[versionID] ?? []).compactMap { row in
+                        guard let a = byBit[row.bitA], let b = byBit[row.bitB] else { return nil }
+                        return RulePairCount(
+                            ruleA: a.ruleID, ruleALabel: a.label, ruleB: b.ruleID, ruleBLabel: b.label, count: row.failures)
+                    }))
+        }
+        let reuse = try summaries.reuse(runID: run.id)
+        return RunReport(
+            pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: Self.provenance(run),
+            rows: RowCounts(
+                read: run.rowsRead, accepted: run.rowsAccepted, rejected: run.rowsRejected,
+                rejectedByReason: try summaries.rejects(runID: run.id).map { ReasonCount(reason: $0.reason, count: $0.count) }),
+            versions: versions,
+            features: RunFeatures(
+                lengthHistogram: try summaries.lengths(runID: run.id).map { LengthCount(length: $0.length, count: $0.count) },
+                classComposition: try summaries.compositions(runID: run.id).map {
+                    ClassCount(classes: $0.composition, count: $0.count)
+                },
+                reuse: ReuseSummary(
+                    groupCount: reuse?.sharedGroups ?? 0, candidatesInGroups: reuse?.sharedCandidates ?? 0,
+                    largestGroupSize: reuse?.largestGroup ?? 0)))
+    }
+
+    /// The report's reference to a stored version.
+    static func reference(_ record: PolicyVersionRecord) -> PolicyVersionRef {
+        PolicyVersionRef(
+            name: record.name, version: record.number, definitionSHA256: record.definitionSHA256,
+            effectiveFrom: EffectiveDate.parse(record.effectiveFrom))
+    }
+
+    /// The report's provenance of a stored run.
+    static func provenance(_ run: RunRecord) -> RunProvenance {
+        RunProvenance(
+            runID: run.id, label: run.label, sourceFileName: run.sourceName, sourceSizeBytes: run.sourceBytes,
+            sourceSHA256: run.sourceSHA256, startedAt: EffectiveDate.parse(run.startedAt) ?? Date(timeIntervalSince1970: 0),
+            finishedAt: run.finishedAt.flatMap(EffectiveDate.parse), status: run.status.rawValue)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PasswordPolicy
+import PolicyStore
+
+/// Scores an old run against a new policy version: re-reads the run's own file (verified by SHA-256, since no
+/// password was kept), pairs its accepted rows with the stored candidates line by line, and adds one attempt per
+/// candidate plus the version's summaries to the run.
+package struct RunRescore {
+    private let workspace: AuditWorkspace
+
+    /// A rescore in `workspace`.
+    package init(workspace: AuditWorkspace) { self.workspace = workspace }
+
+    /// Rescores `runID` against `version` from `path`, read with the same column options as the import.
+    /// - Returns: The version's total and unlocked counts on the run.
+    package func rescore(
+        runID: Int64, version: PolicyVersionRecord, path: String, mapping: CSVColumnMapping, dialect: CSVDialect
+    ) throws -> CSVImportResult.VersionOutcome {
+        guard let run = try workspace.runs.run(id: runID) else { throw AuditStoreError.unknownRun(reference: "\(runID)") }
+        guard run.status == .complete else {
+            throw ImportError.runNotComplete(runID: runID, status: run.status.rawValue)
+        }
+        guard try CSVImport.sha256(of: path) == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
+        let compiled = try CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))
+        if run.versionIDs.contains(version.id) {
+            let existing = try workspace.summaries.versions(runID: runID).first { $0.policyVersionID == version.id }
+            return .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0)
+        }
+        let candidates = try workspace.runs.candidateLines(runID: runID)
+        let reader = try CSVReader(path: path, dialect: dialect)
+        let validator = try CSVRowValidator(header: reader.header, mapping: mapping)
+        var tally = RunTally(ruleCounts: [compiled.rules.count])
+        var attempts: [(candidateID: Int64, failedMask: UInt64)] = []
+        attempts.reserveCapacity(candidates.count)
+        var next = 0
+        while let record = try reader.next() {
+            guard case .accepted(let row) = validator.validate(record) else { continue }
+            guard next < candidates.count, candidates[next].line == row.line else {
+                throw ImportError.rowsMismatch(runID: runID, line: row.line)
+            }
+            let mask = compiled.failureMask(
+                Candidate(password: row.password, username: row.username, email: row.email)
+            ).rawValue
+            tally.add(length: 0, composition: "", masks: [mask], day: row.submittedAt.flatMap(CandidateScorer.dayNumber))
+            attempts.append((candidates[next].id, mask))
+            next += 1
+        }
+        guard next == candidates.count else {
+            throw ImportError.rowsMismatch(runID: runID, line: candidates[next].line)
+        }
+        try workspace.database.inTransaction {
+            try workspace.runs.addVersions(runID: runID, versionIDs: [version.id])
+            try workspace.runs.addAttempts(versionID: version.id, attempts: attempts)
+            var summary = try workspace.summaries.read(runID: runID)
+            let added = RunCompletion.summary(of: tally, versionIDs: [version.id], reuse: summary.reuse)
+            summary.versions += added.versions
+            summary.rules += added.rules
+            summary.rulePairs += added.rulePairs
+            summary.days += added.days
+            summary.dayRules += added.dayRules
+            try workspace.summaries.write(runID: runID, summary: summary)
+        }
+        let versionTally = tally.versions[0]
+        return .init(reference: version.reference, total: versionTally.total, unlocked: versionTally.unlocked)
+    }
+}

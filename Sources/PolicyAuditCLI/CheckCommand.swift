@@ -1,0 +1,50 @@
+import PasswordPolicy
+import PolicyAudit
+
+/// `pwaudit check`: scores passwords read from stdin, one per line, against one policy.
+enum CheckCommand: CLICommand {
+    static let help = CommandHelp(
+        name: "check",
+        overview: "Check candidate passwords from stdin against a policy, one JSON line per candidate.",
+        usage: ["check --policy FILE|NAME[@N] [--user NAME] [--email ADDR] [--db PATH]"],
+        options: [
+            .init("--policy FILE|NAME[@N]", "A policy file, or a stored version (NAME alone = latest)."),
+            .init("--user NAME", "The username, for context rules."),
+            .init("--email ADDR", "The email address, for context rules."),
+            .init("--db PATH", "The database holding stored policies (default $PWAUDIT_DB, else ./pwaudit.db)."),
+            .init("-h, --help", "Show help."),
+        ],
+        discussion: """
+            Reads one candidate per line (LF or CRLF) and prints one JSON object per line:
+              {"line":1,"unlocksReset":false,"failing":["length.too-short"]}
+            The password itself is never printed. Exit status: 0 when every candidate unlocks the reset,
+            1 when any fails.
+
+            EXAMPLE:
+              printf 'Password1!\\nshort\\n' | pwaudit check --policy examples/seed.json
+            """)
+
+    static let spec = ParsedArguments.Spec(values: ["--policy", "--user", "--email", "--db"])
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+        _ = try arguments.positionals(count: 0...0, command: "check", what: "")
+        guard let reference = arguments.value("--policy") else {
+            throw UsageError("missing --policy FILE|NAME[@N]", command: "check")
+        }
+        let policy = try PolicyArgument.resolve(reference, arguments: arguments, context: context).compiled
+        let username = arguments.value("--user")
+        let email = arguments.value("--email")
+        var allPass = true
+        var lineNumber = 0
+        var reader = LineReader(descriptor: context.stdinDescriptor)
+        while let line = try reader.nextLine() {
+            lineNumber += 1
+            let evaluation = policy.evaluate(Candidate(password: line, username: username, email: email))
+            allPass = allPass && evaluation.unlocksReset
+            let failing = evaluation.failingCodes.map { "\"\($0)\"" }.joined(separator: ",")
+            context.stdout.line(
+                "{\"line\":\(lineNumber),\"unlocksReset\":\(evaluation.unlocksReset),\"failing\":[\(failing)]}")
+        }
+        return allPass ? .success : .findings
+    }
+}

@@ -1,0 +1,18 @@
+/// A left-aligned plain-text table for listings (`policy list`, `runs`).
+struct PlainTable {
+    let header: [String]
+    let rows: [[String]]
+
+    /// The table with two spaces between columns and no trailing blanks.
+    func rendered() -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            let line = row.indices.map { column in
+                column == row.count - 1 ? row[column]
+                    : row[column] + String(repeating: " ", count: widths[column] - row[column].count)
+            }.joined(separator: "  ")
+            return String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)])
+        }.joined(separator: "\n") + "\n"
+    }
+}

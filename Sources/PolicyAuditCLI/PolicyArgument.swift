@@ -1,0 +1,39 @@
+import Foundation
+import PasswordPolicy
+import PolicyAudit
+import PolicyStore
+
+/// A `--policy` value: a policy file, or a stored version `NAME[@N]`.
+struct PolicyArgument {
+    /// The compiled policy.
+    let compiled: CompiledPolicy
+    /// What to call it in output: `name@N` or the file path.
+    let reference: String
+
+    /// Resolves `text`: an existing file (or anything with a `/` or `.json`) is read as a policy file; otherwise it
+    /// names a stored version in the database the options name.
+    static func resolve(_ text: String, arguments: ParsedArguments, context: CLIContext) throws -> PolicyArgument {
+        let path = context.resolve(text)
+        let looksLikeFile = text.contains("/") || text.hasSuffix(".json") || FileManager.default.fileExists(atPath: path)
+        if looksLikeFile || PolicyReference(parsing: text) == nil {
+            return PolicyArgument(compiled: try CompiledPolicy(PolicyFileLoader.load(path: path)), reference: text)
+        }
+        let workspace = try StoreOptions.open(arguments, context: context)
+        let version = try PolicyLibrary(workspace: workspace).version(PolicyReference(parsing: text)!)
+        let library = PolicyLibrary(workspace: workspace)
+        return PolicyArgument(compiled: try CompiledPolicy(library.policy(of: version)), reference: version.reference)
+    }
+
+    /// Resolves stored version references (`NAME`, `NAME@N`) against `workspace`.
+    static func storedVersions(
+        _ references: [String], workspace: AuditWorkspace, command: String
+    ) throws -> [PolicyVersionRecord] {
+        let library = PolicyLibrary(workspace: workspace)
+        return try references.map { text in
+            guard let reference = PolicyReference(parsing: text) else {
+                throw UsageError("'\(text)' is not a policy reference (NAME or NAME@N)", command: command)
+            }
+            return try library.version(reference)
+        }
+    }
+}

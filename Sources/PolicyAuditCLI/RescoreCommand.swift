@@ -1,0 +1,44 @@
+import PolicyAudit
+import PolicyStore
+
+/// `pwaudit rescore`: adds a policy version's outcomes to an old run, re-reading its original file.
+enum RescoreCommand: CLICommand {
+    static let help = CommandHelp(
+        name: "rescore",
+        overview: "Score an old run against another policy version, re-reading the run's own CSV file.",
+        usage: ["rescore RUN --policy NAME[@N] FILE.csv [--delimiter D] [--password-column C] ..."],
+        arguments: [
+            .init("RUN", "The run id (see 'pwaudit runs')."),
+            .init("FILE.csv", "The file the run imported (checked by SHA-256: no password was kept)."),
+        ],
+        options: [
+            .init("--policy NAME[@N]", "The stored version to add (required)."),
+            .init("--delimiter, --*-column", "The same CSV options as the original import."),
+        ] + StoreOptions.help + [.init("-h, --help", "Show help.")])
+
+    static let spec = ParsedArguments.Spec(
+        values: StoreOptions.names.union([
+            "--policy", "--password-column", "--user-column", "--email-column", "--id-column", "--time-column",
+            "--delimiter",
+        ]))
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+        let operands = try arguments.positionals(count: 2...2, command: "rescore", what: "RUN and FILE.csv")
+        guard let runID = Int64(operands[0]) else {
+            throw UsageError("'\(operands[0])' is not a run id", command: "rescore")
+        }
+        guard let reference = arguments.value("--policy") else {
+            throw UsageError("missing --policy NAME[@N]", command: "rescore")
+        }
+        let workspace = try StoreOptions.open(arguments, context: context)
+        let version = try PolicyArgument.storedVersions([reference], workspace: workspace, command: "rescore")[0]
+        let options = try ImportCommand.csvOptions(arguments)
+        let outcome = try RunRescore(workspace: workspace).rescore(
+            runID: runID, version: version, path: context.resolve(operands[1]), mapping: options.mapping,
+            dialect: options.dialect)
+        context.stdout.line(
+            "run \(runID): \(outcome.reference) \(ReportNumber.grouped(outcome.unlocked)) of "
+                + "\(ReportNumber.grouped(outcome.total)) unlocked (\(Percentage(outcome.unlocked, of: outcome.total)))")
+        return .success
+    }
+}

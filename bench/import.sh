@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Usage: bench/import.sh [WORKDIR]     (default /tmp/pwaudit-bench-import)
+#   env ROWS="100000 1000000"   corpus sizes (gen_corpus.py --seed 42)
+#   env PWAUDIT_SHARED=DIR       the shared/ folder (default: ../shared beside the repo)
+# In one run, per corpus size: sqlite3 `.import` of the CSV (WAL, the like-for-like floor), the stdlib
+# Python pipeline, and `pwaudit import` against 3 policy versions; prints each time, the ratios and
+# pwaudit's peak RSS (/usr/bin/time -f %M). Figures are warm-cache; compare ratios within a run.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+shared=${PWAUDIT_SHARED:-$repo/../shared}
+work=${1:-/tmp/pwaudit-bench-import}; mkdir -p "$work"
+sizes=${ROWS:-"100000 1000000"}
+for tool in sqlite3 /usr/bin/time; do
+    command -v "$tool" > /dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3 time > /dev/null; }
+done
+(cd "$repo" && swift build -c release --product pwaudit 2>&1 | tail -1)
+pwaudit=$repo/.build/release/pwaudit
+policies=$work/policies; mkdir -p "$policies"
+cp "$repo/examples/seed.json" "$repo/examples/nist.json" "$repo/examples/strict.json" "$policies/"
+
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+printf '%-9s %-16s %9s %12s %10s\n' rows tool seconds rows_per_s peak_MiB
+for n in $sizes; do
+    csv=$work/corpus-$n.csv
+    [ -s "$csv" ] || python3 "$shared/bench/gen_corpus.py" --rows "$n" --seed 42 -o "$csv" 2> /dev/null
+    cat "$csv" > /dev/null
+    t0=$EPOCHREALTIME; "$shared/bench/peer_sqlite_import.sh" "$csv" "$work/sqlite.db" --wal > /dev/null; t1=$EPOCHREALTIME
+    s_sqlite=$(elapsed "$t0" "$t1")
+    t0=$EPOCHREALTIME; python3 "$shared/bench/peer_python_pipeline.py" "$csv" "$work/python.db" > /dev/null; t1=$EPOCHREALTIME
+    s_python=$(elapsed "$t0" "$t1")
+    db=$work/pwaudit-$n.db; rm -f "$db" "$db-wal" "$db-shm" "$db.key"
+    "$pwaudit" init --db "$db" > /dev/null
+    for p in seed nist strict; do "$pwaudit" policy add "$policies/$p.json" --db "$db" > /dev/null; done
+    t0=$EPOCHREALTIME
+    /usr/bin/time -o "$work/time.txt" -f '%M' "$pwaudit" import "$csv" --db "$db" \
+        --policy seed --policy nist --policy strict > "$work/import-$n.txt" 2>&1 || true
+    t1=$EPOCHREALTIME
+    s_pwaudit=$(elapsed "$t0" "$t1"); rss=$(tail -1 "$work/time.txt")
+    for row in "sqlite_import_wal $s_sqlite -" "python_pipeline $s_python -" "pwaudit_import $s_pwaudit $((rss / 1024))"; do
+        set -- $row
+        printf '%-9s %-16s %9s %12.0f %10s\n' "$n" "$1" "$2" "$(awk -v n="$n" -v s="$2" 'BEGIN { print n / s }')" "$3"
+    done
+    awk -v p="$s_pwaudit" -v s="$s_sqlite" -v y="$s_python" -v n="$n" \
+        'BEGIN { printf "%-9s ratios: pwaudit/sqlite=%.2f (target <= 1.5)  python/pwaudit=%.1f (target >= 5)\n", n, p / s, y / p }'
+    tail -1 "$work/import-$n.txt"
+done
