@@ -6,6 +6,8 @@ package enum ReportError: Error, Equatable, CustomStringConvertible {
     case versionNotScored(reference: String, runID: Int64)
     /// `compare` needs two different versions.
     case sameVersion(reference: String)
+    /// No complete run scored both versions.
+    case noRunScoringBoth(a: String, b: String)
     /// No complete run scored this policy.
     case noRunsForPolicy(name: String)
 
@@ -17,6 +19,8 @@ package enum ReportError: Error, Equatable, CustomStringConvertible {
             "run \(runID) did not score \(reference); score it with 'pwaudit rescore \(runID) --policy \(reference) FILE'"
         case .sameVersion(let reference):
             "compare needs two different versions, got \(reference) twice"
+        case .noRunScoringBoth(let a, let b):
+            "no complete run scored both \(a) and \(b); pass --run, or rescore a run with the missing version"
         case .noRunsForPolicy(let name):
             "no complete run scored policy '\(name)'"
         }
