@@ -1,0 +1,58 @@
+import Foundation
+
+@testable import PolicyAuditCLI
+
+/// Runs `pwaudit` in-process in a private temporary directory, with captured output and optional stdin text.
+struct CLIHarness {
+    /// The directory the commands run in (removed by `cleanUp`).
+    let directory: String
+
+    /// A fresh, unique directory.
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pwaudit-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    /// The outcome of one command.
+    struct Result {
+        let code: ExitCode
+        let out: String
+        let err: String
+    }
+
+    /// Runs `arguments`, feeding `stdin` through a pipe.
+    @discardableResult
+    func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+        // Stdin comes from a file: no pipe, so no writer thread and no SIGPIPE when a command ignores its input.
+        let input = try write(".stdin-\(UUID().uuidString)", stdin)
+        let descriptor = open(input, O_RDONLY)
+        defer {
+            close(descriptor)
+            unlink(input)
+        }
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        let context = CLIContext(
+            stdout: out, stderr: err, stdinDescriptor: descriptor, environment: environment, currentDirectory: directory)
+        let code = PolicyAuditCLI.run(arguments, context: context)
+        return Result(code: code, out: out.text, err: err.text)
+    }
+
+    /// Writes `text` to a file in the directory and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = (directory as NSString).appendingPathComponent(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The repository's `examples/NAME`.
+    static func example(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/\(name)").path
+    }
+
+    /// Removes the directory.
+    func cleanUp() { try? FileManager.default.removeItem(atPath: directory) }
+}
