@@ -70,10 +70,12 @@ package struct DemoRun {
         let reports = RunReportBuilder(workspace: workspace)
         let run = try reports.run(result.runID.map(String.init))
         let report = try reports.build(run: run)
-        let comparison = try ComparisonReportBuilder(workspace: workspace).build(run: run, a: versions[0], b: versions[1])
+        let comparison = try ComparisonReportBuilder(workspace: workspace).build(
+            run: run, a: versions[0], b: versions[1])
         let htmlPath = (directory as NSString).appendingPathComponent(Self.reportFileName)
         do {
-            try Data(HTMLReportRenderer().render(report).utf8).write(to: URL(fileURLWithPath: htmlPath), options: .atomic)
+            try Data(HTMLReportRenderer().render(report).utf8).write(
+                to: URL(fileURLWithPath: htmlPath), options: .atomic)
         } catch {
             throw DemoError.cannotWriteReport(path: htmlPath, reason: error.localizedDescription)
         }

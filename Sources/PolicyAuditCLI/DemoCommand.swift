@@ -7,7 +7,8 @@ enum DemoCommand: CLICommand {
         overview: "Run the whole audit on a generated sample: three policy versions, one import, the reports.",
         usage: ["demo [--dir DIR] [--rows N]"],
         options: [
-            .init("--dir DIR", "Where to write the database, key and report.html (default: a new temporary directory)."),
+            .init(
+                "--dir DIR", "Where to write the database, key and report.html (default: a new temporary directory)."),
             .init("--rows N", "How many candidate rows to generate (default 50,000)."),
             .init("-h, --help", "Show help."),
         ],
@@ -24,7 +25,8 @@ enum DemoCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "demo", what: "")
         let rows = try arguments.positiveInt("--rows", command: "demo") ?? DemoRun.defaultRows
-        let directory = try arguments.value("--dir").map(context.resolve)
+        let directory =
+            try arguments.value("--dir").map(context.resolve)
             ?? DemoRun.makeTemporaryDirectory(in: context.environment["TMPDIR"] ?? "/tmp")
         let stderr = context.stderr
         let progress: ((ImportProgress) -> Void)? =
