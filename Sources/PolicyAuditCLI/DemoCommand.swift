@@ -62,7 +62,7 @@ enum DemoCommand: CLICommand {
               pwaudit compare \(name)@2 \(name)@3 --db \(db)
               pwaudit history --policy \(name) --by month --in-force --db \(db)
               pwaudit policy diff \(name)@1 \(name)@2 --db \(db)
-              printf 'Password1!\\ncorrect horse battery staple\\n' | pwaudit check --policy \(name)@3 --db \(db)
+              printf 'Password1!\\nTr0ub4dor&3-Horse!\\n' | pwaudit check --policy \(name)@3 --db \(db)
               sqlite3 -readonly \(db) 'SELECT reference, total, unlocked, unlocked_percent FROM v_run_version'
 
             """
