@@ -37,6 +37,8 @@ package struct CSVImport {
             }
         case .descriptor(let descriptor, _):
             base = FileByteSource(fileDescriptor: descriptor)
+        case .generated(_, let open):
+            base = open()
         }
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
@@ -97,7 +99,7 @@ package struct CSVImport {
                 throw ImportError.strictRejected(
                     rejected: tally.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
             }
-            if case .descriptor = request.source, !request.again,
+            if !request.source.isFile, !request.again,
                 let existing = try workspace.runs.completeRun(withSHA256: sha256)
             {
                 _ = try workspace.runs.delete(runID: run.id)

@@ -42,12 +42,15 @@ extension DemoSampleGenerator {
         return bytes
     }
 
+    /// One row as a CSV line, newline included.
+    package static func csvLine(_ row: DemoCandidate) -> String {
+        let fields = [String(row.id), row.username, row.email, row.password, row.submittedAt]
+        return fields.map(quotedIfNeeded).joined(separator: ",") + "\n"
+    }
+
     private func forEachCSVLine(_ body: (String.UTF8View) -> Void) {
         body((Self.csvHeader + "\n").utf8)
-        for row in self {
-            let fields = [String(row.id), row.username, row.email, row.password, row.submittedAt]
-            body((fields.map(Self.quotedIfNeeded).joined(separator: ",") + "\n").utf8)
-        }
+        for row in self { body(Self.csvLine(row).utf8) }
     }
 
     private static func quotedIfNeeded(_ field: String) -> String {

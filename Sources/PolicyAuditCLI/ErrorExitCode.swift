@@ -46,6 +46,11 @@ package enum ErrorExitCode {
             case .runNotFound: .noInput
             case .runNotRunning: .dataError
             }
+        case let error as DemoError:
+            switch error {
+            case .directoryInUse: .usage
+            case .cannotCreateDirectory, .cannotWriteReport: .ioError
+            }
         case is CLIIOError: .ioError
         default: .internalError
         }
@@ -66,6 +71,7 @@ package enum ErrorExitCode {
         case let error as PolicyStoreError: error.description
         case let error as ReportError: error.description
         case let error as ReportFormatError: error.description
+        case let error as DemoError: error.description
         case let error as CLIIOError: error.description
         default: "unexpected failure (\(type(of: error))); please report this"
         }

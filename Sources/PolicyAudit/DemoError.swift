@@ -1,0 +1,21 @@
+/// Why `pwaudit demo` could not set up or finish its directory.
+package enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The directory already holds a pwaudit database; the demo only writes into a fresh one.
+    case directoryInUse(path: String)
+    /// The directory could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// The HTML report could not be written.
+    case cannotWriteReport(path: String, reason: String)
+
+    /// One actionable sentence.
+    package var description: String {
+        switch self {
+        case .directoryInUse(let path):
+            "'\(path)' already holds a pwaudit database; pass a new --dir or leave it out for a fresh temporary one"
+        case .cannotCreateDirectory(let path, let reason):
+            "cannot create the demo directory '\(path)': \(reason); pass a writable --dir"
+        case .cannotWriteReport(let path, let reason):
+            "cannot write the HTML report '\(path)': \(reason); check the directory's free space and permissions"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import PolicyStore
+
+/// What `DemoRun` made: where it wrote, the versions it stored, and the reports of the run it imported.
+package struct DemoRunOutcome {
+    /// The database and key.
+    package var location: AuditLocation
+    /// The self-contained HTML report of the run.
+    package var htmlPath: String
+    /// `corp@1`, `corp@2`, `corp@3`.
+    package var versions: [PolicyVersionRecord]
+    /// The import's figures.
+    package var importResult: CSVImportResult
+    /// The run report (all three versions).
+    package var report: RunReport
+    /// Version 1 against version 2 on the same candidates.
+    package var comparison: ComparisonReport
+}

@@ -1,0 +1,75 @@
+import PolicyAudit
+
+/// `pwaudit demo`: the main job on an embedded default, from nothing to reports in one command.
+enum DemoCommand: CLICommand {
+    static let help = CommandHelp(
+        name: "demo",
+        overview: "Run the whole audit on a generated sample: three policy versions, one import, the reports.",
+        usage: ["demo [--dir DIR] [--rows N]"],
+        options: [
+            .init(
+                "--dir DIR", "Where to write the database, key and report.html (default: a new temporary directory)."),
+            .init("--rows N", "How many candidate rows to generate (default 50,000)."),
+            .init("-h, --help", "Show help."),
+        ],
+        discussion: """
+            Creates DIR/pwaudit.db and its key, stores three dated versions of the policy 'corp' (the seed screen's
+            rules, a NIST SP 800-63B-style one, a stricter composite; all embedded in the binary), generates a
+            deterministic sample of candidates (common passwords and their mutations, personal info, passphrases,
+            random strong ones, Unicode) and imports it against all three without writing the candidates to a file.
+            Prints the run report, the comparison of corp@1 with corp@2, where the files are and what to try next.
+            """)
+
+    static let spec = ParsedArguments.Spec(values: ["--dir", "--rows"])
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+        _ = try arguments.positionals(count: 0...0, command: "demo", what: "")
+        let rows = try arguments.positiveInt("--rows", command: "demo") ?? DemoRun.defaultRows
+        let directory =
+            try arguments.value("--dir").map(context.resolve)
+            ?? DemoRun.makeTemporaryDirectory(in: context.environment["TMPDIR"] ?? "/tmp")
+        let stderr = context.stderr
+        let progress: ((ImportProgress) -> Void)? =
+            stderr.isTerminal ? { stderr.write("\r\u{1B}[K" + ProgressLine.text($0)) } : nil
+        let outcome = try DemoRun(directory: directory, rows: rows).run(
+            note: { stderr.line("demo: \($0)") }, progress: progress)
+        if stderr.isTerminal { stderr.write("\r\u{1B}[K") }
+        stderr.line("demo: imported run \(outcome.report.run.runID) in \(Self.seconds(outcome.importResult.seconds))")
+
+        let table = TableReportRenderer(useColor: context.allowsColor(on: context.stdout))
+        context.stdout.write(table.render(outcome.report))
+        context.stdout.line()
+        context.stdout.write(table.render(outcome.comparison))
+        context.stdout.line()
+        context.stdout.write(Self.epilogue(outcome))
+        return .success
+    }
+
+    /// Where the files are and the commands to try next, each runnable as printed.
+    static func epilogue(_ outcome: DemoRunOutcome) -> String {
+        let db = ShellQuote.word(outcome.location.databasePath)
+        let name = DemoPolicies.name
+        return """
+            Wrote:
+              database     \(outcome.location.databasePath)
+              key          \(outcome.location.keyPath)  (HMAC key, mode 0600; no password is stored)
+              HTML report  \(outcome.htmlPath)
+
+            Try next:
+              pwaudit report --db \(db)
+              pwaudit report --db \(db) --format json
+              pwaudit compare \(name)@1 \(name)@2 --db \(db)
+              pwaudit compare \(name)@2 \(name)@3 --db \(db)
+              pwaudit history --policy \(name) --by month --in-force --db \(db)
+              pwaudit policy diff \(name)@1 \(name)@2 --db \(db)
+              printf 'Password1!\\nTr0ub4dor&3-Horse!\\n' | pwaudit check --policy \(name)@3 --db \(db)
+              sqlite3 -readonly \(db) 'SELECT reference, total, unlocked, unlocked_percent FROM v_run_version'
+
+            """
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}

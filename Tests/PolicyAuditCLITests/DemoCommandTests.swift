@@ -1,0 +1,133 @@
+import Foundation
+import PolicyAudit
+import Testing
+
+@testable import PolicyAuditCLI
+
+@Suite("pwaudit demo")
+struct DemoCommandTests {
+    private static func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-democli-\(UUID())").path
+    }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) -> (
+        code: ExitCode, out: String, err: String
+    ) {
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        let context = CLIContext(stdout: out, stderr: err, environment: environment, currentDirectory: "/tmp")
+        let code = PolicyAuditCLI.run(arguments, context: context)
+        return (code, out.text, err.text)
+    }
+
+    /// The run report of the database at `path` as `report --format json` prints it, decoded.
+    // TODO(lead): once `report` is registered, run `report --format json --db <path>` in-process here instead.
+    private func reportJSON(databasePath path: String) throws -> [String: Any] {
+        let workspace = try AuditWorkspace.open(AuditLocation(databasePath: path))
+        let builder = RunReportBuilder(workspace: workspace)
+        let text = JSONReportRenderer().render(try builder.build(run: try builder.run("latest")))
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("demo --rows 2000 --dir DIR writes the database and HTML, and prints counts the JSON report agrees with")
+    func endToEnd() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = run(["demo", "--rows", "2000", "--dir", directory])
+        #expect(result.code == .success, "\(result.err)")
+        let database = directory + "/pwaudit.db"
+        #expect(FileManager.default.fileExists(atPath: database))
+        #expect(FileManager.default.fileExists(atPath: database + ".key"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/report.html"))
+
+        let json = try reportJSON(databasePath: database)
+        let rows = try #require(json["rows"] as? [String: Any])
+        #expect(rows["read"] as? Int == 2000)
+        let versions = try #require(json["versions"] as? [[String: Any]])
+        #expect(versions.count == 3)
+        for (index, version) in versions.enumerated() {
+            let total = try #require(version["total"] as? Int)
+            let unlocked = try #require((version["unlocked"] as? [String: Any])?["count"] as? Int)
+            #expect(total == 2000)
+            let headline =
+                "\(ReportNumber.grouped(unlocked)) of 2,000 (\(Percentage(unlocked, of: total))) "
+                + "would unlock reset under corp@\(index + 1)"
+            #expect(result.out.contains(headline), "stdout lacks '\(headline)'")
+        }
+        #expect(result.out.contains("moving from corp@1 to corp@2"))
+        #expect(result.out.contains("HTML report  \(directory)/report.html"))
+        for next in ["pwaudit report --db", "pwaudit compare corp@1 corp@2 --db", "pwaudit history", "--policy corp@3"]
+        {
+            #expect(result.out.contains(next))
+        }
+        #expect(result.err.contains("demo: added corp@3, effective 2026-06-01"))
+        #expect(!result.out.contains("demo: "))
+    }
+
+    @Test("two demos with the same --rows give the same report, times and paths aside")
+    func deterministic() throws {
+        let first = Self.temporaryDirectory()
+        let second = Self.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: first)
+            try? FileManager.default.removeItem(atPath: second)
+        }
+        #expect(run(["demo", "--rows", "700", "--dir", first]).code == .success)
+        #expect(run(["demo", "--rows", "700", "--dir", second]).code == .success)
+        func comparable(_ directory: String) throws -> NSDictionary {
+            var json = try reportJSON(databasePath: directory + "/pwaudit.db")
+            json["generated_at"] = nil
+            var run = try #require(json["run"] as? [String: Any])
+            run["started_at"] = nil
+            run["finished_at"] = nil
+            json["run"] = run
+            return json as NSDictionary
+        }
+        let a = try comparable(first)
+        #expect(a == (try comparable(second)))
+        #expect((a["versions"] as? [Any])?.count == 3)
+    }
+
+    @Test("without --dir, each demo writes into a new directory under $TMPDIR")
+    func defaultDirectory() throws {
+        let parent = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        #expect(run(["demo", "--rows", "20"], environment: ["TMPDIR": parent]).code == .success)
+        #expect(run(["demo", "--rows", "20"], environment: ["TMPDIR": parent]).code == .success)
+        let made = try FileManager.default.contentsOfDirectory(atPath: parent)
+        #expect(made.count == 2 && made.allSatisfy { $0.hasPrefix("pwaudit-demo-") })
+        for name in made { #expect(FileManager.default.fileExists(atPath: "\(parent)/\(name)/pwaudit.db")) }
+    }
+
+    @Test(
+        "bad usage exits 64 with the error on stderr",
+        arguments: [
+            ["demo", "--rows", "0"], ["demo", "--rows", "many"], ["demo", "extra"], ["demo", "--db", "x.db"],
+        ])
+    func usage(arguments: [String]) {
+        let result = run(arguments)
+        #expect(result.code == .usage)
+        #expect(result.err.hasPrefix("Error: "))
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("a directory that already holds a database is refused with 64 and left alone")
+    func directoryInUse() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(run(["demo", "--rows", "10", "--dir", directory]).code == .success)
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory + "/pwaudit.db.key"))
+        let again = run(["demo", "--rows", "10", "--dir", directory])
+        #expect(again.code == .usage)
+        #expect(again.err.contains("already holds a pwaudit database"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/pwaudit.db.key")) == before)
+    }
+
+    @Test("help lists demo, and demo --help shows its options")
+    func help() {
+        #expect(run(["--help"]).out.contains("demo"))
+        let help = run(["demo", "--help"])
+        #expect(help.code == .success && help.out.contains("--rows N") && help.out.contains("--dir DIR"))
+    }
+}
