@@ -83,11 +83,15 @@ extension HistoryReportBuilder {
         var tallies: [Key: Tally] = [:]
         var missing: [GapKey: [String: Int]] = [:]
 
-        init(request: HistoryRequest, versions: [PolicyVersionRecord], rules: [Int64: [Int: (id: String, label: String)]]) {
+        init(
+            request: HistoryRequest, versions: [PolicyVersionRecord], rules: [Int64: [Int: (id: String, label: String)]]
+        ) {
             self.request = request
             self.versions = versions
             self.rules = rules
-            byEffective = versions.sorted { (String($0.effectiveFrom.prefix(10)), $0.number) < (String($1.effectiveFrom.prefix(10)), $1.number) }
+            byEffective = versions.sorted {
+                (String($0.effectiveFrom.prefix(10)), $0.number) < (String($1.effectiveFrom.prefix(10)), $1.number)
+            }
         }
 
         func number(of versionID: Int64) -> Int? { versions.first { $0.id == versionID }?.number }
@@ -119,7 +123,9 @@ extension HistoryReportBuilder {
             for row in dayRows {
                 // Every version a run scored saw every candidate: any version's day total is the day's candidates.
                 candidatesPerDay[row.day] = max(candidatesPerDay[row.day] ?? 0, row.total)
-                if number(of: row.policyVersionID) != nil { policyRows[row.policyVersionID, default: [:]][row.day] = row }
+                if number(of: row.policyVersionID) != nil {
+                    policyRows[row.policyVersionID, default: [:]][row.day] = row
+                }
             }
             var dayFailures: [Int64: [String: [(Int, Int)]]] = [:]
             for row in try summaries.dayRules(runID: run.id) where policyRows[row.policyVersionID] != nil {
@@ -127,7 +133,8 @@ extension HistoryReportBuilder {
             }
             for (day, candidates) in candidatesPerDay.sorted(by: { $0.key < $1.key }) where request.includes(day: day) {
                 let period =
-                    request.bucketKind == .run ? Self.runKey(run.id) : HistoryPeriod.key(ofDay: day, kind: request.bucketKind)
+                    request.bucketKind == .run
+                    ? Self.runKey(run.id) : HistoryPeriod.key(ofDay: day, kind: request.bucketKind)
                 switch request.mode {
                 case .byVersion:
                     for (versionID, rows) in policyRows {
@@ -148,7 +155,8 @@ extension HistoryReportBuilder {
                         tallies[key, default: Tally()].notScored += candidates
                         if request.bucketKind == .run { tallies[key]?.runID = run.id }
                         tallies[key]?.runLabel = request.bucketKind == .run ? run.label : nil
-                        missing[GapKey(runID: run.id, inForce: inForce(on: day)?.reference), default: [:]][day] = candidates
+                        missing[GapKey(runID: run.id, inForce: inForce(on: day)?.reference), default: [:]][day] =
+                            candidates
                     }
                 }
             }

@@ -51,7 +51,8 @@ enum HistoryCommand: CLICommand {
                 throw UsageError("'\(text)' is not a policy reference (NAME or NAME@N)", command: "history")
             }
             if reference.version != nil && request.mode == .inForce {
-                throw UsageError("--in-force judges by the version in force; pass --policy NAME without @N", command: "history")
+                throw UsageError(
+                    "--in-force judges by the version in force; pass --policy NAME without @N", command: "history")
             }
             (request.policyName, request.version) = (reference.name, reference.version)
         } else {

@@ -6,10 +6,14 @@ enum ReportCommand: CLICommand {
     static let help = CommandHelp(
         name: "report",
         overview: "Report how a run's candidates fare under each policy version: unlocked, rules, near misses.",
-        usage: ["report [--run ID|latest] [--policy NAME[@N]]... [--format table|json|csv|markdown|html] [--output FILE]"],
+        usage: [
+            "report [--run ID|latest] [--policy NAME[@N]]... [--format table|json|csv|markdown|html] [--output FILE]"
+        ],
         options: [
             .init("--run ID|latest", "The complete run to report on (default: the latest complete run)."),
-            .init("--policy NAME[@N]", "Only this version (NAME alone: every version of NAME the run scored); repeatable."),
+            .init(
+                "--policy NAME[@N]", "Only this version (NAME alone: every version of NAME the run scored); repeatable."
+            ),
         ] + ReportOutput.help + StoreOptions.help + [.init("-h, --help", "Show help.")],
         discussion: """
             Per version: candidates unlocked, failures per rule by impact, near misses (exactly one failing rule),
@@ -31,7 +35,8 @@ enum ReportCommand: CLICommand {
         let builder = RunReportBuilder(workspace: workspace)
         let run = try builder.run(arguments.value("--run"))
         let versions = try selectedVersions(arguments.values("--policy"), run: run, workspace: workspace)
-        return try ReportOutput.emit(.run(try builder.build(run: run, versions: versions)), arguments: arguments, context: context)
+        return try ReportOutput.emit(
+            .run(try builder.build(run: run, versions: versions)), arguments: arguments, context: context)
     }
 
     /// The versions `--policy` names: `NAME@N` as is, `NAME` as every version of NAME that `run` scored.

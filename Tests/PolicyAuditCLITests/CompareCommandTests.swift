@@ -50,9 +50,13 @@ struct CompareCommandTests {
         #expect(markdown.contains("| require-special | A special character | 8 | 100.0% |"))
         #expect(markdown.contains("| length | At least 10 characters | 4 | 50.0% |"))
         let records = ReportCLIFixture.csvRecords(fixture.run(["compare", "corp@1", "corp@2", "--format", "csv"]).out)
-        let cells = records.filter { $0["section"] == "comparison" }.map { "\($0["item"]!)=\($0["count"]!)/\($0["total"]!)" }
+        let cells = records.filter { $0["section"] == "comparison" }.map {
+            "\($0["item"]!)=\($0["count"]!)/\($0["total"]!)"
+        }
         #expect(cells == ["total=20/20", "both_unlocked=4/20", "only_a=8/20", "only_b=0/20", "neither=8/20"])
-        let blockers = records.filter { $0["section"] == "newly_blocked_by" }.map { "\($0["item"]!)=\($0["count"]!)/\($0["total"]!)" }
+        let blockers = records.filter { $0["section"] == "newly_blocked_by" }.map {
+            "\($0["item"]!)=\($0["count"]!)/\($0["total"]!)"
+        }
         #expect(blockers == ["require-special=8/8", "length=4/8"])
         let html = fixture.run(["compare", "corp@1", "corp@2", "--format", "html"]).out
         #expect(html.components(separatedBy: "<svg").count - 1 == 2)

@@ -114,7 +114,8 @@ struct HistoryCommandTests {
             records.filter { $0["section"] == "bucket" }.map { "\($0["item"]!) \($0["count"]!)/\($0["total"]!)" }
                 == ["2026-05 8/12", "2026-06 2/10"])
         #expect(records.filter { $0["section"] == "bucket_not_scored" }.map { $0["count"]! } == ["0", "2"])
-        #expect(records.filter { $0["section"] == "not_scored" }.map { $0["item"]! + " " + $0["policy"]! } == ["2 corp@2"])
+        #expect(
+            records.filter { $0["section"] == "not_scored" }.map { $0["item"]! + " " + $0["policy"]! } == ["2 corp@2"])
         let html = fixture.run(arguments + ["--format", "html"]).out
         #expect(html.components(separatedBy: "<svg").count - 1 == 1)
         #expect(html.contains(">66.7%</text>") && html.contains(">20.0%</text>"))
@@ -145,7 +146,8 @@ struct HistoryCommandTests {
         #expect(fixture.run(["policy", "add", "other.json"]).code == .success)
         let ambiguous = fixture.run(["history"])
         #expect(ambiguous.code == .usage)
-        #expect(ambiguous.err.hasPrefix("Error: several policies are stored (corp, other); name one with --policy NAME"))
+        #expect(
+            ambiguous.err.hasPrefix("Error: several policies are stored (corp, other); name one with --policy NAME"))
         #expect(fixture.run(["history", "--policy", "corp"]).code == .success)
         let unscored = fixture.run(["history", "--policy", "other"])
         #expect(unscored.code == .dataError)

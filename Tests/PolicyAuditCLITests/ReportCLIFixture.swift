@@ -50,7 +50,8 @@ import Testing
 struct ReportCLIFixture {
     /// The canary password of candidate c09: no report may contain it.
     static let canary = "Canary#Pass2026zz"
-    static let corp1 = #"{"name": "corp", "rules": [{"rule": "length", "min": 8}, {"rule": "require", "class": "digit"}]}"#
+    static let corp1 =
+        #"{"name": "corp", "rules": [{"rule": "length", "min": 8}, {"rule": "require", "class": "digit"}]}"#
     static let corp2 = """
         {"name": "corp", "rules": [{"rule": "length", "min": 10}, {"rule": "require", "class": "digit"},
          {"rule": "require", "class": "special"}]}
@@ -96,7 +97,9 @@ struct ReportCLIFixture {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-report-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for (name, text) in [("corp1.json", Self.corp1), ("corp2.json", Self.corp2), ("run1.csv", Self.run1), ("run2.csv", Self.run2)] {
+        for (name, text) in [
+            ("corp1.json", Self.corp1), ("corp2.json", Self.corp2), ("run1.csv", Self.run1), ("run2.csv", Self.run2),
+        ] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(name)"))
         }
         let steps: [([String], ExitCode)] = [
@@ -147,7 +150,12 @@ struct ReportCLIFixture {
         while let character = characters.popFirst() {
             if quoted {
                 if character == "\"" {
-                    if characters.first == "\"" { cell.append("\""); characters.removeFirst() } else { quoted = false }
+                    if characters.first == "\"" {
+                        cell.append("\"")
+                        characters.removeFirst()
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     cell.append(character)
                 }

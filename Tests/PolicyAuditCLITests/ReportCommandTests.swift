@@ -33,7 +33,10 @@ struct ReportCommandTests {
         let result = fixture.run(["report", "--run", "1", "--format", "json"])
         #expect(result.code == .success)
         let report = try json(result.out)
-        #expect(Set(report.keys) == ["format_version", "kind", "pwaudit_version", "generated_at", "run", "rows", "versions", "features"])
+        #expect(
+            Set(report.keys) == [
+                "format_version", "kind", "pwaudit_version", "generated_at", "run", "rows", "versions", "features",
+            ])
         #expect(report["format_version"] as? Int == 1)
         #expect(report["kind"] as? String == "run")
         #expect(report["pwaudit_version"] as? String == PolicyAuditVersion.current)
@@ -210,7 +213,8 @@ struct ReportCommandTests {
             "| rejected: empty-password | 1 | 4.5% |", "| rejected: field-count | 1 | 4.5% |",
             "**12 of 20 (60.0%) would unlock reset under corp@1.** 5 (25.0%) fail exactly one rule.",
             "**4 of 20 (20.0%) would unlock reset under corp@2.** 5 (25.0%) fail exactly one rule.",
-            "| require-digit | A digit | require | 1 | 7 | 35.0% |", "| length | At least 8 characters | length | 0 | 4 | 20.0% |",
+            "| require-digit | A digit | require | 1 | 7 | 35.0% |",
+            "| length | At least 8 characters | length | 0 | 4 | 20.0% |",
             "| require-special | A special character | require | 2 | 14 | 70.0% |",
             "| length | At least 10 characters | length | 0 | 10 | 50.0% |",
             "| require-digit | A digit | 4 | 20.0% |", "| length | At least 8 characters | 1 | 5.0% |",
@@ -240,8 +244,12 @@ struct ReportCommandTests {
         #expect(plain.out.contains("Reuse: 5 candidates (25.0%) share a password with another in 2 groups"))
         #expect(!plain.out.contains("\u{1B}["))
         #expect(fixture.run(["report", "--run", "1"], terminal: true).out.contains("\u{1B}[1m"))
-        #expect(!fixture.run(["report", "--run", "1"], environment: ["NO_COLOR": "1"], terminal: true).out.contains("\u{1B}["))
-        #expect(!fixture.run(["report", "--run", "1"], environment: ["TERM": "dumb"], terminal: true).out.contains("\u{1B}["))
+        #expect(
+            !fixture.run(["report", "--run", "1"], environment: ["NO_COLOR": "1"], terminal: true).out.contains(
+                "\u{1B}["))
+        #expect(
+            !fixture.run(["report", "--run", "1"], environment: ["TERM": "dumb"], terminal: true).out.contains(
+                "\u{1B}["))
     }
 
     @Test("HTML: one self-contained page with the rule bars, funnel and length charts and their figures")
@@ -271,7 +279,10 @@ struct ReportCommandTests {
         #expect(versions?.count == 1)
         #expect(share(versions?.first?["unlocked"]) == [2, 50])
         let narrowed = try json(fixture.run(["report", "--run", "1", "--policy", "corp@2", "--format=json"]).out)
-        #expect((narrowed["versions"] as? [[String: Any]])?.map { ($0["policy"] as? [String: Any])?["reference"] as? String } == ["corp@2"])
+        #expect(
+            (narrowed["versions"] as? [[String: Any]])?.map {
+                ($0["policy"] as? [String: Any])?["reference"] as? String
+            } == ["corp@2"])
         let byName = try json(fixture.run(["report", "--run", "1", "--policy", "corp", "--format", "json"]).out)
         #expect((byName["versions"] as? [[String: Any]])?.count == 2)
         let unscored = fixture.run(["report", "--run", "2", "--policy", "corp@2"])

@@ -122,7 +122,8 @@ package struct CSVReportRenderer: ReportRenderer {
             }
             if report.mode == .inForce {
                 records.append(
-                    ReportCSVRow(section: "bucket_not_scored", policy: references, item: bucket.key, count: bucket.notScored))
+                    ReportCSVRow(
+                        section: "bucket_not_scored", policy: references, item: bucket.key, count: bucket.notScored))
             }
         }
         for gap in report.gaps {
