@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Usage: bench/report.sh [WORKDIR]     (default /tmp/pwaudit-bench-report)
 #   env CANDIDATES=3340000   candidates in the run (x 3 policy versions = attempts; default ~10.02M attempts)
+#   env PWAUDIT=BINARY        skip the release build and time BINARY instead
 #   env REPEAT=5             timed runs of `pwaudit report --format json`; the best and the median are printed
 # Builds, without importing a CSV, a database holding one complete run of CANDIDATES candidates scored under
 # examples seed, nist and strict: `pwaudit init` + `policy add` for the schema and policies, then sqlite3 SQL
@@ -13,16 +14,17 @@ work=${1:-/tmp/pwaudit-bench-report}; mkdir -p "$work"
 candidates=${CANDIDATES:-3340000}
 repeat=${REPEAT:-5}
 command -v sqlite3 > /dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3 > /dev/null; }
-(cd "$repo" && swift build -c release --product pwaudit 2>&1 | tail -1)
-pwaudit=$repo/.build/release/pwaudit
-db=$work/report-$candidates.db
+if [ -z "${PWAUDIT:-}" ]; then (cd "$repo" && swift build -c release --product pwaudit 2>&1 | tail -1); fi
+pwaudit=${PWAUDIT:-$repo/.build/release/pwaudit}
+final=$work/report-$candidates.db
+db=$work/building.db
 
-if [ ! -s "$db" ]; then
+if [ ! -s "$final" ]; then
     rm -f "$db" "$db-wal" "$db-shm" "$db.key"
     "$pwaudit" init --db "$db" > /dev/null
     for p in seed nist strict; do "$pwaudit" policy add "$repo/examples/$p.json" --db "$db" > /dev/null; done
     t0=$EPOCHREALTIME
-    sqlite3 "$db" <<SQL
+    sqlite3 "$db" > /dev/null <<SQL
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = OFF;
 PRAGMA cache_size = -262144;
@@ -39,7 +41,7 @@ INSERT INTO candidate (id, run_id, line, external_id, username, submitted_at, fi
     lower_count, digit_count, special_count, other_letter_count, space_count, other_count)
 SELECT (1 << 32) + n, 1, n + 1, NULL, NULL,
     strftime('%Y-%m-%dT%H:%M:%SZ', '2026-01-01', '+' || (n * 7 % 365) || ' days', '+' || (n % 86400) || ' seconds'),
-    CASE WHEN n % 8 = 0 THEN zeroblob(28) || CAST(n % 5000 AS BLOB) ELSE randomblob(32) END,
+    CASE WHEN n % 8 = 0 THEN CAST(printf('%032d', n % 5000) AS BLOB) ELSE randomblob(32) END,
     4 + (n * 7919 % 20), n % 3, 2 + n % 9, (n / 3) % 4, CASE WHEN n % 5 = 0 THEN 1 ELSE 0 END, 0, 0, 0
 FROM seq;
 -- Attempts: a pseudo-random failure mask per candidate and version (about a third pass everything).
@@ -56,30 +58,34 @@ SQL
     t1=$EPOCHREALTIME
     printf 'rows generated in %.1f s\n' "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
     t0=$EPOCHREALTIME
-    sqlite3 "$db" <<'SQL'
+    sqlite3 "$db" > /dev/null <<'SQL'
 PRAGMA cache_size = -262144;
 PRAGMA temp_store = MEMORY;
 BEGIN;
-CREATE TEMP TABLE scored AS
-SELECT a.policy_version_id AS vid, a.failed_mask AS mask, a.unlocks_reset AS unlocked, substr(c.submitted_at, 1, 10) AS day
-FROM attempt a JOIN candidate c ON c.id = a.candidate_id;
+-- One pass over the attempts: counts per version, submission day and failure mask; the rest derives from it.
+CREATE TEMP TABLE dm AS
+SELECT a.policy_version_id AS vid, substr(c.submitted_at, 1, 10) AS day, a.failed_mask AS mask, count(*) AS n,
+    sum(a.unlocks_reset) AS u
+FROM attempt a JOIN candidate c ON c.id = a.candidate_id
+WHERE a.candidate_id BETWEEN (1 << 32) + 1 AND (1 << 32) + 4294967295
+GROUP BY 1, 2, 3;
 INSERT INTO run_version_summary
-SELECT 1, vid, count(*), sum(unlocked), sum(mask != 0 AND (mask & (mask - 1)) = 0) FROM scored GROUP BY vid;
+SELECT 1, vid, sum(n), sum(u), sum(iif(mask != 0 AND (mask & (mask - 1)) = 0, n, 0)) FROM dm GROUP BY vid;
 INSERT INTO run_rule_summary
-SELECT 1, r.policy_version_id, r.bit, sum((s.mask >> r.bit) & 1), sum(s.mask = (1 << r.bit))
-FROM policy_rule r JOIN scored s ON s.vid = r.policy_version_id GROUP BY r.policy_version_id, r.bit;
+SELECT 1, r.policy_version_id, r.bit, sum(iif((d.mask >> r.bit) & 1, d.n, 0)), sum(iif(d.mask = (1 << r.bit), d.n, 0))
+FROM policy_rule r JOIN dm d ON d.vid = r.policy_version_id GROUP BY r.policy_version_id, r.bit;
 INSERT INTO run_rule_pair_summary
 SELECT * FROM (
     SELECT 1, a.policy_version_id, a.bit AS bit_a, b.bit AS bit_b,
-        sum(((s.mask >> a.bit) & 1) AND ((s.mask >> b.bit) & 1)) AS failures
+        sum(iif(((d.mask >> a.bit) & 1) AND ((d.mask >> b.bit) & 1), d.n, 0)) AS failures
     FROM policy_rule a JOIN policy_rule b ON b.policy_version_id = a.policy_version_id AND a.bit < b.bit
-    JOIN scored s ON s.vid = a.policy_version_id GROUP BY a.policy_version_id, a.bit, b.bit)
+    JOIN dm d ON d.vid = a.policy_version_id GROUP BY a.policy_version_id, a.bit, b.bit)
 WHERE failures > 0;
-INSERT INTO run_day_summary SELECT 1, vid, day, count(*), sum(unlocked) FROM scored GROUP BY vid, day;
+INSERT INTO run_day_summary SELECT 1, vid, day, sum(n), sum(u) FROM dm GROUP BY vid, day;
 INSERT INTO run_day_rule_summary
 SELECT * FROM (
-    SELECT 1, r.policy_version_id, s.day, r.bit, sum((s.mask >> r.bit) & 1) AS failures
-    FROM policy_rule r JOIN scored s ON s.vid = r.policy_version_id GROUP BY r.policy_version_id, s.day, r.bit)
+    SELECT 1, r.policy_version_id, d.day, r.bit, sum(iif((d.mask >> r.bit) & 1, d.n, 0)) AS failures
+    FROM policy_rule r JOIN dm d ON d.vid = r.policy_version_id GROUP BY r.policy_version_id, d.day, r.bit)
 WHERE failures > 0;
 INSERT INTO run_length_summary SELECT 1, length, count(*) FROM candidate WHERE run_id = 1 GROUP BY length;
 INSERT INTO run_composition_summary
@@ -99,7 +105,11 @@ PRAGMA wal_checkpoint(TRUNCATE);
 SQL
     t1=$EPOCHREALTIME
     printf 'summaries computed in %.1f s\n' "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
+    rm -f "$db-wal" "$db-shm"
+    mv "$db.key" "$final.key"
+    mv "$db" "$final"
 fi
+db=$final
 
 attempts=$(sqlite3 "$db" 'SELECT count(*) FROM attempt')
 printf 'database %s: %s candidates, %s attempts, %s MiB\n' "$db" \

@@ -85,7 +85,7 @@ struct HTMLPage {
         th { background: #eef1f4; }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1em 0 1.5em; display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
-        .chart-box { flex: 0 1 720px; max-width: 100%; }
+        .chart-box { flex: 1 1 560px; max-width: 720px; }
         svg.chart { max-width: 100%; height: auto; }
         svg text { font: 12px system-ui, sans-serif; fill: #1b1f24; }
         svg .value { font-weight: 600; }
