@@ -57,9 +57,13 @@ struct HTMLPage {
             let attribute = numeric.contains(index) ? #" class="num""# : ""
             return "<\(tag)\(attribute)>\(ReportText.html(text))</\(tag)>"
         }
-        var html = "<table>\n<caption>\(ReportText.html(caption))</caption>\n<thead><tr>"
-        html += headers.enumerated().map { cell("th", $0.offset, $0.element) }.joined()
-        html += "</tr></thead>\n<tbody>\n"
+        var html = "<table>\n<caption>\(ReportText.html(caption))</caption>\n"
+        // A key–value table (provenance) has no column headings: no empty heading row.
+        if headers.contains(where: { !$0.isEmpty }) {
+            html += "<thead><tr>" + headers.enumerated().map { cell("th", $0.offset, $0.element) }.joined()
+            html += "</tr></thead>\n"
+        }
+        html += "<tbody>\n"
         for row in rows {
             html += "<tr>" + row.enumerated().map { cell("td", $0.offset, $0.element) }.joined() + "</tr>\n"
         }
