@@ -126,8 +126,10 @@ struct ReportJSONTests {
         #expect(
             Set(buckets[1].keys) == [
                 "key", "run_id", "run_label", "versions", "references", "total", "unlocked",
-                "top_blocking_rule",
+                "top_blocking_rule", "not_scored",
             ])
+        #expect(buckets[1]["not_scored"] as? Int == 0)
+        #expect(history["not_scored"] as? [Any] != nil)
         #expect(buckets[1]["references"] as? [String] == ["corp@2", "corp@3"])
         #expect((buckets[1]["unlocked"] as? [String: Any])?["percent"] as? Double == 42.5)
         #expect((buckets[1]["top_blocking_rule"] as? [String: Any])?["rule_id"] as? String == "symbol")

@@ -14,11 +14,14 @@ package struct HistoryBucket: Sendable, Equatable, Codable {
     package var unlocked: Int
     /// The rule that blocks most in the bucket; nil when nothing was blocked.
     package var topBlockingRule: RuleCount?
+    /// In-force histories only: candidates of the bucket not counted in `total` because the run that holds them did
+    /// not score the version in force on their submission day (or no version was in force yet).
+    package var notScored: Int
 
     /// Creates a bucket; `versions` is sorted and deduplicated.
     package init(
         key: String, runID: Int64? = nil, runLabel: String? = nil, versions: [Int], total: Int, unlocked: Int,
-        topBlockingRule: RuleCount?
+        topBlockingRule: RuleCount?, notScored: Int = 0
     ) {
         self.key = key
         self.runID = runID
@@ -27,6 +30,7 @@ package struct HistoryBucket: Sendable, Equatable, Codable {
         self.total = total
         self.unlocked = unlocked
         self.topBlockingRule = topBlockingRule
+        self.notScored = notScored
     }
 
     /// The unlock rate of the bucket.
@@ -49,6 +53,7 @@ package struct HistoryBucket: Sendable, Equatable, Codable {
         case runLabel = "run_label"
         case versions, total, unlocked
         case topBlockingRule = "top_blocking_rule"
+        case notScored = "not_scored"
     }
 
     /// Decodes a bucket object.
@@ -61,7 +66,8 @@ package struct HistoryBucket: Sendable, Equatable, Codable {
             versions: try container.decode([Int].self, forKey: .versions),
             total: try container.decode(Int.self, forKey: .total),
             unlocked: try container.decode(EncodedShare.self, forKey: .unlocked).count,
-            topBlockingRule: try container.decodeIfPresent(RuleCount.self, forKey: .topBlockingRule)
+            topBlockingRule: try container.decodeIfPresent(RuleCount.self, forKey: .topBlockingRule),
+            notScored: try container.decodeIfPresent(Int.self, forKey: .notScored) ?? 0
         )
     }
 
@@ -73,6 +79,7 @@ package struct HistoryBucket: Sendable, Equatable, Codable {
         try container.encode(runLabel, forKey: .runLabel)
         try container.encode(versions, forKey: .versions)
         try container.encode(total, forKey: .total)
+        try container.encode(notScored, forKey: .notScored)
         try container.encode(EncodedShare(unlocked, of: total), forKey: .unlocked)
         if let topBlockingRule {
             let share = Percentage(topBlockingRule.count, of: total)

@@ -1,7 +1,8 @@
 /// Which policy versions a history scores each bucket's candidates under.
 package enum HistoryMode: String, Sendable, Equatable, Codable, CaseIterable {
-    /// Every version that scored the bucket's candidates; a bucket may name several versions.
+    /// Every version a run scored is its own series: one bucket per period (or run) and version.
     case byVersion = "by-version"
-    /// Only the version in force when each run was imported.
+    /// Each candidate is judged by the version in force on its submission day (greatest `effective_from` not after
+    /// that day); days whose in-force version the run did not score are counted as not scored.
     case inForce = "in-force"
 }

@@ -12,13 +12,15 @@ package struct HistoryReport: Sendable, Equatable, Codable {
     package var bucketKind: HistoryBucketKind
     /// Which versions score each bucket.
     package var mode: HistoryMode
-    /// The buckets, oldest first.
+    /// The buckets, oldest first (by-version: within a period, version ascending).
     package var buckets: [HistoryBucket]
+    /// In-force histories: the candidates that could not be judged, per run and missing version.
+    package var gaps: [HistoryGap]
 
     /// Creates a history report.
     package init(
         pwauditVersion: String, generatedAt: Date, policyName: String, bucketKind: HistoryBucketKind,
-        mode: HistoryMode, buckets: [HistoryBucket]
+        mode: HistoryMode, buckets: [HistoryBucket], gaps: [HistoryGap] = []
     ) {
         self.pwauditVersion = pwauditVersion
         self.generatedAt = generatedAt
@@ -26,6 +28,7 @@ package struct HistoryReport: Sendable, Equatable, Codable {
         self.bucketKind = bucketKind
         self.mode = mode
         self.buckets = buckets
+        self.gaps = gaps
     }
 
     /// The value of `kind` in this report's JSON.
@@ -33,6 +36,7 @@ package struct HistoryReport: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case policy, bucket, mode, buckets
+        case gaps = "not_scored"
     }
 
     /// Decodes a history report, refusing another `kind` or an unknown `format_version`.
@@ -44,7 +48,8 @@ package struct HistoryReport: Sendable, Equatable, Codable {
             policyName: try container.decode(String.self, forKey: .policy),
             bucketKind: try container.decode(HistoryBucketKind.self, forKey: .bucket),
             mode: try container.decode(HistoryMode.self, forKey: .mode),
-            buckets: try container.decode([HistoryBucket].self, forKey: .buckets)
+            buckets: try container.decode([HistoryBucket].self, forKey: .buckets),
+            gaps: try container.decodeIfPresent([HistoryGap].self, forKey: .gaps) ?? []
         )
     }
 
@@ -59,6 +64,7 @@ package struct HistoryReport: Sendable, Equatable, Codable {
         try container.encode(
             buckets.map { EncodedBucket(bucket: $0, references: $0.references(policyName: policyName)) },
             forKey: .buckets)
+        try container.encode(gaps, forKey: .gaps)
     }
 }
 

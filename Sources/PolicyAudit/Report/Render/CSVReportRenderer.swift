@@ -120,6 +120,17 @@ package struct CSVReportRenderer: ReportRenderer {
                         section: "bucket_top_rule", policy: references, item: bucket.key, itemB: top.ruleID,
                         label: top.label, count: top.count, total: bucket.total))
             }
+            if report.mode == .inForce {
+                records.append(
+                    ReportCSVRow(
+                        section: "bucket_not_scored", policy: references, item: bucket.key, count: bucket.notScored))
+            }
+        }
+        for gap in report.gaps {
+            records.append(
+                ReportCSVRow(
+                    section: "not_scored", policy: gap.inForce ?? "", item: String(gap.runID),
+                    label: "\(gap.firstDay)..\(gap.lastDay)", count: gap.candidates, value: "days=\(gap.days)"))
         }
         return ReportCSVRow.document(records)
     }

@@ -57,9 +57,13 @@ struct HTMLPage {
             let attribute = numeric.contains(index) ? #" class="num""# : ""
             return "<\(tag)\(attribute)>\(ReportText.html(text))</\(tag)>"
         }
-        var html = "<table>\n<caption>\(ReportText.html(caption))</caption>\n<thead><tr>"
-        html += headers.enumerated().map { cell("th", $0.offset, $0.element) }.joined()
-        html += "</tr></thead>\n<tbody>\n"
+        var html = "<table>\n<caption>\(ReportText.html(caption))</caption>\n"
+        // A key–value table (provenance) has no column headings: no empty heading row.
+        if headers.contains(where: { !$0.isEmpty }) {
+            html += "<thead><tr>" + headers.enumerated().map { cell("th", $0.offset, $0.element) }.joined()
+            html += "</tr></thead>\n"
+        }
+        html += "<tbody>\n"
         for row in rows {
             html += "<tr>" + row.enumerated().map { cell("td", $0.offset, $0.element) }.joined() + "</tr>\n"
         }
@@ -85,7 +89,7 @@ struct HTMLPage {
         th { background: #eef1f4; }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1em 0 1.5em; display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
-        .chart-box { flex: 0 1 720px; max-width: 100%; }
+        .chart-box { flex: 1 1 560px; max-width: 720px; }
         svg.chart { max-width: 100%; height: auto; }
         svg text { font: 12px system-ui, sans-serif; fill: #1b1f24; }
         svg .value { font-weight: 600; }

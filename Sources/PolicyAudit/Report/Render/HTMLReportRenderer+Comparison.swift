@@ -51,7 +51,8 @@ extension HTMLReportRenderer {
         return page.document(title: title)
     }
 
-    /// Renders a history: the unlock-rate trend line and a table of buckets.
+    /// Renders a history: the unlock-rate trend line with a table of buckets beside it; in by-version mode with
+    /// one version per bucket, one trend per version (each version is its own series).
     package func render(_ report: HistoryReport) -> String {
         var page = HTMLPage()
         let title = "pwaudit history: \(report.policyName) by \(report.bucketKind.rawValue) (\(report.mode.rawValue))"
@@ -59,25 +60,42 @@ extension HTMLReportRenderer {
         page.element(
             "p", "Generated \(ReportTimestamp.string(from: report.generatedAt)) by pwaudit \(report.pwauditVersion).",
             className: "meta")
-        let buckets = report.buckets
-        page.figure(
-            { id in
-                SVGChart.trendLine(
-                    id: id, title: "Unlock rate of \(report.policyName) per \(report.bucketKind.rawValue)",
-                    description: "Percentage of candidates that would unlock the reset, oldest bucket first.",
-                    points: buckets.map { .init(label: $0.displayKey, count: $0.unlocked, total: $0.total) })
-            },
-            caption: "Unlock rate per \(report.bucketKind.rawValue)",
-            headers: ["Bucket", "Versions", "Total", "Unlocked", "Rate", "Top blocking rule", "Blocks"],
-            numeric: [2, 3, 4, 6],
-            rows: buckets.map { bucket in
-                [
-                    bucket.displayKey, bucket.references(policyName: report.policyName).joined(separator: ", "),
-                    n(bucket.total), n(bucket.unlocked), "\(bucket.rate)",
-                    bucket.topBlockingRule.map { "\($0.ruleID) (\($0.label))" } ?? "–",
-                    bucket.topBlockingRule.map { n($0.count) } ?? "–",
-                ]
-            })
+        let inForce = report.mode == .inForce
+        let perVersion = report.mode == .byVersion && report.buckets.allSatisfy { $0.versions.count == 1 }
+        let series: [(name: String, buckets: [HistoryBucket])] =
+            perVersion
+            ? Dictionary(grouping: report.buckets) { $0.versions[0] }.sorted { $0.key < $1.key }.map {
+                ("\(report.policyName)@\($0.key)", $0.value)
+            }
+            : [(report.policyName, report.buckets)]
+        for (name, buckets) in series {
+            if series.count > 1 { page.element("h2", name) }
+            page.figure(
+                { id in
+                    SVGChart.trendLine(
+                        id: id, title: "Unlock rate of \(name) per \(report.bucketKind.rawValue)",
+                        description: "Percentage of candidates that would unlock the reset, oldest bucket first.",
+                        points: buckets.map { .init(label: $0.displayKey, count: $0.unlocked, total: $0.total) })
+                },
+                caption: "Unlock rate of \(name) per \(report.bucketKind.rawValue)",
+                headers: ["Bucket", "Versions", "Total", "Unlocked", "Rate", "Top blocking rule", "Blocks"]
+                    + (inForce ? ["Not scored"] : []),
+                numeric: [2, 3, 4, 6, 7],
+                rows: buckets.map { bucket in
+                    [
+                        bucket.displayKey, bucket.references(policyName: report.policyName).joined(separator: ", "),
+                        n(bucket.total), n(bucket.unlocked), "\(bucket.rate)",
+                        bucket.topBlockingRule.map { "\($0.ruleID) (\($0.label))" } ?? "–",
+                        bucket.topBlockingRule.map { n($0.count) } ?? "–",
+                    ] + (inForce ? [n(bucket.notScored)] : [])
+                })
+        }
+        if !report.gaps.isEmpty {
+            page.element("h2", "Not scored")
+            page.raw("<ul>\n")
+            for gap in report.gaps { page.element("li", gap.sentence) }
+            page.raw("</ul>\n")
+        }
         return page.document(title: title)
     }
 }

@@ -116,8 +116,10 @@ package struct MarkdownReportRenderer: ReportRenderer {
             "Generated \(ReportTimestamp.string(from: report.generatedAt)) by pwaudit \(esc(report.pwauditVersion)).",
             "",
         ]
+        let inForce = report.mode == .inForce
         out += table(
-            ["Bucket", "Versions", "Total", "Unlocked", "Rate", "Top blocking rule", "Blocks"], right: [2, 3, 4, 6],
+            ["Bucket", "Versions", "Total", "Unlocked", "Rate", "Top blocking rule", "Blocks"]
+                + (inForce ? ["Not scored"] : []), right: [2, 3, 4, 6, 7],
             report.buckets.map { bucket in
                 [
                     esc(bucket.displayKey),
@@ -125,8 +127,12 @@ package struct MarkdownReportRenderer: ReportRenderer {
                     n(bucket.total), n(bucket.unlocked), "\(bucket.rate)",
                     bucket.topBlockingRule.map { esc($0.ruleID) } ?? "–",
                     bucket.topBlockingRule.map { n($0.count) } ?? "–",
-                ]
+                ] + (inForce ? [n(bucket.notScored)] : [])
             })
+        if !report.gaps.isEmpty {
+            out += ["", "**Not scored** (the run did not score the version in force):", ""]
+            out += report.gaps.map { "- " + esc($0.sentence) }
+        }
         return out.joined(separator: "\n") + "\n"
     }
 

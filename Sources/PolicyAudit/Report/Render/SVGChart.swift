@@ -59,23 +59,29 @@ enum SVGChart {
         return svg(id: id, title: title, description: description, width: 720, height: 250, body: body)
     }
 
-    /// A line of percentages (0–100%) per point, each point marked and labelled with its value.
+    /// A line of percentages per point, each point marked; the y axis runs from 0 to 10, 25, 50 or 100%, whichever
+    /// first holds every point. With many points only every n-th value (and the last) is printed beside its point so
+    /// that labels never overlap; every point still carries its figure in its `<title>`, and the table has them all.
     static func trendLine(id: String, title: String, description: String, points: [Bar]) -> String {
         let top = 24
         let bottom = 204
         let left = 56
         let width = 640
+        let highest = points.filter { $0.total > 0 }.map { Percentage($0.count, of: $0.total).fraction }.max() ?? 0
+        let scale = [0.1, 0.25, 0.5, 1.0].first { highest <= $0 } ?? 1.0
         var body = ""
-        for tick in stride(from: 0, through: 100, by: 25) {
-            let y = bottom - (bottom - top) * tick / 100
+        for step in 0...4 {
+            let y = bottom - (bottom - top) * step / 4
+            let tick = Double(step) / 4 * scale * 100
+            let text = tick == tick.rounded() ? String(Int(tick)) : String(format: "%.1f", tick)
             body += #"<line class="grid" x1="\#(left)" y1="\#(y)" x2="\#(left + width)" y2="\#(y)"/>"#
-            body += #"<text class="label" x="\#(left - 6)" y="\#(y + 4)" text-anchor="end">\#(tick)%</text>"#
+            body += #"<text class="label" x="\#(left - 6)" y="\#(y + 4)" text-anchor="end">\#(text)%</text>"#
         }
         let step = points.count > 1 ? Double(width - 40) / Double(points.count - 1) : 0
         let labelEvery = max(1, (points.count + 11) / 12)
         let coordinates = points.enumerated().map { index, point -> (x: Int, y: Int) in
             let x = points.count > 1 ? left + 20 + Int((Double(index) * step).rounded()) : left + width / 2
-            let fraction = Percentage(point.count, of: point.total).fraction
+            let fraction = min(Percentage(point.count, of: point.total).fraction / scale, 1)
             return (x, bottom - Int((fraction * Double(bottom - top)).rounded()))
         }
         // A bucket without candidates has no rate: no point is drawn and the line breaks around it.
@@ -90,13 +96,21 @@ enum SVGChart {
         }
         for (index, point) in points.enumerated() {
             let (x, y) = coordinates[index]
+            let labelled =
+                index % labelEvery == 0 || (index == points.count - 1 && index % labelEvery >= (labelEvery + 1) / 2)
             body += "<g>"
             if point.total > 0 {
+                let rate = "\(Percentage(point.count, of: point.total))"
+                body += "<title>\(esc(point.label)): \(rate) (\(esc(point.valueText)))</title>"
                 body += #"<circle class="point" cx="\#(x)" cy="\#(y)" r="4"/>"#
-                body += #"<text class="value" x="\#(x)" y="\#(y - 9)" text-anchor="middle">"#
-                body += "\(Percentage(point.count, of: point.total))</text>"
+                if labelled {
+                    body += #"<text class="value" x="\#(x)" y="\#(y - 9)" text-anchor="middle">\#(rate)</text>"#
+                }
             } else {
-                body += #"<text class="value" x="\#(x)" y="\#(bottom - 9)" text-anchor="middle">no data</text>"#
+                body += "<title>\(esc(point.label)): no data</title>"
+                if labelled {
+                    body += #"<text class="value" x="\#(x)" y="\#(bottom - 9)" text-anchor="middle">no data</text>"#
+                }
             }
             if index % labelEvery == 0 {
                 body += #"<text class="label" x="\#(x)" y="\#(bottom + 18)" text-anchor="middle">"#

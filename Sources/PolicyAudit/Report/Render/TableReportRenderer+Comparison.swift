@@ -47,19 +47,24 @@ extension TableReportRenderer {
             dim("  Generated \(ReportTimestamp.string(from: report.generatedAt)) by pwaudit \(report.pwauditVersion)"),
             "",
         ]
+        let inForce = report.mode == .inForce
         out += TextTable(
             columns: [
                 .init("Bucket"), .init("Versions"), .init("Total", .right), .init("Unlocked", .right),
                 .init("Rate", .right), .init("Top blocking rule"), .init("Blocks", .right),
-            ],
+            ] + (inForce ? [.init("Not scored", .right)] : []),
             rows: report.buckets.map { bucket in
                 [
                     bucket.displayKey, bucket.references(policyName: report.policyName).joined(separator: ", "),
                     n(bucket.total), n(bucket.unlocked), "\(bucket.rate)",
                     bucket.topBlockingRule?.ruleID ?? "-", bucket.topBlockingRule.map { n($0.count) } ?? "-",
-                ]
+                ] + (inForce ? [n(bucket.notScored)] : [])
             }
         ).lines(style: bold)
+        if !report.gaps.isEmpty {
+            out += ["", "  Not scored (the run did not score the version in force):"]
+            out += report.gaps.map { "  - " + safe($0.sentence) }
+        }
         if report.buckets.isEmpty { out.append("  No runs in this history.") }
         return out.joined(separator: "\n") + "\n"
     }

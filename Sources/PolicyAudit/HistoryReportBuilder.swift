@@ -1,0 +1,211 @@
+import PolicyStore
+
+/// Builds `pwaudit history`: a policy's unlock rate and top blocking rule per run, day, ISO week or month, across
+/// complete runs, from the stored summaries only (`run_version_summary`, `run_rule_summary`, `run_day_summary`,
+/// `run_day_rule_summary`).
+///
+/// By-version mode: every version is its own series, one bucket per period (or run) and version, ordered by period
+/// then version. In-force mode: each candidate is judged by the version in force on its submission day (greatest
+/// `effective_from` day not after it, ties to the higher version); a bucket may then mix versions, and rules are
+/// matched across versions by rule id. Candidates without `submitted_at` appear only in by-version run buckets.
+package struct HistoryReportBuilder {
+    private let workspace: AuditWorkspace
+
+    /// A builder reading `workspace`.
+    package init(workspace: AuditWorkspace) { self.workspace = workspace }
+
+    /// The history `request` asks for.
+    /// - Throws: `AuditStoreError.unknownPolicy` for an unknown policy or version; `ReportError.noRunsForPolicy` when
+    ///   no complete run scored any version of the policy.
+    package func build(_ request: HistoryRequest) throws -> HistoryReport {
+        let versions = try workspace.policies.list().filter { $0.name == request.policyName }
+        guard !versions.isEmpty else { throw AuditStoreError.unknownPolicy(reference: request.policyName) }
+        if let number = request.version, !versions.contains(where: { $0.number == number }) {
+            throw AuditStoreError.unknownPolicy(reference: "\(request.policyName)@\(number)")
+        }
+        let ids = Set(versions.map(\.id))
+        let runs = try workspace.runs.list()
+            .filter { $0.status == .complete && $0.versionIDs.contains(where: ids.contains) }
+            .sorted { $0.id < $1.id }
+        guard !runs.isEmpty else { throw ReportError.noRunsForPolicy(name: request.policyName) }
+        var rules: [Int64: [Int: (id: String, label: String)]] = [:]
+        for version in versions {
+            rules[version.id] = Dictionary(
+                uniqueKeysWithValues: try workspace.policies.rules(versionID: version.id).map {
+                    ($0.bit, (id: $0.ruleID, label: $0.label))
+                })
+        }
+        var state = State(request: request, versions: versions, rules: rules)
+        for run in runs {
+            if request.bucketKind == .run && request.mode == .byVersion {
+                try state.addRunTotals(run, summaries: workspace.summaries)
+            } else {
+                try state.addDays(run, summaries: workspace.summaries)
+            }
+        }
+        return HistoryReport(
+            pwauditVersion: PolicyAuditVersion.current, generatedAt: .now, policyName: request.policyName,
+            bucketKind: request.bucketKind, mode: request.mode, buckets: state.buckets(), gaps: state.gaps())
+    }
+}
+
+extension HistoryReportBuilder {
+    /// The running tallies of one history.
+    fileprivate struct State {
+        struct Key: Hashable, Comparable {
+            var period: String
+            var version: Int
+
+            static func < (lhs: Key, rhs: Key) -> Bool { (lhs.period, lhs.version) < (rhs.period, rhs.version) }
+        }
+
+        struct Tally {
+            var runID: Int64?
+            var runLabel: String?
+            var versions: Set<Int> = []
+            var total = 0
+            var unlocked = 0
+            var notScored = 0
+            var failures: [String: Int] = [:]
+            var labels: [String: (version: Int, text: String)] = [:]
+        }
+
+        struct GapKey: Hashable {
+            var runID: Int64
+            var inForce: String?
+        }
+
+        let request: HistoryRequest
+        let versions: [PolicyVersionRecord]
+        let rules: [Int64: [Int: (id: String, label: String)]]
+        /// Versions by effective day then number: the in-force lookup scans it from the end.
+        let byEffective: [PolicyVersionRecord]
+        var tallies: [Key: Tally] = [:]
+        var missing: [GapKey: [String: Int]] = [:]
+
+        init(
+            request: HistoryRequest, versions: [PolicyVersionRecord], rules: [Int64: [Int: (id: String, label: String)]]
+        ) {
+            self.request = request
+            self.versions = versions
+            self.rules = rules
+            byEffective = versions.sorted {
+                (String($0.effectiveFrom.prefix(10)), $0.number) < (String($1.effectiveFrom.prefix(10)), $1.number)
+            }
+        }
+
+        func number(of versionID: Int64) -> Int? { versions.first { $0.id == versionID }?.number }
+
+        func inForce(on day: String) -> PolicyVersionRecord? {
+            byEffective.last { String($0.effectiveFrom.prefix(10)) <= day }
+        }
+
+        /// Run buckets, by-version: the run's totals per version.
+        mutating func addRunTotals(_ run: RunRecord, summaries: SQLiteSummaryRepository) throws {
+            guard request.includes(day: String(run.startedAt.prefix(10))) else { return }
+            let failures = Dictionary(grouping: try summaries.rules(runID: run.id), by: \.policyVersionID)
+            for row in try summaries.versions(runID: run.id) {
+                guard let number = number(of: row.policyVersionID), request.version.map({ $0 == number }) ?? true
+                else { continue }
+                let key = Key(period: Self.runKey(run.id), version: number)
+                add(
+                    run: run, key: key, version: number, total: row.total, unlocked: row.unlocked,
+                    failures: (failures[row.policyVersionID] ?? []).map { ($0.bit, $0.failures) },
+                    versionID: row.policyVersionID)
+            }
+        }
+
+        /// Period buckets, and run buckets in in-force mode: the run's per-day summaries.
+        mutating func addDays(_ run: RunRecord, summaries: SQLiteSummaryRepository) throws {
+            let dayRows = try summaries.days(runID: run.id)
+            var candidatesPerDay: [String: Int] = [:]
+            var policyRows: [Int64: [String: RunDaySummaryRow]] = [:]
+            for row in dayRows {
+                // Every version a run scored saw every candidate: any version's day total is the day's candidates.
+                candidatesPerDay[row.day] = max(candidatesPerDay[row.day] ?? 0, row.total)
+                if number(of: row.policyVersionID) != nil {
+                    policyRows[row.policyVersionID, default: [:]][row.day] = row
+                }
+            }
+            var dayFailures: [Int64: [String: [(Int, Int)]]] = [:]
+            for row in try summaries.dayRules(runID: run.id) where policyRows[row.policyVersionID] != nil {
+                dayFailures[row.policyVersionID, default: [:]][row.day, default: []].append((row.bit, row.failures))
+            }
+            for (day, candidates) in candidatesPerDay.sorted(by: { $0.key < $1.key }) where request.includes(day: day) {
+                let period =
+                    request.bucketKind == .run
+                    ? Self.runKey(run.id) : HistoryPeriod.key(ofDay: day, kind: request.bucketKind)
+                switch request.mode {
+                case .byVersion:
+                    for (versionID, rows) in policyRows {
+                        guard let row = rows[day], let number = number(of: versionID),
+                            request.version.map({ $0 == number }) ?? true
+                        else { continue }
+                        add(
+                            run: run, key: Key(period: period, version: number), version: number, total: row.total,
+                            unlocked: row.unlocked, failures: dayFailures[versionID]?[day] ?? [], versionID: versionID)
+                    }
+                case .inForce:
+                    let key = Key(period: period, version: 0)
+                    if let version = inForce(on: day), let row = policyRows[version.id]?[day] {
+                        add(
+                            run: run, key: key, version: version.number, total: row.total, unlocked: row.unlocked,
+                            failures: dayFailures[version.id]?[day] ?? [], versionID: version.id)
+                    } else {
+                        tallies[key, default: Tally()].notScored += candidates
+                        if request.bucketKind == .run { tallies[key]?.runID = run.id }
+                        tallies[key]?.runLabel = request.bucketKind == .run ? run.label : nil
+                        missing[GapKey(runID: run.id, inForce: inForce(on: day)?.reference), default: [:]][day] =
+                            candidates
+                    }
+                }
+            }
+        }
+
+        private mutating func add(
+            run: RunRecord, key: Key, version: Int, total: Int, unlocked: Int, failures: [(Int, Int)], versionID: Int64
+        ) {
+            var tally = tallies[key] ?? Tally()
+            if request.bucketKind == .run {
+                tally.runID = run.id
+                tally.runLabel = run.label
+            }
+            tally.versions.insert(version)
+            tally.total += total
+            tally.unlocked += unlocked
+            for (bit, count) in failures {
+                guard let rule = rules[versionID]?[bit] else { continue }
+                tally.failures[rule.id, default: 0] += count
+                // A rule id may be labelled differently by two versions: the newest version's label wins.
+                if (tally.labels[rule.id]?.version ?? 0) <= version { tally.labels[rule.id] = (version, rule.label) }
+            }
+            tallies[key] = tally
+        }
+
+        static func runKey(_ id: Int64) -> String {
+            let digits = String(id)
+            return String(repeating: "0", count: max(0, 19 - digits.count)) + digits
+        }
+
+        func buckets() -> [HistoryBucket] {
+            tallies.sorted { $0.key < $1.key }.map { key, tally in
+                let top = tally.failures.filter { $0.value > 0 }
+                    .min { ($1.value, $0.key) < ($0.value, $1.key) }
+                    .map { RuleCount(ruleID: $0.key, label: tally.labels[$0.key]?.text ?? $0.key, count: $0.value) }
+                return HistoryBucket(
+                    key: tally.runID.map(String.init) ?? key.period, runID: tally.runID, runLabel: tally.runLabel,
+                    versions: Array(tally.versions), total: tally.total, unlocked: tally.unlocked, topBlockingRule: top,
+                    notScored: tally.notScored)
+            }
+        }
+
+        func gaps() -> [HistoryGap] {
+            missing.map { key, days in
+                let sorted = days.keys.sorted()
+                return HistoryGap(
+                    runID: key.runID, inForce: key.inForce, firstDay: sorted.first ?? "", lastDay: sorted.last ?? "",
+                    days: days.count, candidates: days.values.reduce(0, +))
+            }.sorted { ($0.runID, $0.firstDay) < ($1.runID, $1.firstDay) }
+        }
+    }
+}

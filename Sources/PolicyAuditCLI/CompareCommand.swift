@@ -1,0 +1,40 @@
+import PolicyAudit
+
+/// `pwaudit compare`: two stored versions on the same candidates of one complete run.
+enum CompareCommand: CLICommand {
+    static let help = CommandHelp(
+        name: "compare",
+        overview: "Compare two policy versions on the same candidates: who is newly blocked, and by which rules.",
+        usage: ["compare A B [--run ID|latest] [--format table|json|csv|markdown|html] [--output FILE]"],
+        arguments: [
+            .init("A", "The version compared from (NAME@N; NAME alone = latest)."),
+            .init("B", "The version compared to."),
+        ],
+        options: [
+            .init("--run ID|latest", "The run to compare on (default: the latest complete run that scored both).")
+        ] + ReportOutput.help + StoreOptions.help + [.init("-h, --help", "Show help.")],
+        discussion: """
+            Shows the 2x2 table (unlocked under both, only under A, only under B, neither) and, for the candidates
+            A unlocks but B blocks, the rules of B that block them.
+            Example: pwaudit compare corp@2 corp@3 --format markdown
+            """)
+
+    static let spec = ParsedArguments.Spec(
+        values: StoreOptions.names.union(ReportOutput.names).union(["--run"]), aliases: ReportOutput.aliases)
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+        let operands = try arguments.positionals(count: 2...2, command: "compare", what: "versions A and B")
+        _ = try ReportOutput.format(arguments)
+        let workspace = try StoreOptions.open(arguments, context: context)
+        let versions = try PolicyArgument.storedVersions(operands, workspace: workspace, command: "compare")
+        let builder = ComparisonReportBuilder(workspace: workspace)
+        let run =
+            if let reference = arguments.value("--run") {
+                try RunReportBuilder(workspace: workspace).run(reference)
+            } else {
+                try builder.latestRun(scoring: versions[0], and: versions[1])
+            }
+        let report = try builder.build(run: run, a: versions[0], b: versions[1])
+        return try ReportOutput.emit(.comparison(report), arguments: arguments, context: context)
+    }
+}

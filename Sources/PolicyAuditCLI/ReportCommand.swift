@@ -1,0 +1,64 @@
+import PolicyAudit
+import PolicyStore
+
+/// `pwaudit report`: one complete run scored under its policy versions, from the stored summaries.
+enum ReportCommand: CLICommand {
+    static let help = CommandHelp(
+        name: "report",
+        overview: "Report how a run's candidates fare under each policy version: unlocked, rules, near misses.",
+        usage: [
+            "report [--run ID|latest] [--policy NAME[@N]]... [--format table|json|csv|markdown|html] [--output FILE]"
+        ],
+        options: [
+            .init("--run ID|latest", "The complete run to report on (default: the latest complete run)."),
+            .init(
+                "--policy NAME[@N]", "Only this version (NAME alone: every version of NAME the run scored); repeatable."
+            ),
+        ] + ReportOutput.help + StoreOptions.help + [.init("-h, --help", "Show help.")],
+        discussion: """
+            Per version: candidates unlocked, failures per rule by impact, near misses (exactly one failing rule),
+            the most common pairs of failing rules; then length histogram, class composition, password reuse,
+            rejected rows by reason and the run's provenance. Reports never contain a password or a fingerprint.
+            Examples:
+              pwaudit report
+              pwaudit report --run 3 --policy corp@2 --policy corp@3 --format html --output report.html
+            """)
+
+    static let spec = ParsedArguments.Spec(
+        values: StoreOptions.names.union(ReportOutput.names).union(["--run", "--policy"]),
+        aliases: ReportOutput.aliases)
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+        _ = try arguments.positionals(count: 0...0, command: "report", what: "")
+        _ = try ReportOutput.format(arguments)
+        let workspace = try StoreOptions.open(arguments, context: context)
+        let builder = RunReportBuilder(workspace: workspace)
+        let run = try builder.run(arguments.value("--run"))
+        let versions = try selectedVersions(arguments.values("--policy"), run: run, workspace: workspace)
+        return try ReportOutput.emit(
+            .run(try builder.build(run: run, versions: versions)), arguments: arguments, context: context)
+    }
+
+    /// The versions `--policy` names: `NAME@N` as is, `NAME` as every version of NAME that `run` scored.
+    private static func selectedVersions(
+        _ references: [String], run: RunRecord, workspace: AuditWorkspace
+    ) throws -> [PolicyVersionRecord] {
+        let library = PolicyLibrary(workspace: workspace)
+        var selected: [PolicyVersionRecord] = []
+        for text in references {
+            guard let reference = PolicyReference(parsing: text) else {
+                throw UsageError("'\(text)' is not a policy reference (NAME or NAME@N)", command: "report")
+            }
+            if reference.version != nil {
+                selected.append(try library.version(reference))
+                continue
+            }
+            _ = try library.version(reference)
+            let scored = try library.list().filter { $0.name == reference.name && run.versionIDs.contains($0.id) }
+            guard !scored.isEmpty else { throw ReportError.versionNotScored(reference: reference.name, runID: run.id) }
+            selected += scored
+        }
+        var seen = Set<Int64>()
+        return selected.filter { seen.insert($0.id).inserted }
+    }
+}
