@@ -43,7 +43,8 @@ enum ImportCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]
         var request = CSVImportRequest(
-            source: file == "-" ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file)))
+            source: file == "-"
+                ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file)))
         (request.mapping, request.dialect) = try csvOptions(arguments)
         request.label = arguments.value("--label")
         request.strict = arguments.flag("--strict")

@@ -40,7 +40,8 @@ enum RescoreCommand: CLICommand {
         }
         context.stdout.line(
             "run \(runID): \(outcome.reference) \(ReportNumber.grouped(outcome.unlocked)) of "
-                + "\(ReportNumber.grouped(outcome.total)) unlocked (\(Percentage(outcome.unlocked, of: outcome.total)))")
+                + "\(ReportNumber.grouped(outcome.total)) unlocked (\(Percentage(outcome.unlocked, of: outcome.total)))"
+        )
         return .success
     }
 }

@@ -20,7 +20,9 @@ struct CanaryAfterImportTests {
             _ = try SharedBench.generate(["--rows", "20000", "--seed", "11"], output: csv)
         } else {
             var text = "id,username,email,password,submitted_at\n"
-            for index in 0..<20_000 { text += "\(index),u\(index),u\(index)@x.org,Pw\(index)!abc,2026-01-01T00:00:00Z\n" }
+            for index in 0..<20_000 {
+                text += "\(index),u\(index),u\(index)@x.org,Pw\(index)!abc,2026-01-01T00:00:00Z\n"
+            }
             try sandbox.write("corpus.csv", text)
         }
         let handle = try #require(FileHandle(forWritingAtPath: csv))

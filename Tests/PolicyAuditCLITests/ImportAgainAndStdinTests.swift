@@ -122,4 +122,3 @@ struct ImportAgainAndStdinTests {
         #expect(try sandbox.rejectedRows() == [3: "empty-password"])
     }
 }
-

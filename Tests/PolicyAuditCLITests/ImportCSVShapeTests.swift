@@ -21,7 +21,8 @@ struct ImportCSVShapeTests {
 
     static let shapes: [Shape] = [
         Shape(
-            name: "quoted fields with delimiters inside", csv: Array("id,username,password\n1,alice,\"pa,ss word\"\n".utf8),
+            name: "quoted fields with delimiters inside",
+            csv: Array("id,username,password\n1,alice,\"pa,ss word\"\n".utf8),
             passwords: [(2, "pa,ss word")], usernames: ["alice"]),
         Shape(
             name: "doubled quotes", csv: Array("id,username,password\n1,bob,\"say \"\"hi\"\"\"\n2,eve,a\"b\n".utf8),
@@ -31,10 +32,12 @@ struct ImportCSVShapeTests {
             csv: Array("id,username,password\n1,carol,\"line1\nline2\"\n2,dave,\"cr\r\nlf\"\n3,erin,next\n".utf8),
             passwords: [(2, "line1\nline2"), (4, "cr\r\nlf"), (6, "next")]),
         Shape(
-            name: "CRLF line ends", csv: Array("id,username,password\r\n1,a1,Secret1!\r\n2,b2,\"q\"\r\n\r\n3,c3,z\r\n".utf8),
+            name: "CRLF line ends",
+            csv: Array("id,username,password\r\n1,a1,Secret1!\r\n2,b2,\"q\"\r\n\r\n3,c3,z\r\n".utf8),
             passwords: [(2, "Secret1!"), (3, "q"), (5, "z")], usernames: ["a1", "b2", "c3"]),
         Shape(
-            name: "UTF-8 BOM before the header", csv: [0xEF, 0xBB, 0xBF] + Array("password,username\nBommed1!,zoe\n".utf8),
+            name: "UTF-8 BOM before the header",
+            csv: [0xEF, 0xBB, 0xBF] + Array("password,username\nBommed1!,zoe\n".utf8),
             passwords: [(2, "Bommed1!")], usernames: ["zoe"]),
         Shape(
             name: "semicolon detected", csv: Array("id;username;password\n1;alice;pa,ss\n2;bob;\"x;y\"\n".utf8),
@@ -46,14 +49,16 @@ struct ImportCSVShapeTests {
             name: "semicolon given with --delimiter", csv: Array("password;note\np,w;a,b\nq;c\n".utf8),
             options: ["--delimiter", ";"], passwords: [(2, "p,w"), (3, "q")]),
         Shape(
-            name: "tab given as \\t", csv: Array("password\tusername\nTab1!\tt\n".utf8), options: ["--delimiter", "\\t"],
+            name: "tab given as \\t", csv: Array("password\tusername\nTab1!\tt\n".utf8),
+            options: ["--delimiter", "\\t"],
             passwords: [(2, "Tab1!")], usernames: ["t"]),
         Shape(
             name: "headers matched case-insensitively and trimmed",
             csv: Array("ID, UserName ,PASSWORD,Submitted_At\n7,Mallory,Up4!lower,2026-03-01T10:00:00Z\n".utf8),
             passwords: [(2, "Up4!lower")], usernames: ["Mallory"]),
         Shape(
-            name: "column overrides", csv: Array("ref,login,secret,when,password\n9,oscar,S3cret!x,2026-01-02,decoy\n".utf8),
+            name: "column overrides",
+            csv: Array("ref,login,secret,when,password\n9,oscar,S3cret!x,2026-01-02,decoy\n".utf8),
             options: [
                 "--password-column", "secret", "--user-column", "login", "--id-column", "ref", "--time-column", "when",
             ],
@@ -72,7 +77,8 @@ struct ImportCSVShapeTests {
         #expect(result.out.hasPrefix("run 1: \(shape.passwords.count) rows, 0 rejected"), "\(result.out)")
         let expected = try shape.passwords.map { try sandbox.fingerprint(of: $0.password) }
         #expect(try sandbox.fingerprints() == expected)
-        #expect(try sandbox.integers("SELECT line FROM candidate ORDER BY id") == shape.passwords.map { Int64($0.line) })
+        #expect(
+            try sandbox.integers("SELECT line FROM candidate ORDER BY id") == shape.passwords.map { Int64($0.line) })
         #expect(try sandbox.integer("SELECT count(*) FROM rejected_row") == 0)
         if let usernames = shape.usernames {
             let database = try sandbox.database()

@@ -46,8 +46,8 @@ struct ImportCorpusTests {
         #expect(try sandbox.integer("SELECT rows_accepted FROM import_run") == accepted)
         #expect(try sandbox.integer("SELECT rows_rejected FROM import_run") == Int64(expected.count))
         #expect(try sandbox.integer("SELECT count(*) FROM attempt") == accepted * 3)
-        #expect(try sandbox.integer("SELECT count(*) FROM candidate WHERE line IN (SELECT line FROM rejected_row)") == 0)
+        #expect(
+            try sandbox.integer("SELECT count(*) FROM candidate WHERE line IN (SELECT line FROM rejected_row)") == 0)
         #expect(result.out.contains("\(ReportNumber.grouped(rows)) rows, \(expected.count) rejected"), "\(result.out)")
     }
 }
-

@@ -63,7 +63,8 @@ struct ImportRejectTests {
         let rejects = sandbox.path("r.csv")
         let result = sandbox.run(["import", file, "--rejects", rejects])
         #expect(result.code == .dataError)
-        #expect(result.out.contains("6 rows, 4 rejected (empty-password 1, field-count 2, nul-byte 1)"), "\(result.out)")
+        #expect(
+            result.out.contains("6 rows, 4 rejected (empty-password 1, field-count 2, nul-byte 1)"), "\(result.out)")
         #expect(try sandbox.rejectedRows() == [3: "field-count", 4: "empty-password", 5: "field-count", 6: "nul-byte"])
         #expect(
             try String(contentsOfFile: rejects, encoding: .utf8)
@@ -95,7 +96,8 @@ struct ImportRejectTests {
         #expect(result.code == .dataError)
         #expect(result.err.contains("1 row(s) rejected, the first at line 30002 (field-count)"), "\(result.err)")
         #expect(result.out.isEmpty)
-        for table in ["import_run", "import_run_policy", "candidate", "attempt", "rejected_row", "run_version_summary"] {
+        for table in ["import_run", "import_run_policy", "candidate", "attempt", "rejected_row", "run_version_summary"]
+        {
             #expect(try sandbox.integer("SELECT count(*) FROM \(table)") == 0, "\(table) is not empty")
         }
         #expect(try String(contentsOfFile: rejects, encoding: .utf8) == "line,reason\n30002,field-count\n")

@@ -32,8 +32,9 @@ struct RescoreCommandTests {
         #expect(try sandbox.integer("SELECT count(*) FROM import_run_policy WHERE run_id = 1") == 2)
         let unlocked = try sandbox.integer(
             "SELECT count(*) FROM attempt WHERE policy_version_id = \(nistID) AND unlocks_reset = 1")
-        #expect(rescored.out == "run 1: nist@1 \(ReportNumber.grouped(Int(unlocked))) of 3,000 unlocked "
-            + "(\(Percentage(Int(unlocked), of: 3_000)))\n")
+        #expect(
+            rescored.out == "run 1: nist@1 \(ReportNumber.grouped(Int(unlocked))) of 3,000 unlocked "
+                + "(\(Percentage(Int(unlocked), of: 3_000)))\n")
 
         // The run's report reads the summaries: they must agree with the attempts just stored.
         let workspace = try AuditWorkspace.open(AuditLocation(databasePath: sandbox.databasePath))
@@ -44,7 +45,8 @@ struct RescoreCommandTests {
         #expect(nist.unlocked == Int(unlocked))
         for failure in nist.ruleFailures {
             let stored = try sandbox.integer(
-                "SELECT count(*) FROM attempt WHERE policy_version_id = \(nistID) AND failed_mask & \(1 << failure.bit)")
+                "SELECT count(*) FROM attempt WHERE policy_version_id = \(nistID) AND failed_mask & \(1 << failure.bit)"
+            )
             #expect(failure.count == Int(stored), "rule \(failure.ruleID)")
         }
         let days = try sandbox.integer(
@@ -67,7 +69,10 @@ struct RescoreCommandTests {
         let other = try sandbox.write("other.csv", Self.csv.replacingOccurrences(of: "user1,", with: "user9,"))
         let result = sandbox.run(["rescore", "1", "--policy", "nist", other])
         #expect(result.code == .dataError)
-        #expect(result.errLines == ["Error: this file is not the one run 1 imported (its SHA-256 differs); pass the original file"])
+        #expect(
+            result.errLines == [
+                "Error: this file is not the one run 1 imported (its SHA-256 differs); pass the original file"
+            ])
         #expect(try sandbox.integer("SELECT count(*) FROM attempt") == 3_000)
         #expect(try sandbox.integer("SELECT count(*) FROM import_run_policy") == 1)
     }

@@ -72,7 +72,8 @@ struct RunsCommandTests {
         try sandbox.write("in.csv", "password\nGood1!pass\n")
         let path = try Self.make(kind, in: sandbox)
         let result = sandbox.run(command, database: path)
-        #expect([ExitCode.dataError, .ioError].contains(result.code), "\(kind) \(command): \(result.code) \(result.err)")
+        #expect(
+            [ExitCode.dataError, .ioError].contains(result.code), "\(kind) \(command): \(result.code) \(result.err)")
         #expect(result.errLines.count == 1, "\(result.err)")
         #expect(result.err.hasPrefix("Error: "))
         #expect(result.out.isEmpty)
