@@ -5,6 +5,8 @@ import PolicyStore
 /// Scores accepted rows against compiled policy versions: fingerprint, features and one failure mask per version.
 ///
 /// Not thread-safe (it reuses one HMAC context); make one per thread. The password is dropped when `score` returns.
+/// ASCII passwords (most of any real export) take a fast path: NFKC leaves them unchanged, so they are fingerprinted
+/// as given and their features are counted straight from the bytes, with the same classes as `PasswordFeatures`.
 package final class CandidateScorer {
     private let policies: [CompiledPolicy]
     private let fingerprinter: Fingerprinter
@@ -17,19 +19,30 @@ package final class CandidateScorer {
 
     /// Scores one row.
     package func score(_ row: CandidateRow) -> ScoredCandidate {
-        var normalizedPassword = PasswordNormalizer.normalized(row.password, .nfkc)
-        let fingerprint = normalizedPassword.withUTF8 { fingerprinter.fingerprint(UnsafeRawBufferPointer($0)) }
-        let features = PasswordFeatures(password: normalizedPassword, normalization: .none)
+        var password = row.password
+        let fingerprint: Fingerprint
+        let features: CandidateFeatureRow
+        let composition: UInt8
+        if let ascii = password.withUTF8({ ASCIIFeatures(UnsafeRawBufferPointer($0)) }) {
+            fingerprint = password.withUTF8 { fingerprinter.fingerprint(UnsafeRawBufferPointer($0)) }
+            features = ascii.row
+            composition = ascii.composition
+        } else {
+            var normalized = PasswordNormalizer.normalized(password, .nfkc)
+            fingerprint = normalized.withUTF8 { fingerprinter.fingerprint(UnsafeRawBufferPointer($0)) }
+            let full = PasswordFeatures(password: normalized, normalization: .none)
+            features = CandidateFeatureRow(
+                length: full.length, upperCount: full.upper, lowerCount: full.lower, digitCount: full.digit,
+                specialCount: full.special, otherLetterCount: full.otherLetter, spaceCount: full.space,
+                otherCount: full.mark + full.other)
+            composition = CompositionMask.mask(of: full)
+        }
         let candidate = Candidate(password: row.password, username: row.username, email: row.email)
+        var masks = [UInt64](repeating: 0, count: policies.count)
+        for index in policies.indices { masks[index] = policies[index].failureMask(candidate).rawValue }
         return ScoredCandidate(
             line: row.line, externalID: row.externalID, username: row.username, submittedAt: row.submittedAt,
-            fingerprint: fingerprint,
-            features: CandidateFeatureRow(
-                length: features.length, upperCount: features.upper, lowerCount: features.lower,
-                digitCount: features.digit, specialCount: features.special, otherLetterCount: features.otherLetter,
-                spaceCount: features.space, otherCount: features.mark + features.other),
-            composition: features.composition,
-            masks: policies.map { $0.failureMask(candidate).rawValue },
+            fingerprint: fingerprint, features: features, composition: composition, masks: masks,
             day: row.submittedAt.flatMap(Self.dayNumber))
     }
 
@@ -47,5 +60,53 @@ package final class CandidateScorer {
             }
         }
         return count == 10 ? value : nil
+    }
+}
+
+/// Character-class counts of an all-ASCII password, read from its bytes; nil when a byte is not ASCII.
+///
+/// The classes are `PasswordFeatures`'s for ASCII scalars: A–Z upper, a–z lower, 0–9 digit, space, the other
+/// printable characters special, controls (including tab and DEL) other.
+struct ASCIIFeatures {
+    var upper = 0
+    var lower = 0
+    var digit = 0
+    var special = 0
+    var space = 0
+    var other = 0
+    var length = 0
+
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        length = bytes.count
+        for byte in bytes {
+            switch byte {
+            case 0x41...0x5A: upper &+= 1
+            case 0x61...0x7A: lower &+= 1
+            case 0x30...0x39: digit &+= 1
+            case 0x20: space &+= 1
+            case 0x21...0x7E: special &+= 1
+            case 0x80...: return nil
+            default: other &+= 1
+            }
+        }
+    }
+
+    /// The stored feature row.
+    var row: CandidateFeatureRow {
+        CandidateFeatureRow(
+            length: length, upperCount: upper, lowerCount: lower, digitCount: digit, specialCount: special,
+            spaceCount: space, otherCount: other)
+    }
+
+    /// The classes present, as a `CompositionMask`.
+    var composition: UInt8 {
+        var mask: UInt8 = 0
+        if upper > 0 { mask |= 1 }
+        if lower > 0 { mask |= 2 }
+        if digit > 0 { mask |= 8 }
+        if special > 0 { mask |= 16 }
+        if space > 0 { mask |= 32 }
+        if other > 0 { mask |= 128 }
+        return mask
     }
 }

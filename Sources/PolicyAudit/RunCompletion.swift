@@ -28,7 +28,7 @@ struct RunCompletion {
         var pairs: [RunRulePairSummaryRow] = []
         var days: [RunDaySummaryRow] = []
         var dayRules: [RunDayRuleSummaryRow] = []
-        for (versionID, version) in zip(versionIDs, tally.versions) {
+        for (index, (versionID, version)) in zip(versionIDs, tally.versions).enumerated() {
             versions.append(
                 RunVersionSummaryRow(
                     policyVersionID: versionID, total: version.total, unlocked: version.unlocked,
@@ -44,7 +44,7 @@ struct RunCompletion {
                     RunRulePairSummaryRow(
                         policyVersionID: versionID, bitA: index / 64, bitB: index % 64, failures: version.pairs[index]))
             }
-            for (dayNumber, day) in version.days.sorted(by: { $0.key < $1.key }) {
+            for (dayNumber, day) in tally.days(ofVersion: index).sorted(by: { $0.key < $1.key }) {
                 let text = Self.dayText(dayNumber)
                 days.append(
                     RunDaySummaryRow(policyVersionID: versionID, day: text, total: day.total, unlocked: day.unlocked))

@@ -41,7 +41,7 @@ package struct RunRescore {
             let mask = compiled.failureMask(
                 Candidate(password: row.password, username: row.username, email: row.email)
             ).rawValue
-            tally.add(length: 0, composition: "", masks: [mask], day: row.submittedAt.flatMap(CandidateScorer.dayNumber))
+            tally.addOutcomes(masks: [mask], day: row.submittedAt.flatMap(CandidateScorer.dayNumber))
             attempts.append((candidates[next].id, mask))
             next += 1
         }

@@ -11,8 +11,8 @@ package struct ScoredCandidate: Sendable {
     /// HMAC-SHA256 of the NFKC-normalized password under the database's key.
     package var fingerprint: Fingerprint
     package var features: CandidateFeatureRow
-    /// Classes present, such as `lower+digit`.
-    package var composition: String
+    /// Classes present, as a `CompositionMask` bit set.
+    package var composition: UInt8
     /// Failure mask under each policy version of the import, in order.
     package var masks: [UInt64]
     /// The submission day as the number yyyymmdd, when `submittedAt` starts with a date.

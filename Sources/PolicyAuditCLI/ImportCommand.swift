@@ -43,7 +43,8 @@ enum ImportCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]
         var request = CSVImportRequest(
-            source: file == "-" ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file)))
+            source: file == "-"
+                ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file)))
         (request.mapping, request.dialect) = try csvOptions(arguments)
         request.label = arguments.value("--label")
         request.strict = arguments.flag("--strict")
@@ -58,7 +59,7 @@ enum ImportCommand: CLICommand {
         }
         let result: CSVImportResult
         do {
-            result = try CSVImport(workspace: workspace).run(request)
+            result = try columnsAsUsage(command: "import") { try CSVImport(workspace: workspace).run(request) }
         } catch ImportError.alreadyImported(let runID, let sha256) {
             context.stderr.line(
                 "note: \(ImportError.alreadyImported(runID: runID, sha256: sha256).description)")
@@ -84,6 +85,17 @@ enum ImportCommand: CLICommand {
             + "\(ReportNumber.grouped(result.rejected)) rejected"
             + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
             + ", \(String(format: "%.1f", result.seconds)) s; \(versions)"
+    }
+
+    /// Runs `body`, turning a missing CSV column into a usage error of `command`, so that it prints the usage line
+    /// like every other command-line mistake (the column names come from the options or their defaults).
+    static func columnsAsUsage<T>(command: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CSVImportError {
+            guard case .missingColumn = error else { throw error }
+            throw UsageError(error.description, command: command)
+        }
     }
 
     /// The column mapping and delimiter the options ask for (shared with `rescore`).

@@ -33,12 +33,15 @@ enum RescoreCommand: CLICommand {
         let workspace = try StoreOptions.open(arguments, context: context)
         let version = try PolicyArgument.storedVersions([reference], workspace: workspace, command: "rescore")[0]
         let options = try ImportCommand.csvOptions(arguments)
-        let outcome = try RunRescore(workspace: workspace).rescore(
-            runID: runID, version: version, path: context.resolve(operands[1]), mapping: options.mapping,
-            dialect: options.dialect)
+        let outcome = try ImportCommand.columnsAsUsage(command: "rescore") {
+            try RunRescore(workspace: workspace).rescore(
+                runID: runID, version: version, path: context.resolve(operands[1]), mapping: options.mapping,
+                dialect: options.dialect)
+        }
         context.stdout.line(
             "run \(runID): \(outcome.reference) \(ReportNumber.grouped(outcome.unlocked)) of "
-                + "\(ReportNumber.grouped(outcome.total)) unlocked (\(Percentage(outcome.unlocked, of: outcome.total)))")
+                + "\(ReportNumber.grouped(outcome.total)) unlocked (\(Percentage(outcome.unlocked, of: outcome.total)))"
+        )
         return .success
     }
 }

@@ -6,6 +6,10 @@ extension SQLiteSummaryRepository {
     /// bounded however large the run: the one summary an importer cannot tally in flat memory while scoring.
     package func computeReuse(runID: Int64) throws(SQLiteError) -> RunReuseSummaryRow {
         let range = CandidateID.range(runID: runID)
+        // The GROUP BY sorts every fingerprint of the run; let SQLite's sorter use a helper thread for it (about a
+        // third faster on 1M candidates), then go back to the default. https://www.sqlite.org/pragma.html#pragma_threads
+        try database.execute("PRAGMA threads = 2")
+        defer { try? database.execute("PRAGMA threads = 0") }
         let statement = try database.cachedStatement(
             """
             SELECT count(*), coalesce(sum(n >= 2), 0), coalesce(sum(iif(n >= 2, n, 0)), 0), coalesce(max(n), 0)

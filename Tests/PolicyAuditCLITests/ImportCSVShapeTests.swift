@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import PolicyAuditCLI
+
+/// `pwaudit import` reads every CSV shape the issue names: each case's passwords must reach the store exactly
+/// (checked through their keyed fingerprints), on the right lines, with the right context columns.
+@Suite("pwaudit import: CSV shapes")
+struct ImportCSVShapeTests {
+    struct Shape: CustomTestStringConvertible, Sendable {
+        let name: String
+        let csv: [UInt8]
+        var options: [String] = []
+        /// The passwords expected in the store, in file order, with the lines their records start on.
+        let passwords: [(line: Int, password: String)]
+        /// The usernames expected, in the same order (nil: not checked).
+        var usernames: [String?]? = nil
+
+        var testDescription: String { name }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(
+            name: "quoted fields with delimiters inside",
+            csv: Array("id,username,password\n1,alice,\"pa,ss word\"\n".utf8),
+            passwords: [(2, "pa,ss word")], usernames: ["alice"]),
+        Shape(
+            name: "doubled quotes", csv: Array("id,username,password\n1,bob,\"say \"\"hi\"\"\"\n2,eve,a\"b\n".utf8),
+            passwords: [(2, "say \"hi\""), (3, "a\"b")]),
+        Shape(
+            name: "newline inside quotes",
+            csv: Array("id,username,password\n1,carol,\"line1\nline2\"\n2,dave,\"cr\r\nlf\"\n3,erin,next\n".utf8),
+            passwords: [(2, "line1\nline2"), (4, "cr\r\nlf"), (6, "next")]),
+        Shape(
+            name: "CRLF line ends",
+            csv: Array("id,username,password\r\n1,a1,Secret1!\r\n2,b2,\"q\"\r\n\r\n3,c3,z\r\n".utf8),
+            passwords: [(2, "Secret1!"), (3, "q"), (5, "z")], usernames: ["a1", "b2", "c3"]),
+        Shape(
+            name: "UTF-8 BOM before the header",
+            csv: [0xEF, 0xBB, 0xBF] + Array("password,username\nBommed1!,zoe\n".utf8),
+            passwords: [(2, "Bommed1!")], usernames: ["zoe"]),
+        Shape(
+            name: "semicolon detected", csv: Array("id;username;password\n1;alice;pa,ss\n2;bob;\"x;y\"\n".utf8),
+            passwords: [(2, "pa,ss"), (3, "x;y")], usernames: ["alice", "bob"]),
+        Shape(
+            name: "tab detected", csv: Array("id\tusername\tpassword\n1\talice\tpa;ss,w\n".utf8),
+            passwords: [(2, "pa;ss,w")], usernames: ["alice"]),
+        Shape(
+            name: "semicolon given with --delimiter", csv: Array("password;note\np,w;a,b\nq;c\n".utf8),
+            options: ["--delimiter", ";"], passwords: [(2, "p,w"), (3, "q")]),
+        Shape(
+            name: "tab given as \\t", csv: Array("password\tusername\nTab1!\tt\n".utf8),
+            options: ["--delimiter", "\\t"],
+            passwords: [(2, "Tab1!")], usernames: ["t"]),
+        Shape(
+            name: "headers matched case-insensitively and trimmed",
+            csv: Array("ID, UserName ,PASSWORD,Submitted_At\n7,Mallory,Up4!lower,2026-03-01T10:00:00Z\n".utf8),
+            passwords: [(2, "Up4!lower")], usernames: ["Mallory"]),
+        Shape(
+            name: "column overrides",
+            csv: Array("ref,login,secret,when,password\n9,oscar,S3cret!x,2026-01-02,decoy\n".utf8),
+            options: [
+                "--password-column", "secret", "--user-column", "login", "--id-column", "ref", "--time-column", "when",
+            ],
+            passwords: [(2, "S3cret!x")], usernames: ["oscar"]),
+        Shape(
+            name: "unicode passwords are fingerprinted after NFKC",
+            csv: Array("password\nCafe\u{301}１２３\npässwörd\n".utf8), passwords: [(2, "Café123"), (3, "pässwörd")]),
+    ]
+
+    @Test("each shape lands every row exactly, exit 0", arguments: shapes)
+    func shapeLands(shape: Shape) throws {
+        let sandbox = try ImportSandbox()
+        let file = try sandbox.write("in.csv", shape.csv)
+        let result = sandbox.run(["import", file] + shape.options)
+        #expect(result.code == .success, "stderr: \(result.err)")
+        #expect(result.out.hasPrefix("run 1: \(shape.passwords.count) rows, 0 rejected"), "\(result.out)")
+        let expected = try shape.passwords.map { try sandbox.fingerprint(of: $0.password) }
+        #expect(try sandbox.fingerprints() == expected)
+        #expect(
+            try sandbox.integers("SELECT line FROM candidate ORDER BY id") == shape.passwords.map { Int64($0.line) })
+        #expect(try sandbox.integer("SELECT count(*) FROM rejected_row") == 0)
+        if let usernames = shape.usernames {
+            let database = try sandbox.database()
+            let statement = try database.makeStatement("SELECT username FROM candidate ORDER BY id")
+            var stored: [String?] = []
+            while try statement.step() { stored.append(statement.string(at: 0)) }
+            #expect(stored == usernames)
+        }
+    }
+
+    @Test("column overrides also store the id and time columns")
+    func overridesStoreContextColumns() throws {
+        let sandbox = try ImportSandbox()
+        let file = try sandbox.write("in.csv", "ref,login,secret,when\nA-9,oscar,S3cret!x,2026-01-02T03:04:05Z\n")
+        let result = sandbox.run([
+            "import", file, "--password-column", "SECRET", "--user-column", "login", "--id-column", "ref",
+            "--time-column", "when",
+        ])
+        #expect(result.code == .success, "\(result.err)")
+        let database = try sandbox.database()
+        let statement = try database.makeStatement("SELECT external_id, username, submitted_at FROM candidate")
+        #expect(try statement.step())
+        #expect(statement.string(at: 0) == "A-9")
+        #expect(statement.string(at: 1) == "oscar")
+        #expect(statement.string(at: 2) == "2026-01-02T03:04:05Z")
+    }
+
+    @Test("an overridden optional column that is absent is a usage error naming the headers")
+    func missingOverriddenColumn() throws {
+        let sandbox = try ImportSandbox()
+        let file = try sandbox.write("in.csv", "password,username\nx,y\n")
+        let result = sandbox.run(["import", file, "--user-column", "login"])
+        #expect(result.code == .usage)
+        #expect(result.err.contains("'login'") && result.err.contains("'password', 'username'"), "\(result.err)")
+    }
+
+    @Test("a missing password column is a usage error (64) that lists the headers found; nothing is stored")
+    func missingPasswordColumn() throws {
+        let sandbox = try ImportSandbox()
+        let file = try sandbox.write("in.csv", "id,User,Secret\n1,alice,hunter2\n")
+        let result = sandbox.run(["import", file])
+        #expect(result.code == .usage)
+        let first = try #require(result.errLines.first)
+        #expect(first.hasPrefix("Error: "))
+        #expect(first.contains("'password'") && first.contains("'id', 'User', 'Secret'"), "\(first)")
+        #expect(result.errLines.contains { $0.hasPrefix("Usage: ") })
+        #expect(!result.err.contains("hunter2"))
+        #expect(try sandbox.integer("SELECT count(*) FROM import_run") == 0)
+    }
+
+    @Test("a bad --delimiter is a usage error")
+    func badDelimiter() throws {
+        let sandbox = try ImportSandbox()
+        let file = try sandbox.write("in.csv", "password\nx\n")
+        #expect(sandbox.run(["import", file, "--delimiter", "|"]).code == .usage)
+    }
+
+    @Test("a missing input file exits 66 with one line")
+    func missingFile() throws {
+        let sandbox = try ImportSandbox()
+        let result = sandbox.run(["import", sandbox.path("nope.csv")])
+        #expect(result.code == .noInput)
+        #expect(result.errLines.count == 1)
+    }
+}

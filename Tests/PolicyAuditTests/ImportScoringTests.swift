@@ -1,0 +1,61 @@
+import AuditCrypto
+import PasswordPolicy
+import PolicyStore
+import Testing
+
+@testable import PolicyAudit
+
+/// The import's fast paths must agree with the engine's own definitions.
+@Suite("Import scoring fast paths")
+struct ImportScoringTests {
+    static let key = try! HMACSHA256Key(bytes: [UInt8](repeating: 9, count: 32))
+
+    static let passwords: [String] =
+        (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [
+            "Tr0ub4dor&3", "correct horse battery staple", "tab\there", "DEL\u{7F}", "pässwörd", "Café１２３",
+            "e\u{301}", "漢字パスワード", "emoji 🙂!", "ZWJ\u{200D}x", "", "   ",
+        ]
+
+    @Test("features and composition of the ASCII fast path equal PasswordFeatures'", arguments: passwords)
+    func fastPathMatchesEngine(password: String) throws {
+        let scorer = CandidateScorer(policies: [], key: Self.key)
+        let scored = scorer.score(CandidateRow(line: 2, password: password))
+        let engine = PasswordFeatures(password: password)
+        #expect(scored.features.length == engine.length)
+        #expect(scored.features.upperCount == engine.upper)
+        #expect(scored.features.lowerCount == engine.lower)
+        #expect(scored.features.digitCount == engine.digit)
+        #expect(scored.features.specialCount == engine.special)
+        #expect(scored.features.otherLetterCount == engine.otherLetter)
+        #expect(scored.features.spaceCount == engine.space)
+        #expect(scored.features.otherCount == engine.mark + engine.other)
+        #expect(CompositionMask.name(of: scored.composition) == engine.composition)
+        let normalized = PasswordNormalizer.normalized(password, .nfkc)
+        #expect(scored.fingerprint == Fingerprinter(key: Self.key).fingerprint(utf8: normalized))
+    }
+
+    @Test("the tally's flat day and composition figures read back as counted")
+    func tallyReadsBack() {
+        var tally = RunTally(ruleCounts: [3, 2])
+        tally.add(length: 8, composition: 2 | 8, masks: [0b101, 0], day: 20_260_301)
+        tally.add(length: 8, composition: 2 | 8, masks: [0b001, 0b10], day: 20_260_302)
+        tally.add(length: 12, composition: 1, masks: [0, 0], day: nil)
+        tally.add(length: 3, composition: 0, masks: [0b100, 0b11], day: 20_260_301)
+        var other = RunTally(ruleCounts: [3, 2])
+        other.add(length: 8, composition: 2, masks: [0b1, 0b1], day: 20_260_309)
+        other.add(length: 8, composition: 2, masks: [0b1, 0b1], day: 20_260_301)
+        tally.merge(other)
+        #expect(tally.acceptedCount == 6)
+        #expect(tally.lengths == [3: 1, 8: 4, 12: 1])
+        #expect(tally.compositions == ["lower+digit": 2, "upper": 1, "empty": 1, "lower": 2])
+        #expect(tally.versions[0].failures[0] == 4 && tally.versions[0].failures[2] == 2)
+        #expect(tally.versions[0].pairs[0 * 64 + 2] == 1)
+        #expect(tally.versions[0].unlocked == 1 && tally.versions[1].unlocked == 2)
+        let days = tally.days(ofVersion: 0)
+        #expect(days.keys.sorted() == [20_260_301, 20_260_302, 20_260_309])
+        #expect(days[20_260_301] == RunTally.DayTally(total: 3, unlocked: 0, failures: [0: 2, 2: 2]))
+        #expect(days[20_260_302] == RunTally.DayTally(total: 1, unlocked: 0, failures: [0: 1]))
+        #expect(
+            tally.days(ofVersion: 1)[20_260_301] == RunTally.DayTally(total: 3, unlocked: 1, failures: [0: 2, 1: 1]))
+    }
+}
