@@ -20,13 +20,11 @@ struct DemoCommandTests {
         return (code, out.text, err.text)
     }
 
-    /// The run report of the database at `path` as `report --format json` prints it, decoded.
-    // TODO(lead): once `report` is registered, run `report --format json --db <path>` in-process here instead.
+    /// The run report of the database at `path` as `pwaudit report --format json` prints it, decoded.
     private func reportJSON(databasePath path: String) throws -> [String: Any] {
-        let workspace = try AuditWorkspace.open(AuditLocation(databasePath: path))
-        let builder = RunReportBuilder(workspace: workspace)
-        let text = JSONReportRenderer().render(try builder.build(run: try builder.run("latest")))
-        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let result = run(["report", "--format", "json", "--db", path])
+        #expect(result.code == .success, "\(result.err)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
     }
 
     @Test("demo --rows 2000 --dir DIR writes the database and HTML, and prints counts the JSON report agrees with")
