@@ -19,7 +19,8 @@ package enum PolicyFileLoader {
         let directory = (path as NSString).deletingLastPathComponent
         do {
             return try policy.resolvingFileLists { reference in
-                let listPath = reference.hasPrefix("/")
+                let listPath =
+                    reference.hasPrefix("/")
                     ? reference : (directory as NSString).appendingPathComponent(reference)
                 guard let bytes = FileManager.default.contents(atPath: listPath),
                     let text = String(data: bytes, encoding: .utf8)

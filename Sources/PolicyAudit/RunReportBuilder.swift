@@ -31,7 +31,8 @@ package struct RunReportBuilder {
             throw ReportError.versionNotScored(reference: version.reference, runID: run.id)
         }
         let versionIDs = filter.isEmpty ? run.versionIDs : filter.map(\.id)
-        let totals = Dictionary(uniqueKeysWithValues: try summaries.versions(runID: run.id).map { ($0.policyVersionID, $0) })
+        let totals = Dictionary(
+            uniqueKeysWithValues: try summaries.versions(runID: run.id).map { ($0.policyVersionID, $0) })
         let rules = Dictionary(grouping: try summaries.rules(runID: run.id), by: \.policyVersionID)
         let pairs = Dictionary(grouping: try summaries.rulePairs(runID: run.id), by: \.policyVersionID)
         var versions: [VersionReport] = []
@@ -46,7 +47,8 @@ package struct RunReportBuilder {
                     policy: Self.reference(record), total: total?.total ?? 0, unlocked: total?.unlocked ?? 0,
                     ruleFailures: ruleSummaries.compactMap { row in
                         byBit[row.bit].map {
-                            RuleFailure(ruleID: $0.ruleID, label: $0.label, kind: $0.kind, bit: row.bit, count: row.failures)
+                            RuleFailure(
+                                ruleID: $0.ruleID, label: $0.label, kind: $0.kind, bit: row.bit, count: row.failures)
                         }
                     },
                     nearMisses: NearMisses(
@@ -57,7 +59,8 @@ package struct RunReportBuilder {
                     topFailingPairs: (pairs[versionID] ?? []).compactMap { row in
                         guard let a = byBit[row.bitA], let b = byBit[row.bitB] else { return nil }
                         return RulePairCount(
-                            ruleA: a.ruleID, ruleALabel: a.label, ruleB: b.ruleID, ruleBLabel: b.label, count: row.failures)
+                            ruleA: a.ruleID, ruleALabel: a.label, ruleB: b.ruleID, ruleBLabel: b.label,
+                            count: row.failures)
                     }))
         }
         let reuse = try summaries.reuse(runID: run.id)
@@ -65,10 +68,14 @@ package struct RunReportBuilder {
             pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: Self.provenance(run),
             rows: RowCounts(
                 read: run.rowsRead, accepted: run.rowsAccepted, rejected: run.rowsRejected,
-                rejectedByReason: try summaries.rejects(runID: run.id).map { ReasonCount(reason: $0.reason, count: $0.count) }),
+                rejectedByReason: try summaries.rejects(runID: run.id).map {
+                    ReasonCount(reason: $0.reason, count: $0.count)
+                }),
             versions: versions,
             features: RunFeatures(
-                lengthHistogram: try summaries.lengths(runID: run.id).map { LengthCount(length: $0.length, count: $0.count) },
+                lengthHistogram: try summaries.lengths(runID: run.id).map {
+                    LengthCount(length: $0.length, count: $0.count)
+                },
                 classComposition: try summaries.compositions(runID: run.id).map {
                     ClassCount(classes: $0.composition, count: $0.count)
                 },
@@ -88,7 +95,8 @@ package struct RunReportBuilder {
     static func provenance(_ run: RunRecord) -> RunProvenance {
         RunProvenance(
             runID: run.id, label: run.label, sourceFileName: run.sourceName, sourceSizeBytes: run.sourceBytes,
-            sourceSHA256: run.sourceSHA256, startedAt: EffectiveDate.parse(run.startedAt) ?? Date(timeIntervalSince1970: 0),
+            sourceSHA256: run.sourceSHA256,
+            startedAt: EffectiveDate.parse(run.startedAt) ?? Date(timeIntervalSince1970: 0),
             finishedAt: run.finishedAt.flatMap(EffectiveDate.parse), status: run.status.rawValue)
     }
 }

@@ -49,7 +49,8 @@ package struct CommandHelp: Sendable {
             let width = min(max(entries.map(\.name.count).max() ?? 0, 8), 28)
             for entry in entries {
                 let name = entry.name.padding(toLength: max(width, entry.name.count), withPad: " ", startingAt: 0)
-                out += entry.name.count > width
+                out +=
+                    entry.name.count > width
                     ? "  \(entry.name)\n  \(String(repeating: " ", count: width))  \(entry.summary)\n"
                     : "  \(name)  \(entry.summary)\n"
             }

@@ -9,7 +9,8 @@ struct PlainTable {
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             let line = row.indices.map { column in
-                column == row.count - 1 ? row[column]
+                column == row.count - 1
+                    ? row[column]
                     : row[column] + String(repeating: " ", count: widths[column] - row[column].count)
             }.joined(separator: "  ")
             return String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)])

@@ -14,7 +14,8 @@ struct PolicyArgument {
     /// names a stored version in the database the options name.
     static func resolve(_ text: String, arguments: ParsedArguments, context: CLIContext) throws -> PolicyArgument {
         let path = context.resolve(text)
-        let looksLikeFile = text.contains("/") || text.hasSuffix(".json") || FileManager.default.fileExists(atPath: path)
+        let looksLikeFile =
+            text.contains("/") || text.hasSuffix(".json") || FileManager.default.fileExists(atPath: path)
         if looksLikeFile || PolicyReference(parsing: text) == nil {
             return PolicyArgument(compiled: try CompiledPolicy(PolicyFileLoader.load(path: path)), reference: text)
         }

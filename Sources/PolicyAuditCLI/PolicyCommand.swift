@@ -34,7 +34,9 @@ enum PolicyCommand: CLICommand {
         let operands = Array(arguments.positionals.dropFirst())
         func expect(_ count: Int, _ what: String) throws {
             if operands.count < count { throw UsageError("missing \(what)", command: "policy") }
-            if operands.count > count { throw UsageError("unexpected argument '\(operands[count])'", command: "policy") }
+            if operands.count > count {
+                throw UsageError("unexpected argument '\(operands[count])'", command: "policy")
+            }
         }
         switch action {
         case "add":
@@ -90,7 +92,8 @@ enum PolicyCommand: CLICommand {
         let library = PolicyLibrary(workspace: workspace)
         let rows = try library.list().map { version in
             [
-                version.reference, String(version.effectiveFrom.prefix(10)), String(try library.rules(of: version).count),
+                version.reference, String(version.effectiveFrom.prefix(10)),
+                String(try library.rules(of: version).count),
                 String(version.definitionSHA256.prefix(12)), version.note ?? "",
             ]
         }

@@ -9,7 +9,8 @@ struct CLIHarness {
 
     /// A fresh, unique directory.
     init() throws {
-        directory = FileManager.default.temporaryDirectory
+        directory =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("pwaudit-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
@@ -34,7 +35,8 @@ struct CLIHarness {
         let out = CapturedOutput()
         let err = CapturedOutput()
         let context = CLIContext(
-            stdout: out, stderr: err, stdinDescriptor: descriptor, environment: environment, currentDirectory: directory)
+            stdout: out, stderr: err, stdinDescriptor: descriptor, environment: environment, currentDirectory: directory
+        )
         let code = PolicyAuditCLI.run(arguments, context: context)
         return Result(code: code, out: out.text, err: err.text)
     }

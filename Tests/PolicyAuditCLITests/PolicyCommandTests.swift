@@ -60,8 +60,14 @@ struct PolicyCommandTests {
         let cli = try CLIHarness()
         defer { cli.cleanUp() }
         try cli.run(["init", "--db", "a.db"])
-        try cli.run(["policy", "add", try cli.write("1.json", policy("corp", min: 8)), "--effective", "2026-01-01", "--db", "a.db"])
-        try cli.run(["policy", "add", try cli.write("2.json", policy("corp", min: 12)), "--effective", "2026-06-01", "--db", "a.db"])
+        try cli.run([
+            "policy", "add", try cli.write("1.json", policy("corp", min: 8)), "--effective", "2026-01-01", "--db",
+            "a.db",
+        ])
+        try cli.run([
+            "policy", "add", try cli.write("2.json", policy("corp", min: 12)), "--effective", "2026-06-01", "--db",
+            "a.db",
+        ])
         #expect(try cli.run(["policy", "at", "corp", "2026-03-15", "--db", "a.db"]).out.hasPrefix("corp@1\t"))
         #expect(try cli.run(["policy", "at", "corp", "2026-06-01", "--db", "a.db"]).out.hasPrefix("corp@2\t"))
         let before = try cli.run(["policy", "at", "corp", "2025-12-31", "--db", "a.db"])
@@ -81,7 +87,8 @@ struct PolicyCommandTests {
         ])
         try cli.run([
             "policy", "add", "--db", "a.db",
-            try cli.write("2.json", policy("corp", min: 12, extra: #", {"rule": "blocklist", "lists": ["builtin:common"]}"#)),
+            try cli.write(
+                "2.json", policy("corp", min: 12, extra: #", {"rule": "blocklist", "lists": ["builtin:common"]}"#)),
         ])
         let out = try cli.run(["policy", "diff", "corp@1", "corp@2", "--db", "a.db"]).out
         #expect(out.contains("~ length: ") && out.contains("min 8 → 12"))
@@ -95,7 +102,10 @@ struct PolicyCommandTests {
         defer { cli.cleanUp() }
         let missing = try cli.run(["policy", "list", "--db", "nope.db"])
         #expect(missing.code == .noInput)
-        #expect(missing.err == "Error: no pwaudit database at \(cli.directory)/nope.db; create one with 'pwaudit init --db \(cli.directory)/nope.db'\n")
+        #expect(
+            missing.err
+                == "Error: no pwaudit database at \(cli.directory)/nope.db; create one with 'pwaudit init --db \(cli.directory)/nope.db'\n"
+        )
         try cli.write("text.db", String(repeating: "this is not a database\n", count: 200))
         let text = try cli.run(["policy", "list", "--db", "text.db"])
         #expect(text.code == .dataError)

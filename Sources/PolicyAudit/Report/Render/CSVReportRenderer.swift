@@ -50,7 +50,8 @@ package struct CSVReportRenderer: ReportRenderer {
                 section: "version", policy: reference, item: "effective_from",
                 value: version.policy.effectiveFrom.map(ReportTimestamp.string(from:)) ?? ""),
             ReportCSVRow(section: "version", policy: reference, item: "total", count: total, total: total),
-            ReportCSVRow(section: "version", policy: reference, item: "unlocked", count: version.unlocked, total: total),
+            ReportCSVRow(
+                section: "version", policy: reference, item: "unlocked", count: version.unlocked, total: total),
             ReportCSVRow(
                 section: "version", policy: reference, item: "near_misses", count: version.nearMisses.count,
                 total: total),
