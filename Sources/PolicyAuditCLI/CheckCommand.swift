@@ -1,6 +1,12 @@
 import PasswordPolicy
 import PolicyAudit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `pwaudit check`: scores passwords read from stdin, one per line, against one policy.
 enum CheckCommand: CLICommand {
     static let help = CommandHelp(
@@ -34,6 +40,9 @@ enum CheckCommand: CLICommand {
         let policy = try PolicyArgument.resolve(reference, arguments: arguments, context: context).compiled
         let username = arguments.value("--user")
         let email = arguments.value("--email")
+        if isatty(context.stdinDescriptor) == 1 {
+            return try interactive(policy: policy, username: username, email: email, context: context)
+        }
         var allPass = true
         var lineNumber = 0
         var reader = LineReader(descriptor: context.stdinDescriptor)
@@ -46,5 +55,27 @@ enum CheckCommand: CLICommand {
                 "{\"line\":\(lineNumber),\"unlocksReset\":\(evaluation.unlocksReset),\"failing\":[\(failing)]}")
         }
         return allPass ? .success : .findings
+    }
+
+    /// Stdin is a terminal: read passwords without echo and show the checklist after each one.
+    private static func interactive(
+        policy: CompiledPolicy, username: String?, email: String?, context: CLIContext
+    ) throws -> ExitCode {
+        let view = TerminalChecklistView(output: context.stdout, useColor: context.allowsColor(on: context.stdout))
+        let presenter = PasswordChecklistPresenter(policy: policy, view: view, username: username, email: email)
+        context.stderr.line("Type a candidate password and press Enter (input is hidden); Ctrl-D ends.")
+        let echo = TerminalEcho(descriptor: context.stdinDescriptor)
+        echo.disable()
+        defer { echo.restore() }
+        var reader = LineReader(descriptor: context.stdinDescriptor)
+        while true {
+            context.stderr.write("password: ")
+            context.stderr.flush()
+            guard let line = try reader.nextLine() else { break }
+            context.stderr.line()
+            presenter.passwordDidChange(to: line)
+        }
+        context.stderr.line()
+        return view.states.allSatisfy(\.resetUnlocked) ? .success : .findings
     }
 }
