@@ -25,7 +25,11 @@ package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible
         case .unterminatedHeader:
             return "The CSV header line opens a quote that is never closed; fix the first line of the file."
         case .missingColumn(let name, let found):
-            let listed = found.isEmpty ? "none" : found.map { "'\($0)'" }.joined(separator: ", ")
+            guard !found.isEmpty else {
+                return "The CSV has no '\(name)' column and its first line does not look like a header (no "
+                    + "'password', 'username', 'email', 'id' or 'submitted_at'); add a header line or map the column."
+            }
+            let listed = found.map { "'\($0)'" }.joined(separator: ", ")
             return "The CSV header has no '\(name)' column (found: \(listed)); rename the column or map it."
         }
     }

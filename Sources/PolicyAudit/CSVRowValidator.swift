@@ -21,6 +21,14 @@ package struct CSVRowValidator: Sendable {
     private let idIndex: Int?
     private let submittedAtIndex: Int?
 
+    /// The header names an error may list: all of them when the first line looks like a header (it names at least
+    /// one of the usual columns), none otherwise — a file without a header has a data row there, perhaps with a
+    /// password in it, and an error message must never carry one.
+    static func listableNames(of header: CSVHeader) -> [String] {
+        let usual = CSVColumnMapping.Field.allCases.map(\.defaultColumnName)
+        return usual.contains(where: { header.index(of: $0) != nil }) ? header.names : []
+    }
+
     /// Resolves `mapping` against `header`.
     ///
     /// - Throws: `CSVImportError.missingColumn` when the password column, or an optional column whose
@@ -29,7 +37,7 @@ package struct CSVRowValidator: Sendable {
         func resolve(_ field: CSVColumnMapping.Field) throws(CSVImportError) -> Int? {
             let name = mapping.columnName(for: field)
             if let index = header.index(of: name) { return index }
-            if mapping.isRequired(field) { throw .missingColumn(name: name, found: header.names) }
+            if mapping.isRequired(field) { throw .missingColumn(name: name, found: Self.listableNames(of: header)) }
             return nil
         }
         self.header = header

@@ -117,6 +117,16 @@ struct CSVRowValidatorTests {
         #expect(row.password == "b" && row.username == "a")
     }
 
+    @Test("a file without a header: the error lists nothing from its first line, which may hold a password")
+    func headerlessFileListsNothing() throws {
+        let reader = try CSVReader(source: MemoryByteSource(Array("7,anna,Secr3t!Canary\n8,bob,x\n".utf8)))
+        #expect(throws: CSVImportError.missingColumn(name: "password", found: [])) {
+            try CSVRowValidator(header: reader.header)
+        }
+        let message = CSVImportError.missingColumn(name: "password", found: []).description
+        #expect(!message.contains("Secr3t!Canary") && message.contains("does not look like a header"))
+    }
+
     @Test("an overridden optional column must exist; a default one may be absent")
     func overriddenOptionalColumnIsRequired() throws {
         let header = CSVHeader(names: ["password"])
