@@ -126,7 +126,9 @@ package final class AttemptWriter {
         candidateID: Int64, versionID: Int64, failedMask: UInt64, unlocksReset: Bool
     ) throws(SQLiteError) {
         try beginIfNeeded()
-        let own = runIDs[CandidateID.runID(of: candidateID)]
+        let runID = CandidateID.runID(of: candidateID)
+        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        let own = runIDs[runID]
         let isOwnCandidate = own.map { candidateID >= $0.first && candidateID < $0.next } ?? false
         if !isOwnCandidate {
             let exists = try guarded { () throws(SQLiteError) in try candidateExists(candidateID) }
@@ -139,7 +141,6 @@ package final class AttemptWriter {
             abandon()
             throw foreignKeyError("attempt.policy_version_id is not a policy version of the candidate's run")
         }
-        let runID = CandidateID.runID(of: candidateID)
         if slots[runID] == nil { try guarded { () throws(SQLiteError) in try loadSlots(runID) } }
         if let slot = slots[runID]![versionID] {
             let mask = Int64(bitPattern: failedMask)
