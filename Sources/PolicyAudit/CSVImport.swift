@@ -3,17 +3,15 @@ import Foundation
 import PasswordPolicy
 import PolicyStore
 
-/// The batch import: stream and validate a CSV on the calling thread, score accepted rows against policy versions on
-/// worker threads (`ScoringStage`) while one more thread writes candidates and outcomes through one SQLite connection
-/// in file order (`AttemptPipeline`), then write the run's summaries and mark it complete in its last commit.
+/// The batch import: stream a CSV, score every accepted row against policy versions on one thread while a second
+/// thread writes candidates and attempts through one SQLite connection, then write the run's summaries and mark it
+/// complete in its last commit.
 ///
 /// A run is `running` until that last commit: an import that is killed leaves a run that reports ignore and
 /// `pwaudit runs delete` removes. Memory is bounded by the batch size and queue depth, not by the file.
 package struct CSVImport {
     /// Accepted rows per batch handed to the writer.
     package static let batchSize = 4096
-    /// Scoring threads: one per core, at most four (the reading and writing threads need time too).
-    static let scoringWorkers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
     private let workspace: AuditWorkspace
 
     /// An import into `workspace`.
@@ -53,47 +51,46 @@ package struct CSVImport {
             pwauditVersion: PolicyAuditVersion.current)
         var tally = RunTally(ruleCounts: compiled.map(\.rules.count))
         var firstRejections: [RowRejection] = []
-        let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
-        let stage = ScoringStage(workers: Self.scoringWorkers, policies: compiled, key: key, pipeline: pipeline)
-        var stageRunning = true
         do {
-            var batch = RowBatch()
-            var rowsRead = 0
+            let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
+            let scorer = CandidateScorer(policies: compiled, key: key)
+            var batch = ScoredBatch()
             var lastProgress = Date()
             var storing = true
             while let record = try reader.next() {
-                rowsRead += 1
                 switch validator.validate(record) {
                 case .accepted(let row):
                     guard storing else { continue }
-                    batch.rows.append(row)
+                    let scored = scorer.score(row)
+                    tally.add(
+                        length: scored.features.length, composition: scored.composition, masks: scored.masks,
+                        day: scored.day)
+                    batch.candidates.append(scored)
                 case .rejected(let rejection):
                     tally.reject(reason: rejection.reason.rawValue)
                     if firstRejections.count < 20 { firstRejections.append(rejection) }
                     try rejects?.add(rejection)
                     if request.strict && storing {
                         storing = false
-                        batch = RowBatch()
+                        batch = ScoredBatch()
                         pipeline.cancel()
                     }
                     if storing { batch.rejections.append(rejection) }
                 }
-                if batch.rows.count >= Self.batchSize {
-                    try stage.submit(batch)
-                    batch = RowBatch(sequence: batch.sequence + 1)
+                if batch.candidates.count >= Self.batchSize {
+                    try pipeline.send(batch)
+                    batch = ScoredBatch()
                     if let progress = request.progress, Date().timeIntervalSince(lastProgress) >= 0.25 {
                         lastProgress = Date()
                         progress(
                             ImportProgress(
-                                rows: rowsRead, seconds: lastProgress.timeIntervalSince(started),
+                                rows: tally.rowsSeen, seconds: lastProgress.timeIntervalSince(started),
                                 fraction: reader.fractionCompleted))
                     }
                 }
             }
             try rejects?.close()
-            if storing && !batch.isEmpty { try stage.submit(batch) }
-            stageRunning = false
-            for workerTally in try stage.finish() { tally.merge(workerTally) }
+            if storing { try pipeline.send(batch) }
             try pipeline.finish()
             let sha256 = source.finalizeHex()
             if !storing {
@@ -120,9 +117,6 @@ package struct CSVImport {
                 },
                 sourceSHA256: sha256)
         } catch {
-            // Stop the threads that use the connection before touching the database here.
-            pipeline.cancel()
-            if stageRunning { _ = try? stage.finish() }
             if (try? workspace.runs.run(id: run.id))?.status == .running { try? workspace.runs.fail(runID: run.id) }
             throw error
         }
