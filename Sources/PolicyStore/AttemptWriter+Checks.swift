@@ -54,6 +54,9 @@ extension AttemptWriter {
         var runSlots: [Int64: Int] = [:]
         while try statement.step() { runSlots[statement.int64(at: 0)] = statement.int(at: 1) }
         slots[runID] = runSlots
+        var versions = [Int64](repeating: -1, count: (runSlots.values.max() ?? -1) + 1)
+        for (version, slot) in runSlots { versions[slot] = version }
+        lastInline = (runID, versions)
     }
 
     /// Sets the inline mask of buffered candidate `index`; false if it was already set.

@@ -59,6 +59,8 @@ package final class AttemptWriter {
     var allowedVersions: Set<Int64> = []
     /// Per run: version id → inline slot (0…3), for versions whose outcomes live in `candidate.mask_<slot>`.
     var slots: [Int64: [Int64: Int]] = [:]
+    /// The inline versions (index = slot) of the run last loaded by `loadSlots`, for `insertAttempt`'s fast path.
+    var lastInline: (runID: Int64, versions: [Int64])?
 
     /// Creates a writer on `database`, which must be migrated and not inside a transaction.
     /// - Parameters:
@@ -125,6 +127,16 @@ package final class AttemptWriter {
     package func insertAttempt(
         candidateID: Int64, versionID: Int64, failedMask: UInt64, unlocksReset: Bool
     ) throws(SQLiteError) {
+        // Fast path, the importer's: an inline outcome of the newest buffered candidate, no lookups.
+        if let last = candidates.last, last.id == candidateID, let inline = lastInline, inline.runID == last.runID,
+            let slot = inline.versions.firstIndex(of: versionID)
+        {
+            guard setPendingMask(Int64(bitPattern: failedMask), slot: slot, at: candidates.count - 1) else {
+                abandon()
+                throw primaryKeyError()
+            }
+            return
+        }
         try beginIfNeeded()
         let runID = CandidateID.runID(of: candidateID)
         if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
@@ -144,8 +156,9 @@ package final class AttemptWriter {
         if slots[runID] == nil { try guarded { () throws(SQLiteError) in try loadSlots(runID) } }
         if let slot = slots[runID]![versionID] {
             let mask = Int64(bitPattern: failedMask)
-            if let first = candidates.first?.id, candidateID >= first, candidateID - first < candidates.count {
-                guard setPendingMask(mask, slot: slot, at: Int(candidateID - first)) else {
+            // Buffered candidates of several runs interleave: search (at most one statement's worth) from the end.
+            if let index = candidates.lastIndex(where: { $0.id == candidateID }) {
+                guard setPendingMask(mask, slot: slot, at: index) else {
                     abandon()
                     throw primaryKeyError()
                 }

@@ -111,4 +111,23 @@ import Testing
         #expect(try count(database, "SELECT count(*) FROM attempt") == 0)
         #expect(try count(database, "SELECT count(*) FROM attempt_row") == 0)
     }
+
+    @Test func interleavedRunsKeepEachCandidatesOwnOutcome() throws {
+        let (database, versions, run) = try setUp(versions: 1)
+        let other = try startRun(database, versionIDs: versions)
+        let writer = try AttemptWriter(database: database, candidatesPerStatement: 4)
+        for line in 2..<12 {
+            for current in [run, other] {
+                let id = try addCandidate(writer, run: current, line: line)
+                let mask = UInt64(line) << (current.id == run.id ? 0 : 8)
+                try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: mask, unlocksReset: false)
+            }
+        }
+        try writer.finish()
+        #expect(try count(database, "SELECT count(*) FROM attempt a JOIN candidate c ON c.id = a.candidate_id") == 20)
+        #expect(try count(database, "SELECT count(*) FROM candidate WHERE run_id = \(run.id) AND mask_0 != line") == 0)
+        #expect(
+            try count(database, "SELECT count(*) FROM candidate WHERE run_id = \(other.id) AND mask_0 != line << 8")
+                == 0)
+    }
 }
