@@ -19,7 +19,8 @@ import Testing
         }
         try writer.finish()
         let summaries = SQLiteSummaryRepository(database: database)
-        let expected = RunReuseSummaryRow(distinctFingerprints: 2, sharedGroups: 2, sharedCandidates: 7, largestGroup: 4)
+        let expected = RunReuseSummaryRow(
+            distinctFingerprints: 2, sharedGroups: 2, sharedCandidates: 7, largestGroup: 4)
 
         #expect(try summaries.reuseComputingIfMissing(runID: run.id) == expected)
         #expect(try count(database, "SELECT count(*) FROM run_reuse_summary") == 0, "a running run may still grow")
