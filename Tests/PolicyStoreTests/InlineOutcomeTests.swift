@@ -131,3 +131,39 @@ import Testing
                 == 0)
     }
 }
+
+/// `SQLiteRunRepository.compare` reads inline masks and `attempt_row` alike.
+@Suite struct InlineComparisonTests {
+    @Test func compareMixesAnInlineVersionWithARescoredOne() throws {
+        let database = try migratedInMemoryDatabase()
+        let repository = SQLitePolicyRepository(database: database)
+        let a = try addVersion(repository, definition: "{\"v\":1}").version.id
+        let run = try startRun(database, versionIDs: [a])
+        let writer = try AttemptWriter(database: database)
+        // (mask under A, mask under B): both unlock, only A, only B, neither; the last candidate has no B outcome.
+        let masks: [(UInt64, UInt64?)] = [(0, 0), (0, 0b110), (1, 0), (1, 1), (0, nil)]
+        var ids: [Int64] = []
+        for (offset, pair) in masks.enumerated() {
+            let id = try writer.insertCandidate(
+                runID: run.id, line: offset + 2, externalID: nil, username: nil, submittedAt: nil,
+                fingerprint: someFingerprint, features: someFeatures)
+            try writer.insertAttempt(candidateID: id, versionID: a, failedMask: pair.0, unlocksReset: pair.0 == 0)
+            ids.append(id)
+        }
+        try writer.finish()
+        let b = try addVersion(repository, definition: "{\"v\":2}").version.id
+        let runs = SQLiteRunRepository(database: database)
+        try runs.addVersions(runID: run.id, versionIDs: [b])
+        let rescored = zip(ids, masks).compactMap { id, pair in pair.1.map { (candidateID: id, failedMask: $0) } }
+        try database.inTransaction { try runs.addAttempts(versionID: b, attempts: rescored) }
+
+        for (x, y, flipped) in [(a, b, false), (b, a, true)] {
+            let row = try runs.compare(runID: run.id, versionA: x, versionB: y)
+            #expect(row.bothUnlocked == 1)
+            #expect(row.neither == 1)
+            #expect(row.onlyA == 1)
+            #expect(row.onlyB == 1)
+            #expect(row.newlyBlockedByBit == (flipped ? [0: 1] : [1: 1, 2: 1]))
+        }
+    }
+}
