@@ -1,8 +1,8 @@
 import PolicyStore
 
-/// The last step of an import: turn the in-memory tally into summary rows, add the reuse figures (one pass over
-/// the run's fingerprints in SQL), and mark the run complete — all in one transaction, so a run is never complete
-/// without its summaries.
+/// The last step of an import: turn the in-memory tally into summary rows and mark the run complete — in one
+/// transaction, so a run is never complete without its summaries. The reuse figures (one grouped pass over the run's
+/// fingerprints in SQL) are left to the first report (`SQLiteSummaryRepository.reuseComputingIfMissing`).
 struct RunCompletion {
     let workspace: AuditWorkspace
 
@@ -10,8 +10,7 @@ struct RunCompletion {
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, tally: RunTally, versionIDs: [Int64]
     ) throws {
         let summaries = workspace.summaries
-        let reuse = try summaries.computeReuse(runID: runID)
-        let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: reuse)
+        let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: nil)
         try workspace.database.inTransaction {
             try summaries.write(runID: runID, summary: summary)
             try workspace.runs.complete(

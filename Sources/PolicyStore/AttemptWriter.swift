@@ -2,6 +2,12 @@ import AuditCrypto
 
 /// Bulk writer for one import: candidates, their attempts and rejected rows, in large transactions.
 ///
+/// Outcomes inline (schema 2): an attempt under a version that has a slot in its run (`import_run_policy.slot`, the
+/// run's first four versions) is stored in `candidate.mask_<slot>` of the candidate's own row, so the common import
+/// writes one row per candidate; other versions go to `attempt_row`. The `attempt` view shows both alike. Call
+/// `insertAttempt` right after `insertCandidate` and the mask rides in the candidate's INSERT; later, it costs an
+/// UPDATE. A second attempt for the same candidate and version fails as a primary-key violation, as in schema 1.
+///
 /// Rows are buffered and written in multi-row INSERT statements (`MultiRowInsert`) inside `BEGIN IMMEDIATE`
 /// transactions of about `rowsPerTransaction` rows (<https://www.sqlite.org/faq.html#q19>). Candidate ids are
 /// assigned by the writer (`CandidateID`: run id in the high 32 bits, ordinal in the low), so `insertCandidate`
@@ -17,7 +23,7 @@ import AuditCrypto
 /// marks the run `failed` (`SQLiteRunRepository.fail`) or deletes it. Dropping the writer without `finish()` does
 /// the same. One writer per connection at a time; not `Sendable`.
 package final class AttemptWriter {
-    private struct PendingCandidate {
+    struct PendingCandidate {
         var id: Int64
         var runID: Int64
         var line: Int
@@ -26,6 +32,7 @@ package final class AttemptWriter {
         var submittedAt: String?
         var fingerprint: Fingerprint
         var features: CandidateFeatureRow
+        var masks: (Int64?, Int64?, Int64?, Int64?) = (nil, nil, nil, nil)
     }
 
     private struct PendingAttempt {
@@ -38,18 +45,22 @@ package final class AttemptWriter {
     /// Default rows (candidates + attempts + rejects) per transaction.
     package static let defaultRowsPerTransaction = 50_000
 
-    private let database: Database
-    private let rowsPerTransaction: Int
+    let database: Database
+    let rowsPerTransaction: Int
     private let candidateInsert: MultiRowInsert
     private let attemptInsert: MultiRowInsert
     private let rejectedStatement: Statement
-    private var candidates: [PendingCandidate] = []
+    var candidates: [PendingCandidate] = []
     private var attempts: [PendingAttempt] = []
     private var rowsInTransaction = 0
     private var ownsTransaction = false
     /// Per run: the first id this writer assigned and the next one to assign.
-    private var runIDs: [Int64: (first: Int64, next: Int64)] = [:]
-    private var allowedVersions: Set<Int64> = []
+    var runIDs: [Int64: (first: Int64, next: Int64)] = [:]
+    var allowedVersions: Set<Int64> = []
+    /// Per run: version id → inline slot (0…3), for versions whose outcomes live in `candidate.mask_<slot>`.
+    var slots: [Int64: [Int64: Int]] = [:]
+    /// The inline versions (index = slot) of the run last loaded by `loadSlots`, for `insertAttempt`'s fast path.
+    var lastInline: (runID: Int64, versions: [Int64])?
 
     /// Creates a writer on `database`, which must be migrated and not inside a transaction.
     /// - Parameters:
@@ -65,12 +76,13 @@ package final class AttemptWriter {
             database: database,
             head: """
                 INSERT INTO candidate (id, run_id, line, external_id, username, submitted_at, fingerprint, length,
-                    upper_count, lower_count, digit_count, special_count, other_letter_count, space_count, other_count)
+                    upper_count, lower_count, digit_count, special_count, other_letter_count, space_count, other_count,
+                    mask_0, mask_1, mask_2, mask_3)
                 """,
-            columns: 15, rowsPerStatement: candidatesPerStatement)
+            columns: 19, rowsPerStatement: candidatesPerStatement)
         attemptInsert = try MultiRowInsert(
             database: database,
-            head: "INSERT INTO attempt (candidate_id, policy_version_id, failed_mask, unlocks_reset)",
+            head: "INSERT INTO attempt_row (candidate_id, policy_version_id, failed_mask, unlocks_reset)",
             columns: 4, rowsPerStatement: candidatesPerStatement * 2)
         rejectedStatement = try database.makeStatement(
             "INSERT INTO rejected_row (run_id, line, reason) VALUES (?1, ?2, ?3)")
@@ -89,8 +101,11 @@ package final class AttemptWriter {
         runID: Int64, line: Int, externalID: String?, username: String?, submittedAt: String?,
         fingerprint: Fingerprint, features: CandidateFeatureRow
     ) throws(SQLiteError) -> Int64 {
+        if rowsInTransaction >= rowsPerTransaction { try finish() }
         try beginIfNeeded()
         if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        // Flush before appending, so the newest candidate stays buffered for its inline outcomes.
+        if candidates.count == candidateInsert.rowsPerStatement { try guarded(flushCandidates) }
         let id = runIDs[runID]!.next
         guard id <= CandidateID.range(runID: runID).upperBound else {
             abandon()
@@ -101,8 +116,7 @@ package final class AttemptWriter {
             PendingCandidate(
                 id: id, runID: runID, line: line, externalID: externalID, username: username,
                 submittedAt: submittedAt, fingerprint: fingerprint, features: features))
-        if candidates.count == candidateInsert.rowsPerStatement { try guarded(flushCandidates) }
-        try rowWritten()
+        rowsInTransaction += 1
         return id
     }
 
@@ -113,8 +127,20 @@ package final class AttemptWriter {
     package func insertAttempt(
         candidateID: Int64, versionID: Int64, failedMask: UInt64, unlocksReset: Bool
     ) throws(SQLiteError) {
+        // Fast path, the importer's: an inline outcome of the newest buffered candidate, no lookups.
+        if let last = candidates.last, last.id == candidateID, let inline = lastInline, inline.runID == last.runID,
+            let slot = inline.versions.firstIndex(of: versionID)
+        {
+            guard setPendingMask(Int64(bitPattern: failedMask), slot: slot, at: candidates.count - 1) else {
+                abandon()
+                throw primaryKeyError()
+            }
+            return
+        }
         try beginIfNeeded()
-        let own = runIDs[CandidateID.runID(of: candidateID)]
+        let runID = CandidateID.runID(of: candidateID)
+        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        let own = runIDs[runID]
         let isOwnCandidate = own.map { candidateID >= $0.first && candidateID < $0.next } ?? false
         if !isOwnCandidate {
             let exists = try guarded { () throws(SQLiteError) in try candidateExists(candidateID) }
@@ -126,6 +152,20 @@ package final class AttemptWriter {
         guard allowedVersions.contains(versionID) else {
             abandon()
             throw foreignKeyError("attempt.policy_version_id is not a policy version of the candidate's run")
+        }
+        if slots[runID] == nil { try guarded { () throws(SQLiteError) in try loadSlots(runID) } }
+        if let slot = slots[runID]![versionID] {
+            let mask = Int64(bitPattern: failedMask)
+            // Buffered candidates of several runs interleave: search (at most one statement's worth) from the end.
+            if let index = candidates.lastIndex(where: { $0.id == candidateID }) {
+                guard setPendingMask(mask, slot: slot, at: index) else {
+                    abandon()
+                    throw primaryKeyError()
+                }
+            } else {
+                try guarded { () throws(SQLiteError) in try updateMask(mask, slot: slot, candidateID: candidateID) }
+            }
+            return
         }
         attempts.append(
             PendingAttempt(
@@ -159,7 +199,7 @@ package final class AttemptWriter {
     }
 
     /// Rolls back the open transaction, drops buffered rows and restores foreign-key enforcement.
-    private func abandon() {
+    func abandon() {
         candidates.removeAll()
         attempts.removeAll()
         if ownsTransaction {
@@ -170,49 +210,13 @@ package final class AttemptWriter {
         }
     }
 
-    private func guarded<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    func guarded<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         do {
             return try body()
         } catch {
             abandon()
             throw error
         }
-    }
-
-    private func foreignKeyError(_ message: String) -> SQLiteError {
-        SQLiteError(
-            extendedCode: 787, message: "FOREIGN KEY constraint failed: \(message)", sql: nil, path: database.path)
-    }
-
-    /// Checks that `runID` is a running import and loads the versions its attempts may use.
-    private func checkRun(_ runID: Int64) throws(SQLiteError) {
-        let run = try database.cachedStatement("SELECT status FROM import_run WHERE id = ?1")
-        run.bind(runID, at: 1)
-        let status = try run.step() ? run.string(at: 0) : nil
-        run.reset()
-        guard status == "running" else {
-            throw foreignKeyError(
-                status == nil ? "candidate.run_id refers to no import run" : "the import run is \(status!)")
-        }
-        let versions = try database.cachedStatement("SELECT policy_version_id FROM import_run_policy WHERE run_id = ?1")
-        versions.bind(runID, at: 1)
-        while try versions.step() { allowedVersions.insert(versions.int64(at: 0)) }
-        let range = CandidateID.range(runID: runID)
-        let last = try database.cachedStatement("SELECT max(id) FROM candidate WHERE id BETWEEN ?1 AND ?2")
-        last.bind(range.lowerBound, at: 1)
-        last.bind(range.upperBound, at: 2)
-        _ = try last.step()
-        let next = last.isNull(at: 0) ? range.lowerBound : last.int64(at: 0) + 1
-        last.reset()
-        runIDs[runID] = (next, next)
-    }
-
-    private func candidateExists(_ id: Int64) throws(SQLiteError) -> Bool {
-        try flushCandidates()
-        let statement = try database.cachedStatement("SELECT 1 FROM candidate WHERE id = ?1")
-        statement.bind(id, at: 1)
-        defer { statement.reset() }
-        return try statement.step()
     }
 
     private func beginIfNeeded() throws(SQLiteError) {
@@ -236,7 +240,7 @@ package final class AttemptWriter {
     }
 
     /// Inserts buffered candidates, then the attempts that are now safe to insert (their candidates exist).
-    private func flushCandidates() throws(SQLiteError) {
+    func flushCandidates() throws(SQLiteError) {
         guard !candidates.isEmpty else { return }
         let pending = candidates
         candidates.removeAll(keepingCapacity: true)
@@ -258,6 +262,11 @@ package final class AttemptWriter {
             statement.bind(Int64(features.otherLetterCount), at: base + 12)
             statement.bind(Int64(features.spaceCount), at: base + 13)
             statement.bind(Int64(features.otherCount), at: base + 14)
+            let masks = candidate.masks
+            Self.bind(masks.0, statement, at: base + 15)
+            Self.bind(masks.1, statement, at: base + 16)
+            Self.bind(masks.2, statement, at: base + 17)
+            Self.bind(masks.3, statement, at: base + 18)
         }
         try flushAttempts(all: false)
     }

@@ -11,11 +11,15 @@ extension SQLiteRunRepository {
         return rows
     }
 
-    /// Inserts one attempt per candidate for `versionID`; call inside the transaction that also adds the version to
-    /// the run and its summaries, so a rescore lands whole or not at all.
+    /// Inserts one attempt per candidate for `versionID` into `attempt_row` (a version added after the import has no
+    /// inline slot); call inside the transaction that also adds the version to the run and its summaries, so a
+    /// rescore lands whole or not at all.
     package func addAttempts(versionID: Int64, attempts: [(candidateID: Int64, failedMask: UInt64)]) throws(SQLiteError) {
         let insert = try database.cachedStatement(
-            "INSERT INTO attempt (candidate_id, policy_version_id, failed_mask, unlocks_reset) VALUES (?1, ?2, ?3, ?4)")
+            """
+            INSERT INTO attempt_row (candidate_id, policy_version_id, failed_mask, unlocks_reset)
+            VALUES (?1, ?2, ?3, ?4)
+            """)
         for attempt in attempts {
             insert.bind(attempt.candidateID, at: 1)
             insert.bind(versionID, at: 2)

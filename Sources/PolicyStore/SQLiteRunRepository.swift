@@ -38,7 +38,7 @@ package struct SQLiteRunRepository {
                     .text(Timestamp.now()), .text(pwauditVersion), .integer(Int64(getpid())),
                 ])
             let id = database.lastInsertedRowID
-            try insertVersions(runID: id, versionIDs: versionIDs)
+            try insertVersions(runID: id, versionIDs: versionIDs, inline: true)
             return id
         }
         guard let record = try run(id: id) else { throw PolicyStoreError.runNotFound(id: id) }
@@ -47,14 +47,19 @@ package struct SQLiteRunRepository {
 
     /// Adds policy versions to a run's scored set (already present ones are ignored).
     package func addVersions(runID: Int64, versionIDs: [Int64]) throws {
-        try database.inTransaction { try insertVersions(runID: runID, versionIDs: versionIDs) }
+        try database.inTransaction { try insertVersions(runID: runID, versionIDs: versionIDs, inline: false) }
     }
 
-    private func insertVersions(runID: Int64, versionIDs: [Int64]) throws(SQLiteError) {
+    /// With `inline`, the run's first four versions get slots 0…3: their outcomes live in `candidate.mask_<slot>`.
+    private func insertVersions(runID: Int64, versionIDs: [Int64], inline: Bool) throws(SQLiteError) {
         for versionID in versionIDs {
             try database.execute(
-                "INSERT OR IGNORE INTO import_run_policy (run_id, policy_version_id) VALUES (?1, ?2)",
-                [.integer(runID), .integer(versionID)])
+                """
+                INSERT OR IGNORE INTO import_run_policy (run_id, policy_version_id, slot)
+                VALUES (?1, ?2, iif(?3, (SELECT nullif(min(count(*), 4), 4) FROM import_run_policy
+                    WHERE run_id = ?1 AND slot IS NOT NULL), NULL))
+                """,
+                [.integer(runID), .integer(versionID), .integer(inline ? 1 : 0)])
         }
     }
 
@@ -135,7 +140,7 @@ package struct SQLiteRunRepository {
             // The run's candidates and attempts are one key range (CandidateID): range deletes beat a per-row cascade.
             let range = CandidateID.range(runID: runID)
             let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
-            try database.execute("DELETE FROM attempt WHERE candidate_id BETWEEN ?1 AND ?2", bounds)
+            try database.execute("DELETE FROM attempt_row WHERE candidate_id BETWEEN ?1 AND ?2", bounds)
             try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
             try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(runID)])
             return database.changes > 0

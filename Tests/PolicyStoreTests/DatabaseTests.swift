@@ -38,7 +38,7 @@ import Testing
         #expect(try count(database, "PRAGMA foreign_keys") == 1)
         let error = #expect(throws: SQLiteError.self) {
             try database.execute(
-                "INSERT INTO attempt (candidate_id, policy_version_id, failed_mask, unlocks_reset) VALUES (42, 1, 0, 1)"
+                "INSERT INTO attempt_row (candidate_id, policy_version_id, failed_mask, unlocks_reset) VALUES (42, 1, 0, 1)"
             )
         }
         #expect(error?.isConstraintViolation == true)

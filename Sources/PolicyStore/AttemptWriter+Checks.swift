@@ -1,0 +1,89 @@
+import AuditCrypto
+
+/// The writer's own foreign-key and primary-key checks, and the inline outcome slots (schema 2).
+extension AttemptWriter {
+
+    func foreignKeyError(_ message: String) -> SQLiteError {
+        SQLiteError(
+            extendedCode: 787, message: "FOREIGN KEY constraint failed: \(message)", sql: nil, path: database.path)
+    }
+
+    /// Checks that `runID` is a running import and loads the versions its attempts may use.
+    func checkRun(_ runID: Int64) throws(SQLiteError) {
+        let run = try database.cachedStatement("SELECT status FROM import_run WHERE id = ?1")
+        run.bind(runID, at: 1)
+        let status = try run.step() ? run.string(at: 0) : nil
+        run.reset()
+        guard status == "running" else {
+            throw foreignKeyError(
+                status == nil ? "candidate.run_id refers to no import run" : "the import run is \(status!)")
+        }
+        let versions = try database.cachedStatement("SELECT policy_version_id FROM import_run_policy WHERE run_id = ?1")
+        versions.bind(runID, at: 1)
+        while try versions.step() { allowedVersions.insert(versions.int64(at: 0)) }
+        let range = CandidateID.range(runID: runID)
+        let last = try database.cachedStatement("SELECT max(id) FROM candidate WHERE id BETWEEN ?1 AND ?2")
+        last.bind(range.lowerBound, at: 1)
+        last.bind(range.upperBound, at: 2)
+        _ = try last.step()
+        let next = last.isNull(at: 0) ? range.lowerBound : last.int64(at: 0) + 1
+        last.reset()
+        runIDs[runID] = (next, next)
+    }
+
+    func candidateExists(_ id: Int64) throws(SQLiteError) -> Bool {
+        try flushCandidates()
+        let statement = try database.cachedStatement("SELECT 1 FROM candidate WHERE id = ?1")
+        statement.bind(id, at: 1)
+        defer { statement.reset() }
+        return try statement.step()
+    }
+
+    func primaryKeyError() -> SQLiteError {
+        SQLiteError(
+            extendedCode: 1555, message: "UNIQUE constraint failed: attempt.candidate_id, attempt.policy_version_id",
+            sql: nil, path: database.path)
+    }
+
+    /// Loads which versions of `runID` store their outcomes inline, and in which slot.
+    func loadSlots(_ runID: Int64) throws(SQLiteError) {
+        let statement = try database.cachedStatement(
+            "SELECT policy_version_id, slot FROM import_run_policy WHERE run_id = ?1 AND slot IS NOT NULL")
+        defer { statement.reset() }
+        statement.bind(runID, at: 1)
+        var runSlots: [Int64: Int] = [:]
+        while try statement.step() { runSlots[statement.int64(at: 0)] = statement.int(at: 1) }
+        slots[runID] = runSlots
+        var versions = [Int64](repeating: -1, count: (runSlots.values.max() ?? -1) + 1)
+        for (version, slot) in runSlots { versions[slot] = version }
+        lastInline = (runID, versions)
+    }
+
+    /// Sets the inline mask of buffered candidate `index`; false if it was already set.
+    func setPendingMask(_ mask: Int64, slot: Int, at index: Int) -> Bool {
+        switch slot {
+        case 0 where candidates[index].masks.0 == nil: candidates[index].masks.0 = mask
+        case 1 where candidates[index].masks.1 == nil: candidates[index].masks.1 = mask
+        case 2 where candidates[index].masks.2 == nil: candidates[index].masks.2 = mask
+        case 3 where candidates[index].masks.3 == nil: candidates[index].masks.3 = mask
+        default: return false
+        }
+        return true
+    }
+
+    /// Sets the inline mask of a stored candidate whose slot is still empty.
+    func updateMask(_ mask: Int64, slot: Int, candidateID: Int64) throws(SQLiteError) {
+        try flushCandidates()
+        let statement = try database.cachedStatement(
+            "UPDATE candidate SET mask_\(slot) = ?1 WHERE id = ?2 AND mask_\(slot) IS NULL")
+        defer { statement.reset() }
+        statement.bind(mask, at: 1)
+        statement.bind(candidateID, at: 2)
+        try statement.execute()
+        guard database.changes > 0 else { throw primaryKeyError() }
+    }
+
+    static func bind(_ mask: Int64?, _ statement: Statement, at index: Int32) {
+        if let mask { statement.bind(mask, at: index) } else { statement.bindNull(at: index) }
+    }
+}

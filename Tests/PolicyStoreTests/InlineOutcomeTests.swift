@@ -1,0 +1,169 @@
+import AuditCrypto
+import Testing
+
+@testable import PolicyStore
+
+/// Schema 2: a run's first four versions keep their outcomes in `candidate.mask_<slot>`, the rest in `attempt_row`,
+/// and the `attempt` view shows both as one row per candidate × version.
+@Suite struct InlineOutcomeTests {
+    private func setUp(versions: Int) throws -> (Database, [Int64], RunRecord) {
+        let database = try migratedInMemoryDatabase()
+        let repository = SQLitePolicyRepository(database: database)
+        let ids = try (0..<versions).map { try addVersion(repository, definition: "{\"v\":\($0)}").version.id }
+        return (database, ids, try startRun(database, versionIDs: ids))
+    }
+
+    private func addCandidate(_ writer: AttemptWriter, run: RunRecord, line: Int) throws -> Int64 {
+        try writer.insertCandidate(
+            runID: run.id, line: line, externalID: nil, username: nil, submittedAt: nil, fingerprint: someFingerprint,
+            features: someFeatures)
+    }
+
+    @Test func firstFourVersionsGetSlotsAndTheFifthUsesAttemptRows() throws {
+        let (database, versions, run) = try setUp(versions: 5)
+        #expect(try count(database, "SELECT count(*) FROM import_run_policy WHERE slot IS NOT NULL") == 4)
+        #expect(try count(database, "SELECT slot FROM import_run_policy WHERE policy_version_id = \(versions[3])") == 3)
+        let writer = try AttemptWriter(database: database, candidatesPerStatement: 2)
+        for line in 2..<9 {
+            let id = try addCandidate(writer, run: run, line: line)
+            for (index, version) in versions.enumerated() {
+                let mask = UInt64(line * 10 + index) | (index == 1 ? 1 << 63 : 0)
+                try writer.insertAttempt(candidateID: id, versionID: version, failedMask: mask, unlocksReset: false)
+            }
+        }
+        try writer.finish()
+        #expect(try count(database, "SELECT count(*) FROM candidate") == 7)
+        #expect(try count(database, "SELECT count(*) FROM attempt_row") == 7)
+        #expect(try count(database, "SELECT count(*) FROM attempt") == 35)
+        #expect(try count(database, "SELECT count(*) FROM v_attempt") == 35)
+        #expect(try count(database, "SELECT count(*) FROM attempt WHERE failed_mask & (1 << 63) != 0") == 7)
+        for (index, version) in versions.enumerated() where index != 1 {
+            let sql = "SELECT sum(failed_mask) FROM attempt WHERE policy_version_id = \(version)"
+            #expect(try count(database, sql) == (2..<9).reduce(0) { $0 + $1 * 10 + index })
+        }
+        #expect(try count(database, "SELECT mask_2 FROM candidate WHERE line = 4") == 42)
+        #expect(try count(database, "SELECT count(*) FROM candidate WHERE mask_0 IS NULL OR mask_3 IS NULL") == 0)
+    }
+
+    @Test func unlocksResetOfAnInlineOutcomeIsAZeroMask() throws {
+        let (database, versions, run) = try setUp(versions: 2)
+        let writer = try AttemptWriter(database: database)
+        let id = try addCandidate(writer, run: run, line: 2)
+        try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 0, unlocksReset: true)
+        try writer.insertAttempt(candidateID: id, versionID: versions[1], failedMask: 4, unlocksReset: false)
+        try writer.finish()
+        #expect(try count(database, "SELECT unlocks_reset FROM attempt WHERE policy_version_id = \(versions[0])") == 1)
+        #expect(try count(database, "SELECT unlocks_reset FROM attempt WHERE policy_version_id = \(versions[1])") == 0)
+    }
+
+    @Test func candidateWithoutItsOutcomeShowsNoAttempt() throws {
+        let (database, _, run) = try setUp(versions: 2)
+        let writer = try AttemptWriter(database: database)
+        _ = try addCandidate(writer, run: run, line: 2)
+        try writer.finish()
+        #expect(try count(database, "SELECT count(*) FROM candidate") == 1)
+        #expect(try count(database, "SELECT count(*) FROM attempt") == 0)
+    }
+
+    @Test func lateOutcomeOfAStoredCandidateIsStoredInline() throws {
+        let (database, versions, run) = try setUp(versions: 1)
+        let first = try AttemptWriter(database: database)
+        let id = try addCandidate(first, run: run, line: 2)
+        try first.finish()
+        let second = try AttemptWriter(database: database)
+        try second.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 9, unlocksReset: false)
+        try second.finish()
+        #expect(try count(database, "SELECT failed_mask FROM attempt WHERE candidate_id = \(id)") == 9)
+        #expect(try count(database, "SELECT count(*) FROM attempt_row") == 0)
+    }
+
+    @Test(arguments: [false, true])
+    func secondOutcomeForTheSameCandidateAndVersionFails(afterCommit: Bool) throws {
+        let (database, versions, run) = try setUp(versions: 1)
+        let writer = try AttemptWriter(database: database)
+        let id = try addCandidate(writer, run: run, line: 2)
+        try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 1, unlocksReset: false)
+        if afterCommit { try writer.finish() }
+        let error = #expect(throws: SQLiteError.self) {
+            try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 2, unlocksReset: false)
+        }
+        #expect(error?.isConstraintViolation == true)
+        #expect(!database.isInsideTransaction)
+        #expect(try count(database, "PRAGMA foreign_keys") == 1)
+        #expect(try count(database, "SELECT count(*) FROM attempt") == (afterCommit ? 1 : 0))
+    }
+
+    @Test func versionAddedAfterTheImportUsesAttemptRows() throws {
+        let (database, versions, run) = try setUp(versions: 1)
+        let writer = try AttemptWriter(database: database)
+        let id = try addCandidate(writer, run: run, line: 2)
+        try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 1, unlocksReset: false)
+        try writer.finish()
+        let repository = SQLitePolicyRepository(database: database)
+        let added = try addVersion(repository, definition: "{\"late\":1}").version.id
+        let runs = SQLiteRunRepository(database: database)
+        try runs.addVersions(runID: run.id, versionIDs: [added])
+        try database.inTransaction { try runs.addAttempts(versionID: added, attempts: [(id, 6)]) }
+        #expect(try count(database, "SELECT count(*) FROM import_run_policy WHERE slot IS NULL") == 1)
+        #expect(try count(database, "SELECT failed_mask FROM attempt_row") == 6)
+        #expect(try count(database, "SELECT count(*) FROM attempt WHERE candidate_id = \(id)") == 2)
+        try runs.delete(runID: run.id)
+        #expect(try count(database, "SELECT count(*) FROM attempt") == 0)
+        #expect(try count(database, "SELECT count(*) FROM attempt_row") == 0)
+    }
+
+    @Test func interleavedRunsKeepEachCandidatesOwnOutcome() throws {
+        let (database, versions, run) = try setUp(versions: 1)
+        let other = try startRun(database, versionIDs: versions)
+        let writer = try AttemptWriter(database: database, candidatesPerStatement: 4)
+        for line in 2..<12 {
+            for current in [run, other] {
+                let id = try addCandidate(writer, run: current, line: line)
+                let mask = UInt64(line) << (current.id == run.id ? 0 : 8)
+                try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: mask, unlocksReset: false)
+            }
+        }
+        try writer.finish()
+        #expect(try count(database, "SELECT count(*) FROM attempt a JOIN candidate c ON c.id = a.candidate_id") == 20)
+        #expect(try count(database, "SELECT count(*) FROM candidate WHERE run_id = \(run.id) AND mask_0 != line") == 0)
+        #expect(
+            try count(database, "SELECT count(*) FROM candidate WHERE run_id = \(other.id) AND mask_0 != line << 8")
+                == 0)
+    }
+}
+
+/// `SQLiteRunRepository.compare` reads inline masks and `attempt_row` alike.
+@Suite struct InlineComparisonTests {
+    @Test func compareMixesAnInlineVersionWithARescoredOne() throws {
+        let database = try migratedInMemoryDatabase()
+        let repository = SQLitePolicyRepository(database: database)
+        let a = try addVersion(repository, definition: "{\"v\":1}").version.id
+        let run = try startRun(database, versionIDs: [a])
+        let writer = try AttemptWriter(database: database)
+        // (mask under A, mask under B): both unlock, only A, only B, neither; the last candidate has no B outcome.
+        let masks: [(UInt64, UInt64?)] = [(0, 0), (0, 0b110), (1, 0), (1, 1), (0, nil)]
+        var ids: [Int64] = []
+        for (offset, pair) in masks.enumerated() {
+            let id = try writer.insertCandidate(
+                runID: run.id, line: offset + 2, externalID: nil, username: nil, submittedAt: nil,
+                fingerprint: someFingerprint, features: someFeatures)
+            try writer.insertAttempt(candidateID: id, versionID: a, failedMask: pair.0, unlocksReset: pair.0 == 0)
+            ids.append(id)
+        }
+        try writer.finish()
+        let b = try addVersion(repository, definition: "{\"v\":2}").version.id
+        let runs = SQLiteRunRepository(database: database)
+        try runs.addVersions(runID: run.id, versionIDs: [b])
+        let rescored = zip(ids, masks).compactMap { id, pair in pair.1.map { (candidateID: id, failedMask: $0) } }
+        try database.inTransaction { try runs.addAttempts(versionID: b, attempts: rescored) }
+
+        for (x, y, flipped) in [(a, b, false), (b, a, true)] {
+            let row = try runs.compare(runID: run.id, versionA: x, versionB: y)
+            #expect(row.bothUnlocked == 1)
+            #expect(row.neither == 1)
+            #expect(row.onlyA == 1)
+            #expect(row.onlyB == 1)
+            #expect(row.newlyBlockedByBit == (flipped ? [0: 1] : [1: 1, 2: 1]))
+        }
+    }
+}
