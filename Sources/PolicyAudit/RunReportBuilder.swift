@@ -63,7 +63,7 @@ package struct RunReportBuilder {
                             count: row.failures)
                     }))
         }
-        let reuse = try summaries.reuseComputingIfMissing(runID: run.id)
+        let reuse = try summaries.reuse(runID: run.id)
         return RunReport(
             pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: Self.provenance(run),
             rows: RowCounts(
@@ -80,8 +80,8 @@ package struct RunReportBuilder {
                     ClassCount(classes: $0.composition, count: $0.count)
                 },
                 reuse: ReuseSummary(
-                    groupCount: reuse.sharedGroups, candidatesInGroups: reuse.sharedCandidates,
-                    largestGroupSize: reuse.largestGroup)))
+                    groupCount: reuse?.sharedGroups ?? 0, candidatesInGroups: reuse?.sharedCandidates ?? 0,
+                    largestGroupSize: reuse?.largestGroup ?? 0)))
     }
 
     /// The report's reference to a stored version.

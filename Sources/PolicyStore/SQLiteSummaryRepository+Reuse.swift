@@ -23,29 +23,3 @@ extension SQLiteSummaryRepository {
             sharedCandidates: statement.int(at: 2), largestGroup: statement.int(at: 3))
     }
 }
-
-extension SQLiteSummaryRepository {
-    /// The reuse figures of `runID`: the stored ones, else computed now and stored for the next reader.
-    ///
-    /// An import leaves them out: the grouped pass costs about a second per million candidates, a fifth of the
-    /// import, while a run's other summaries are tallied in memory as it scores. The first report of the run pays
-    /// for it instead, once. When the database cannot be written (read-only file, another writer past the busy
-    /// timeout), the figures are returned without being stored.
-    package func reuseComputingIfMissing(runID: Int64) throws(SQLiteError) -> RunReuseSummaryRow {
-        if let stored = try reuse(runID: runID) { return stored }
-        let row = try computeReuse(runID: runID)
-        try? database.inTransaction {
-            try database.execute(
-                """
-                INSERT OR IGNORE INTO run_reuse_summary
-                    (run_id, distinct_fingerprints, shared_groups, shared_candidates, largest_group)
-                SELECT id, ?2, ?3, ?4, ?5 FROM import_run WHERE id = ?1 AND status = 'complete'
-                """,
-                [
-                    .integer(runID), .integer(Int64(row.distinctFingerprints)), .integer(Int64(row.sharedGroups)),
-                    .integer(Int64(row.sharedCandidates)), .integer(Int64(row.largestGroup)),
-                ])
-        }
-        return row
-    }
-}
