@@ -21,7 +21,9 @@ package struct CSVImport {
     /// - Throws: `ImportError`, `CSVImportError` (unreadable input, missing column), `PolicyError`, `SQLiteError`.
     package func run(_ request: CSVImportRequest) throws -> CSVImportResult {
         let started = Date()
-        let versions = try request.versions.isEmpty ? PolicyLibrary(workspace: workspace).latestOfEveryPolicy()
+        let versions =
+            try request.versions.isEmpty
+            ? PolicyLibrary(workspace: workspace).latestOfEveryPolicy()
             : request.versions
         guard !versions.isEmpty else { throw AuditStoreError.noPolicies }
         let library = PolicyLibrary(workspace: workspace)

@@ -56,7 +56,9 @@ struct RunCompletion {
         }
         return RunSummary(
             versions: versions, rules: rules, rulePairs: pairs,
-            lengths: tally.lengths.sorted { $0.key < $1.key }.map { RunLengthSummaryRow(length: $0.key, count: $0.value) },
+            lengths: tally.lengths.sorted { $0.key < $1.key }.map {
+                RunLengthSummaryRow(length: $0.key, count: $0.value)
+            },
             compositions: tally.compositions.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                 .map { RunCompositionSummaryRow(composition: $0.key, count: $0.value) },
             reuse: reuse,

@@ -16,7 +16,9 @@ package struct RunRescore {
     package func rescore(
         runID: Int64, version: PolicyVersionRecord, path: String, mapping: CSVColumnMapping, dialect: CSVDialect
     ) throws -> CSVImportResult.VersionOutcome {
-        guard let run = try workspace.runs.run(id: runID) else { throw AuditStoreError.unknownRun(reference: "\(runID)") }
+        guard let run = try workspace.runs.run(id: runID) else {
+            throw AuditStoreError.unknownRun(reference: "\(runID)")
+        }
         guard run.status == .complete else {
             throw ImportError.runNotComplete(runID: runID, status: run.status.rawValue)
         }
