@@ -3,11 +3,18 @@ import Testing
 
 @testable import PolicyAudit
 
-/// The shared benchmark kit's corpus generator, located from this file: `<repo>/../../shared/bench`.
+/// The shared benchmark kit's corpus generator: `shared/bench` beside the repository (as CI lays it out), else two
+/// levels up (a git worktree), else `/work/shared`.
 enum CorpusGenerator {
-    static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../../shared/bench/gen_corpus.py").standardizedFileURL
+    static let script: URL = {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [
+            repository.appendingPathComponent("../shared"), repository.appendingPathComponent("../../shared"),
+            URL(fileURLWithPath: "/work/shared"),
+        ].map { $0.appendingPathComponent("bench/gen_corpus.py").standardizedFileURL }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+    }()
 
     static let python: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         .split(separator: ":")
