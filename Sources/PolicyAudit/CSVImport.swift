@@ -56,6 +56,7 @@ package struct CSVImport {
         do {
             let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
             let scorer = CandidateScorer(policies: compiled, key: key)
+            let reuse = FingerprintReuseCounter()
             var batch = ScoredBatch()
             var lastProgress = Date()
             var storing = true
@@ -67,6 +68,7 @@ package struct CSVImport {
                     tally.add(
                         length: scored.features.length, composition: scored.composition, masks: scored.masks,
                         day: scored.day)
+                    try reuse.add(scored.fingerprint)
                     batch.candidates.append(scored)
                 case .rejected(let rejection):
                     tally.reject(reason: rejection.reason.rawValue)
@@ -109,7 +111,7 @@ package struct CSVImport {
             }
             try RunCompletion(workspace: workspace).complete(
                 runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
-                versionIDs: versions.map(\.id))
+                reuse: try reuse.summary(), versionIDs: versions.map(\.id))
             return CSVImportResult(
                 runID: run.id, rowsRead: tally.rowsSeen, accepted: tally.acceptedCount,
                 rejected: tally.rejectedCount, rejectedByReason: tally.rejections, firstRejections: firstRejections,

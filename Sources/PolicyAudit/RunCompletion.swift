@@ -1,17 +1,17 @@
 import PolicyStore
 
-/// The last step of an import: turn the in-memory tally into summary rows, add the reuse figures (one grouped pass
-/// over the run's fingerprints in SQL, about 1 s per million candidates: the one summary that cannot be tallied in
-/// flat memory while scoring), and mark the run complete — in one transaction, so a run is never complete without
-/// its summaries and every report of it reads summaries only.
+/// The last step of an import: turn the in-memory tally and reuse counts into summary rows and mark the run complete
+/// — in one transaction, so a run is never complete without its summaries and every report of it reads summaries
+/// only.
 struct RunCompletion {
     let workspace: AuditWorkspace
 
     func complete(
-        runID: Int64, sourceBytes: Int64, sourceSHA256: String, tally: RunTally, versionIDs: [Int64]
+        runID: Int64, sourceBytes: Int64, sourceSHA256: String, tally: RunTally, reuse: RunReuseSummaryRow,
+        versionIDs: [Int64]
     ) throws {
         let summaries = workspace.summaries
-        let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: try summaries.computeReuse(runID: runID))
+        let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: reuse)
         try workspace.database.inTransaction {
             try summaries.write(runID: runID, summary: summary)
             try workspace.runs.complete(

@@ -1,0 +1,66 @@
+import AuditCrypto
+import Foundation
+import PasswordPolicy
+import PolicyStore
+import Testing
+
+@testable import PolicyAudit
+
+@Suite("Reuse counted while importing, in bounded memory")
+struct FingerprintReuseCounterTests {
+    /// 5,000 fingerprints of passwords drawn from a pool of 1,500 with a skew, so groups of many sizes exist.
+    private static let fingerprints: [Fingerprint] = {
+        let fingerprinter = Fingerprinter(rawKey: Array(repeating: 7, count: 32))
+        var state: UInt64 = 42
+        return (0..<5_000).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let pick = Int((state >> 33) % 1_500)
+            return fingerprinter.fingerprint(utf8: "password-\(pick * pick % 1_500)")
+        }
+    }()
+
+    private static var expected: RunReuseSummaryRow {
+        let groups = Dictionary(grouping: fingerprints, by: { $0 }).values.map(\.count)
+        let shared = groups.filter { $0 >= 2 }
+        return RunReuseSummaryRow(
+            distinctFingerprints: groups.count, sharedGroups: shared.count, sharedCandidates: shared.reduce(0, +),
+            largestGroup: groups.max() ?? 0)
+    }
+
+    @Test("the same figures in memory and across spilled sorted runs", arguments: [1 << 20, 4_096, 333, 2])
+    func matchesExactGrouping(runCapacity: Int) throws {
+        let counter = FingerprintReuseCounter(runCapacity: runCapacity)
+        for fingerprint in Self.fingerprints { try counter.add(fingerprint) }
+        #expect(try counter.summary() == Self.expected)
+    }
+
+    @Test("no candidates: all zero")
+    func empty() throws {
+        #expect(
+            try FingerprintReuseCounter().summary()
+                == RunReuseSummaryRow(distinctFingerprints: 0, sharedGroups: 0, sharedCandidates: 0, largestGroup: 0))
+    }
+
+    @Test("an import stores the same reuse figures as a grouped SQL pass over the stored fingerprints")
+    func importAgreesWithSQL() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-reuse-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let location = AuditLocation(databasePath: directory.appendingPathComponent("a.db").path)
+        let workspace = try AuditWorkspace.initialize(location).workspace
+        let policy = try PasswordPolicy(json: Data(#"{"name":"p","rules":[{"rule":"length","min":8}]}"#.utf8))
+        _ = try PolicyLibrary(workspace: workspace).add(policy, effectiveFrom: "2026-01-01T00:00:00Z", note: nil)
+        // "hunter2" ×3, "Password1" ×2 (once as fullwidth digits: the same after NFKC), the rest unique.
+        let rows = ["hunter2", "Password1", "hunter2", "unique-a", "Password１", "hunter2", "unique-b"]
+        let csv = "password\n" + rows.joined(separator: "\n") + "\n"
+        let path = directory.appendingPathComponent("c.csv").path
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path)))
+        let runID = try #require(result.runID)
+        let stored = try #require(try workspace.summaries.reuse(runID: runID))
+        #expect(stored == (try workspace.summaries.computeReuse(runID: runID)))
+        #expect(
+            stored == RunReuseSummaryRow(distinctFingerprints: 4, sharedGroups: 2, sharedCandidates: 5, largestGroup: 3)
+        )
+    }
+}
