@@ -6,13 +6,14 @@ import PolicyStore
 ///
 /// Each fingerprint's first 8 bytes go into a buffer; a full buffer is sorted and spilled to a temporary file as a
 /// sorted run, and `summary()` merges the runs, counting equal neighbours. Memory is one buffer (`runCapacity`
-/// words) whatever the file's size; a run of a million candidates needs no file at all. Eight bytes of an
+/// words) whatever the file's size. Eight bytes of an
 /// HMAC-SHA256 are 64 random-looking bits: two different passwords collide with probability about n²/2⁶⁵
 /// (3·10⁻⁸ for a million candidates), so the figures are exact in practice. The spill files hold only these
 /// keyed prefixes and are deleted as soon as they are read.
 final class FingerprintReuseCounter {
-    /// Prefixes held in memory before a sorted run is spilled (8 MiB).
-    static let defaultRunCapacity = 1 << 20
+    /// Prefixes held in memory before a sorted run is spilled (2 MiB: small enough that peak memory stays flat
+    /// from a hundred thousand rows to millions).
+    static let defaultRunCapacity = 1 << 18
     private let runCapacity: Int
     private var buffer: [UInt64] = []
     private var spilled: [URL] = []
@@ -20,6 +21,7 @@ final class FingerprintReuseCounter {
     /// A counter holding up to `runCapacity` prefixes in memory.
     init(runCapacity: Int = FingerprintReuseCounter.defaultRunCapacity) {
         self.runCapacity = runCapacity
+        buffer.reserveCapacity(runCapacity)
     }
 
     deinit { for url in spilled { try? FileManager.default.removeItem(at: url) } }
