@@ -33,26 +33,27 @@ INSERT INTO import_run (id, source_name, source_bytes, source_sha256, label, sta
     rows_read, rows_accepted, rows_rejected, pwaudit_version, pid)
 VALUES (1, 'bench-synthetic.csv', $candidates * 24, lower(hex(randomblob(32))), 'bench', '2026-11-30T08:00:00Z',
     '2026-11-30T08:05:00Z', 'running', $candidates, $candidates, 0, 'bench', 0);
-INSERT INTO import_run_policy SELECT 1, id FROM policy_version;
+INSERT INTO import_run_policy (run_id, policy_version_id, slot)
+SELECT 1, id, row_number() OVER (ORDER BY id) - 1 FROM policy_version;
 -- Candidates: ids (1 << 32) + n; lengths 4..23, class counts from n, one submission day of 2026 per candidate,
 -- fingerprints with ~1 in 8 reused (a small pool) so the reuse summary has groups.
-WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < $candidates)
+-- Outcomes (schema 2: inline in candidate.mask_0..2, one per version slot): a pseudo-random failure mask per
+-- candidate and version, about a third passing everything.
+CREATE TEMP TABLE full_mask AS
+SELECT policy_version_id AS vid, (1 << count(*)) - 1 AS full FROM policy_rule GROUP BY policy_version_id;
+WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < $candidates),
+h AS (SELECT n, ((n * 2654435761 + 1 * 40503) >> 5) & 1023 AS h1, ((n * 2654435761 + 2 * 40503) >> 5) & 1023 AS h2,
+    ((n * 2654435761 + 3 * 40503) >> 5) & 1023 AS h3 FROM seq)
 INSERT INTO candidate (id, run_id, line, external_id, username, submitted_at, fingerprint, length, upper_count,
-    lower_count, digit_count, special_count, other_letter_count, space_count, other_count)
+    lower_count, digit_count, special_count, other_letter_count, space_count, other_count, mask_0, mask_1, mask_2)
 SELECT (1 << 32) + n, 1, n + 1, NULL, NULL,
     strftime('%Y-%m-%dT%H:%M:%SZ', '2026-01-01', '+' || (n * 7 % 365) || ' days', '+' || (n % 86400) || ' seconds'),
     CASE WHEN n % 8 = 0 THEN CAST(printf('%032d', n % 5000) AS BLOB) ELSE randomblob(32) END,
-    4 + (n * 7919 % 20), n % 3, 2 + n % 9, (n / 3) % 4, CASE WHEN n % 5 = 0 THEN 1 ELSE 0 END, 0, 0, 0
-FROM seq;
--- Attempts: a pseudo-random failure mask per candidate and version (about a third pass everything).
-INSERT INTO attempt (candidate_id, policy_version_id, failed_mask, unlocks_reset)
-SELECT id, vid, mask, mask = 0 FROM (
-    SELECT id, vid, CASE WHEN h < 340 THEN 0 ELSE (h * 7) & full END AS mask FROM (
-        SELECT c.id AS id, v.vid AS vid, v.full AS full,
-            ((((c.id & 4294967295) * 2654435761) + v.vid * 40503) >> 5) & 1023 AS h
-        FROM candidate c
-        CROSS JOIN (SELECT policy_version_id AS vid, (1 << count(*)) - 1 AS full FROM policy_rule
-                    GROUP BY policy_version_id ORDER BY policy_version_id) v));
+    4 + (n * 7919 % 20), n % 3, 2 + n % 9, (n / 3) % 4, CASE WHEN n % 5 = 0 THEN 1 ELSE 0 END, 0, 0, 0,
+    iif(h1 < 340, 0, (h1 * 7) & (SELECT full FROM full_mask WHERE vid = 1)),
+    iif(h2 < 340, 0, (h2 * 7) & (SELECT full FROM full_mask WHERE vid = 2)),
+    iif(h3 < 340, 0, (h3 * 7) & (SELECT full FROM full_mask WHERE vid = 3))
+FROM h;
 COMMIT;
 SQL
     t1=$EPOCHREALTIME
