@@ -79,14 +79,6 @@ package struct SQLiteRunRepository {
         }
     }
 
-    /// Marks a running run `complete` with its final counts and finish time.
-    /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
-    package func complete(runID: Int64, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int) throws {
-        try finish(
-            runID: runID, status: .complete,
-            counts: [.integer(Int64(rowsRead)), .integer(Int64(rowsAccepted)), .integer(Int64(rowsRejected))])
-    }
-
     /// Marks a running run `failed`, keeping its counts.
     /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
     package func fail(runID: Int64) throws {

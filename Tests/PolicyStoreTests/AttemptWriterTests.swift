@@ -89,7 +89,8 @@ import Testing
     @Test func candidateForAMissingOrFinishedRunFails() throws {
         let (database, _, run) = try setUp()
         try SQLiteRunRepository(database: database).complete(
-            runID: run.id, rowsRead: 0, rowsAccepted: 0, rowsRejected: 0)
+            runID: run.id, sourceBytes: run.sourceBytes, sourceSHA256: run.sourceSHA256, rowsRead: 0, rowsAccepted: 0,
+            rowsRejected: 0)
         for runID in [run.id, 4242] {
             let writer = try AttemptWriter(database: database)
             #expect(throws: SQLiteError.self) {

@@ -27,7 +27,8 @@ import Testing
             try writer.insertAttempt(candidateID: id, versionID: version.id, failedMask: 0b10, unlocksReset: false)
             try writer.finish()
             try SQLiteRunRepository(database: database).complete(
-                runID: run.id, rowsRead: 1, rowsAccepted: 1, rowsRejected: 0)
+                runID: run.id, sourceBytes: run.sourceBytes, sourceSHA256: run.sourceSHA256, rowsRead: 1,
+                rowsAccepted: 1, rowsRejected: 0)
             // While the connection is open the rows may still live only in the WAL.
             try assertNoTrace(of: canary, in: files)
         }

@@ -15,7 +15,9 @@ import Testing
         #expect(run.versionIDs == [version.id])
         #expect(try runs.latestComplete() == nil)
 
-        try runs.complete(runID: run.id, rowsRead: 10, rowsAccepted: 9, rowsRejected: 1)
+        try runs.complete(
+            runID: run.id, sourceBytes: run.sourceBytes, sourceSHA256: run.sourceSHA256, rowsRead: 10, rowsAccepted: 9,
+            rowsRejected: 1)
         let done = try #require(try runs.run(id: run.id))
         #expect(done.status == .complete)
         #expect(done.finishedAt != nil)
