@@ -21,12 +21,9 @@ package struct CSVImport {
     /// - Throws: `ImportError`, `CSVImportError` (unreadable input, missing column), `PolicyError`, `SQLiteError`.
     package func run(_ request: CSVImportRequest) throws -> CSVImportResult {
         let started = Date()
-        let versions =
-            try request.versions.isEmpty
-            ? PolicyLibrary(workspace: workspace).latestOfEveryPolicy()
-            : request.versions
-        guard !versions.isEmpty else { throw AuditStoreError.noPolicies }
         let library = PolicyLibrary(workspace: workspace)
+        let versions = try request.versions.isEmpty ? library.latestOfEveryPolicy() : request.versions
+        guard !versions.isEmpty else { throw AuditStoreError.noPolicies }
         let compiled = try versions.map { try CompiledPolicy(library.policy(of: $0)) }
         let key = try workspace.fingerprintKey()
 

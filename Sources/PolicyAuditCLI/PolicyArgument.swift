@@ -16,12 +16,11 @@ struct PolicyArgument {
         let path = context.resolve(text)
         let looksLikeFile =
             text.contains("/") || text.hasSuffix(".json") || FileManager.default.fileExists(atPath: path)
-        if looksLikeFile || PolicyReference(parsing: text) == nil {
+        guard !looksLikeFile, let stored = PolicyReference(parsing: text) else {
             return PolicyArgument(compiled: try CompiledPolicy(PolicyFileLoader.load(path: path)), reference: text)
         }
-        let workspace = try StoreOptions.open(arguments, context: context)
-        let version = try PolicyLibrary(workspace: workspace).version(PolicyReference(parsing: text)!)
-        let library = PolicyLibrary(workspace: workspace)
+        let library = PolicyLibrary(workspace: try StoreOptions.open(arguments, context: context))
+        let version = try library.version(stored)
         return PolicyArgument(compiled: try CompiledPolicy(library.policy(of: version)), reference: version.reference)
     }
 
