@@ -41,7 +41,7 @@ struct FingerprintReuseCounterTests {
                 == RunReuseSummaryRow(distinctFingerprints: 0, sharedGroups: 0, sharedCandidates: 0, largestGroup: 0))
     }
 
-    @Test("an import stores the same reuse figures as a grouped SQL pass over the stored fingerprints")
+    @Test("an import stores the same reuse figures as counting the stored fingerprints again")
     func importAgreesWithSQL() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-reuse-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -58,7 +58,7 @@ struct FingerprintReuseCounterTests {
         let result = try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path)))
         let runID = try #require(result.runID)
         let stored = try #require(try workspace.summaries.reuse(runID: runID))
-        #expect(stored == (try workspace.summaries.computeReuse(runID: runID)))
+        #expect(stored == (try workspace.summaries.compute(runID: runID).reuse))
         #expect(
             stored == RunReuseSummaryRow(distinctFingerprints: 4, sharedGroups: 2, sharedCandidates: 5, largestGroup: 3)
         )
