@@ -47,9 +47,7 @@ enum HistoryCommand: CLICommand {
         }
         let workspace = try StoreOptions.open(arguments, context: context)
         if let text = arguments.value("--policy") {
-            guard let reference = PolicyReference(parsing: text) else {
-                throw UsageError("'\(text)' is not a policy reference (NAME or NAME@N)", command: "history")
-            }
+            let reference = try PolicyArgument.reference(text, command: "history")
             if reference.version != nil && request.mode == .inForce {
                 throw UsageError(
                     "--in-force judges by the version in force; pass --policy NAME without @N", command: "history")

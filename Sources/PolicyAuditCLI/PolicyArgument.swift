@@ -29,11 +29,15 @@ struct PolicyArgument {
         _ references: [String], workspace: AuditWorkspace, command: String
     ) throws -> [PolicyVersionRecord] {
         let library = PolicyLibrary(workspace: workspace)
-        return try references.map { text in
-            guard let reference = PolicyReference(parsing: text) else {
-                throw UsageError("'\(text)' is not a policy reference (NAME or NAME@N)", command: command)
-            }
-            return try library.version(reference)
+        return try references.map { try library.version(reference($0, command: command)) }
+    }
+
+    /// Parses a stored version reference (`NAME` or `NAME@N`) given on the command line.
+    /// - Throws: `UsageError` naming the text when it is not of that shape.
+    static func reference(_ text: String, command: String) throws(UsageError) -> PolicyReference {
+        guard let reference = PolicyReference(parsing: text) else {
+            throw UsageError("'\(text)' is not a policy reference (NAME or NAME@N)", command: command)
         }
+        return reference
     }
 }

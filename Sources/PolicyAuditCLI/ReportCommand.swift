@@ -46,9 +46,7 @@ enum ReportCommand: CLICommand {
         let library = PolicyLibrary(workspace: workspace)
         var selected: [PolicyVersionRecord] = []
         for text in references {
-            guard let reference = PolicyReference(parsing: text) else {
-                throw UsageError("'\(text)' is not a policy reference (NAME or NAME@N)", command: "report")
-            }
+            let reference = try PolicyArgument.reference(text, command: "report")
             if reference.version != nil {
                 selected.append(try library.version(reference))
                 continue
