@@ -32,13 +32,6 @@ package final class AuditWorkspace {
         return AuditWorkspace(location: location, database: database)
     }
 
-    /// A private in-memory workspace, for tests and dry runs.
-    package static func inMemory() throws -> AuditWorkspace {
-        let database = try Database.inMemory()
-        try Migrator().migrate(database)
-        return AuditWorkspace(location: AuditLocation(databasePath: ":memory:"), database: database)
-    }
-
     /// Creates (or upgrades) the database and makes sure its key exists, never replacing a key that stored
     /// fingerprints depend on.
     /// - Returns: The workspace and whether a new key was written.
