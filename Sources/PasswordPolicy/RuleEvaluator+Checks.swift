@@ -1,7 +1,10 @@
 extension RuleEvaluator {
     /// Runs one compiled rule against a prepared password.
     @inline(__always)
-    func check(_ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: UnsafePointer<Candidate>) -> RuleCheck {
+    func check(
+        _ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: UnsafePointer<Candidate>,
+        _ contexts: inout ContextAnswers
+    ) -> RuleCheck {
         let summary = prepared.summary
         switch rule {
         case .length(let min, let max):
@@ -39,12 +42,20 @@ extension RuleEvaluator {
             return RuleCheck(failed: false, variant: 0, actual: 0)
         case .context(let username, let email, let minToken):
             if username, let value = candidate.pointee.username,
-                contextContains(value, field: .username, minToken: minToken, prepared)
+                contexts.answer(
+                    field: .username, minToken: minToken,
+                    {
+                        contextContains(value, field: .username, minToken: minToken, prepared)
+                    })
             {
                 return RuleCheck(failed: true, variant: 1, actual: 1)
             }
             if email, let value = candidate.pointee.email,
-                contextContains(value, field: .email, minToken: minToken, prepared)
+                contexts.answer(
+                    field: .email, minToken: minToken,
+                    {
+                        contextContains(value, field: .email, minToken: minToken, prepared)
+                    })
             {
                 return RuleCheck(failed: true, variant: 2, actual: 1)
             }

@@ -19,20 +19,42 @@ struct RuleEvaluator: @unchecked Sendable {
     func failureMask(_ candidate: Candidate) -> UInt64 {
         withUnsafePointer(to: candidate) { candidate in
             withPrepared(candidate.pointee.password) { prepared in
-                var mask: UInt64 = 0
-                for index in 0..<rules.count where check(rules[index], prepared, candidate).failed {
-                    mask |= 1 << UInt64(index)
-                }
-                return mask
+                var contexts = ContextAnswers()
+                return failureMask(prepared, candidate, contexts: &contexts)
             }
         }
+    }
+
+    /// Bit `i` set when rule `i` fails, over a password already prepared (by any evaluator of the same
+    /// normalization that tracks sequences when this one does), sharing context answers through `contexts`.
+    @inline(__always)
+    func failureMask(
+        _ prepared: PreparedPassword, _ candidate: UnsafePointer<Candidate>, contexts: inout ContextAnswers
+    )
+        -> UInt64
+    {
+        var mask: UInt64 = 0
+        for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts).failed {
+            mask |= 1 << UInt64(index)
+        }
+        return mask
     }
 
     /// Every rule's raw check, in order.
     func checks(_ candidate: Candidate) -> [RuleCheck] {
         withUnsafePointer(to: candidate) { candidate in
-            withPrepared(candidate.pointee.password) { prepared in rules.map { check($0, prepared, candidate) } }
+            withPrepared(candidate.pointee.password) { prepared in
+                var contexts = ContextAnswers()
+                return rules.map { check($0, prepared, candidate, &contexts) }
+            }
         }
+    }
+
+    /// This evaluator, scanning for sequence runs whether or not its own rules need them.
+    func trackingSequences() -> RuleEvaluator {
+        RuleEvaluator(
+            rules: rules, asciiTable: asciiTable, builtin: builtin, blocklists: blocklists, scalarSets: scalarSets,
+            patterns: patterns, normalization: normalization, tracksSequences: true)
     }
 
     /// Normalizes and scans `password` once, then runs `body` with the result.

@@ -21,16 +21,8 @@ final class AttemptPipeline: @unchecked Sendable {
             do {
                 let writer = try AttemptWriter(database: connection.value)
                 while let batch = queue.pop() {
-                    for candidate in batch.candidates {
-                        let id = try writer.insertCandidate(
-                            runID: runID, line: candidate.line, externalID: candidate.externalID,
-                            username: candidate.username, submittedAt: candidate.submittedAt,
-                            fingerprint: candidate.fingerprint, features: candidate.features)
-                        for (index, versionID) in versionIDs.enumerated() {
-                            let mask = candidate.masks[index]
-                            try writer.insertAttempt(
-                                candidateID: id, versionID: versionID, failedMask: mask, unlocksReset: mask == 0)
-                        }
+                    if batch.candidates.count > 0 {
+                        try writer.insert(batch.candidates, runID: runID, versionIDs: versionIDs)
                     }
                     for rejection in batch.rejections {
                         try writer.insertRejected(runID: runID, line: rejection.line, reason: rejection.reason.rawValue)
@@ -49,7 +41,7 @@ final class AttemptPipeline: @unchecked Sendable {
     /// Hands a batch to the writer, waiting while the queue is full.
     /// - Throws: The writer's error, if it has stopped on one.
     func send(_ batch: ScoredBatch) throws {
-        if !batch.candidates.isEmpty || !batch.rejections.isEmpty { queue.push(batch) }
+        if batch.candidates.count > 0 || !batch.rejections.isEmpty { queue.push(batch) }
         if let failure = currentFailure { throw failure }
     }
 

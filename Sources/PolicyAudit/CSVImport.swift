@@ -48,57 +48,58 @@ package struct CSVImport {
             sourceName: request.source.displayName, sourceBytes: Int64(source.totalByteCount ?? 0),
             sourceSHA256: String(repeating: "0", count: 64), label: request.label, versionIDs: versions.map(\.id),
             pwauditVersion: PolicyAuditVersion.current)
-        var tally = RunTally(ruleCounts: compiled.map(\.rules.count))
+        var rejected = RunTally(ruleCounts: compiled.map(\.rules.count))
         var firstRejections: [RowRejection] = []
         do {
             let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
-            let scorer = CandidateScorer(policies: compiled, key: key)
-            let reuse = FingerprintReuseCounter()
-            var batch = ScoredBatch()
+            let workers = ScoringWorkers(
+                policies: compiled, key: key, count: ProcessInfo.processInfo.activeProcessorCount, pipeline: pipeline)
+            var batch = RowBatch()
+            var rowsSeen = 0
             var lastProgress = Date()
             var storing = true
             while let record = try reader.next() {
+                rowsSeen += 1
                 switch validator.validate(record) {
                 case .accepted(let row):
                     guard storing else { continue }
-                    let scored = scorer.score(row)
-                    tally.add(
-                        length: scored.features.length, composition: scored.composition, masks: scored.masks,
-                        day: scored.day)
-                    try reuse.add(scored.fingerprint)
-                    batch.candidates.append(scored)
+                    batch.rows.append(row)
                 case .rejected(let rejection):
-                    tally.reject(reason: rejection.reason.rawValue)
+                    rejected.reject(reason: rejection.reason.rawValue)
                     if firstRejections.count < 20 { firstRejections.append(rejection) }
                     try rejects?.add(rejection)
                     if request.strict && storing {
                         storing = false
-                        batch = ScoredBatch()
+                        batch = RowBatch()
                         pipeline.cancel()
+                        workers.cancel()
                     }
                     if storing { batch.rejections.append(rejection) }
                 }
-                if batch.candidates.count >= Self.batchSize {
-                    try pipeline.send(batch)
-                    batch = ScoredBatch()
+                if batch.rows.count >= Self.batchSize {
+                    try workers.send(batch)
+                    batch = RowBatch()
                     if let progress = request.progress, Date().timeIntervalSince(lastProgress) >= 0.25 {
                         lastProgress = Date()
                         progress(
                             ImportProgress(
-                                rows: tally.rowsSeen, seconds: lastProgress.timeIntervalSince(started),
+                                rows: rowsSeen, seconds: lastProgress.timeIntervalSince(started),
                                 fraction: reader.fractionCompleted))
                     }
                 }
             }
             try rejects?.close()
-            if storing { try pipeline.send(batch) }
+            if storing { try workers.send(batch) }
+            let scored = try workers.finish(ruleCounts: compiled.map(\.rules.count))
             try pipeline.finish()
+            var tally = scored.tally
+            tally.merge(rejected)
             let sha256 = source.finalizeHex()
             if !storing {
                 _ = try workspace.runs.delete(runID: run.id)
                 let first = firstRejections[0]
                 throw ImportError.strictRejected(
-                    rejected: tally.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
+                    rejected: rejected.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
             }
             if !request.source.isFile, !request.again,
                 let existing = try workspace.runs.completeRun(withSHA256: sha256)
@@ -108,7 +109,7 @@ package struct CSVImport {
             }
             try RunCompletion(workspace: workspace).complete(
                 runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
-                reuse: try reuse.summary(), versionIDs: versions.map(\.id))
+                reuse: try FingerprintReuseCounter.summary(of: scored.reuse), versionIDs: versions.map(\.id))
             return CSVImportResult(
                 runID: run.id, rowsRead: tally.rowsSeen, accepted: tally.acceptedCount,
                 rejected: tally.rejectedCount, rejectedByReason: tally.rejections, firstRejections: firstRejections,

@@ -8,16 +8,19 @@ import PolicyStore
 /// ASCII passwords (most of any real export) take a fast path: NFKC leaves them unchanged, so they are fingerprinted
 /// as given and their features are counted straight from the bytes, with the same classes as `PasswordFeatures`.
 package final class CandidateScorer {
-    private let policies: [CompiledPolicy]
+    private let policies: CompiledPolicySet
     private let fingerprinter: Fingerprinter
+    /// The failure masks of the row scored last, one per policy, in order.
+    package private(set) var masks: [UInt64]
 
     /// A scorer for `policies` fingerprinting with `key`.
     package init(policies: [CompiledPolicy], key: HMACSHA256Key) {
-        self.policies = policies
+        self.policies = CompiledPolicySet(policies)
         fingerprinter = Fingerprinter(key: key)
+        masks = [UInt64](repeating: 0, count: policies.count)
     }
 
-    /// Scores one row.
+    /// Scores one row; its failure masks are in `masks` until the next call.
     package func score(_ row: CandidateRow) -> ScoredCandidate {
         var password = row.password
         let fingerprint: Fingerprint
@@ -38,28 +41,25 @@ package final class CandidateScorer {
             composition = CompositionMask.mask(of: full)
         }
         let candidate = Candidate(password: row.password, username: row.username, email: row.email)
-        var masks = [UInt64](repeating: 0, count: policies.count)
-        for index in policies.indices { masks[index] = policies[index].failureMask(candidate).rawValue }
+        masks.withUnsafeMutableBufferPointer { policies.failureMasks(candidate, into: $0) }
         return ScoredCandidate(
-            line: row.line, externalID: row.externalID, username: row.username, submittedAt: row.submittedAt,
-            fingerprint: fingerprint, features: features, composition: composition, masks: masks,
+            fingerprint: fingerprint, features: features, composition: composition,
             day: row.submittedAt.flatMap(Self.dayNumber))
     }
 
     /// `2026-11-30…` as 20261130; nil unless the text starts with a `YYYY-MM-DD` date.
     static func dayNumber(_ text: String) -> Int? {
-        var value = 0
-        var count = 0
-        for byte in text.utf8.prefix(10) {
-            count += 1
-            switch count {
-            case 5, 8: guard byte == UInt8(ascii: "-") else { return nil }
-            default:
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            var value = 0
+            for index in [0, 1, 2, 3, 5, 6, 8, 9] {
+                let digit = bytes[index] &- 48
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
             }
+            return value
         }
-        return count == 10 ? value : nil
     }
 }
 

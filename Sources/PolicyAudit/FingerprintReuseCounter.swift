@@ -33,8 +33,11 @@ final class FingerprintReuseCounter {
     }
 
     /// The reuse figures of everything added.
-    func summary() throws -> RunReuseSummaryRow {
-        buffer.sort()
+    func summary() throws -> RunReuseSummaryRow { try Self.summary(of: [self]) }
+
+    /// The reuse figures of everything added to any of `counters` (those of parallel workers).
+    static func summary(of counters: [FingerprintReuseCounter]) throws -> RunReuseSummaryRow {
+        for counter in counters { counter.buffer.sort() }
         var row = RunReuseSummaryRow(distinctFingerprints: 0, sharedGroups: 0, sharedCandidates: 0, largestGroup: 0)
         var current: UInt64?
         var size = 0
@@ -47,7 +50,9 @@ final class FingerprintReuseCounter {
                 row.sharedCandidates += size
             }
         }
-        var sources = try spilled.map { try SortedRunReader(url: $0) } + [SortedRunReader(values: buffer)]
+        var sources =
+            try counters.flatMap(\.spilled).map { try SortedRunReader(url: $0) }
+            + counters.map { SortedRunReader(values: $0.buffer) }
         // k-way merge: repeatedly take the smallest head (k is small: one run per 8 MiB of prefixes).
         while true {
             var smallest: Int?

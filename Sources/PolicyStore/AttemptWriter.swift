@@ -35,7 +35,7 @@ package final class AttemptWriter {
         var masks: (Int64?, Int64?, Int64?, Int64?) = (nil, nil, nil, nil)
     }
 
-    private struct PendingAttempt {
+    struct PendingAttempt {
         var candidateID: Int64
         var versionID: Int64
         var failedMask: Int64
@@ -47,12 +47,12 @@ package final class AttemptWriter {
 
     let database: Database
     let rowsPerTransaction: Int
-    private let candidateInsert: MultiRowInsert
-    private let attemptInsert: MultiRowInsert
+    let candidateInsert: MultiRowInsert
+    let attemptInsert: MultiRowInsert
     private let rejectedStatement: Statement
     var candidates: [PendingCandidate] = []
-    private var attempts: [PendingAttempt] = []
-    private var rowsInTransaction = 0
+    var attempts: [PendingAttempt] = []
+    var rowsInTransaction = 0
     private var ownsTransaction = false
     /// Per run: the first id this writer assigned and the next one to assign.
     var runIDs: [Int64: (first: Int64, next: Int64)] = [:]
@@ -219,7 +219,7 @@ package final class AttemptWriter {
         }
     }
 
-    private func beginIfNeeded() throws(SQLiteError) {
+    func beginIfNeeded() throws(SQLiteError) {
         guard !ownsTransaction else { return }
         precondition(!database.isInsideTransaction, "AttemptWriter needs a connection outside any transaction")
         // Must precede BEGIN: the pragma is a no-op inside a transaction.
@@ -272,7 +272,7 @@ package final class AttemptWriter {
     }
 
     /// Inserts buffered attempts in full statements; with `all`, the remainder too.
-    private func flushAttempts(all: Bool) throws(SQLiteError) {
+    func flushAttempts(all: Bool) throws(SQLiteError) {
         let perStatement = attemptInsert.rowsPerStatement
         let count = all ? attempts.count : attempts.count - attempts.count % perStatement
         guard count > 0 else { return }

@@ -36,4 +36,10 @@ final class MultiRowInsert {
             row += 1
         }
     }
+
+    /// Clears both statements' bindings, e.g. after binding borrowed buffers that are about to go.
+    func clearBindings() {
+        full.reset(clearBindings: true)
+        single.reset(clearBindings: true)
+    }
 }

@@ -82,6 +82,23 @@ package final class Statement {
         bytes.withUnsafeBytes { bind(blob: $0, at: index) }
     }
 
+    /// Binds UTF-8 text without copying it (`SQLITE_STATIC`), for bulk inserts that bind many rows from one buffer.
+    ///
+    /// The bytes must stay valid and unchanged until the parameter is bound again or the bindings are cleared
+    /// (`reset(clearBindings: true)`); clear them before the buffer goes.
+    package func bind(borrowedText bytes: UnsafeRawBufferPointer, at index: Int32) {
+        let base = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+        check(
+            sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil),
+            index)
+    }
+
+    /// Binds a non-empty blob without copying it (`SQLITE_STATIC`), under the rules of `bind(borrowedText:at:)`.
+    package func bind(borrowedBlob bytes: UnsafeRawBufferPointer, at index: Int32) {
+        precondition(bytes.count > 0, "a borrowed blob must not be empty")
+        check(sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), nil), index)
+    }
+
     /// Binds SQL NULL.
     package func bindNull(at index: Int32) { check(sqlite3_bind_null(handle, index), index) }
 

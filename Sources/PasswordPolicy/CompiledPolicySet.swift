@@ -1,0 +1,53 @@
+/// Several compiled policies evaluated together, as a batch audit scores each candidate against every version:
+/// the password is normalized and scanned once per normalization form the policies use, not once per policy, and
+/// the context rule's searches are shared between them.
+///
+/// Each policy's mask equals its own ``CompiledPolicy/failureMask(_:)``. Safe to use from many threads.
+public struct CompiledPolicySet: Sendable {
+    /// The policies, in the order their masks are returned.
+    public let policies: [CompiledPolicy]
+    /// Per normalization form used: one evaluator that prepares the password for all of them (tracking sequences
+    /// when any of them needs it), and the indices of the policies it serves.
+    private let groups: [(preparer: RuleEvaluator, members: [Int])]
+
+    /// A set of `policies`, evaluated in this order.
+    public init(_ policies: [CompiledPolicy]) {
+        self.policies = policies
+        var groups: [(preparer: RuleEvaluator, members: [Int])] = []
+        for (index, policy) in policies.enumerated() {
+            let evaluator = policy.evaluator
+            if let group = groups.firstIndex(where: { $0.preparer.normalization == evaluator.normalization }) {
+                groups[group].members.append(index)
+                if evaluator.tracksSequences { groups[group].preparer = groups[group].preparer.trackingSequences() }
+            } else {
+                groups.append((evaluator, [index]))
+            }
+        }
+        self.groups = groups
+    }
+
+    /// Writes each policy's failure mask for `candidate` into `masks` (one per policy, in order).
+    public func failureMasks(_ candidate: Candidate, into masks: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(masks.count == policies.count, "one mask per policy")
+        withExtendedLifetime(policies) {
+            withUnsafePointer(to: candidate) { candidate in
+                for group in groups {
+                    group.preparer.withPrepared(candidate.pointee.password) { prepared in
+                        var contexts = ContextAnswers()
+                        for member in group.members {
+                            masks[member] = policies[member].evaluator.failureMask(
+                                prepared, candidate, contexts: &contexts)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each policy's failure mask for `candidate`, in order.
+    public func failureMasks(_ candidate: Candidate) -> [RuleMask] {
+        var masks = [UInt64](repeating: 0, count: policies.count)
+        masks.withUnsafeMutableBufferPointer { failureMasks(candidate, into: $0) }
+        return masks.map(RuleMask.init(rawValue:))
+    }
+}

@@ -1,0 +1,28 @@
+/// The context rule's answers already computed for one candidate, keyed by field and minimum token length, so
+/// policies evaluated together over one preparation (``CompiledPolicySet``) search the password once per question.
+struct ContextAnswers {
+    // Four entries cover every policy set seen in practice; further questions are simply recomputed.
+    private var keys: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+    private var values: (Bool, Bool, Bool, Bool) = (false, false, false, false)
+    private var count = 0
+
+    /// The cached answer for `field` and `minToken`, computing and remembering it with `compute` when new.
+    @inline(__always)
+    mutating func answer(field: ContextField, minToken: Int, _ compute: () -> Bool) -> Bool {
+        let key = minToken &* 2 &+ (field == .email ? 1 : 0)
+        if count > 0, keys.0 == key { return values.0 }
+        if count > 1, keys.1 == key { return values.1 }
+        if count > 2, keys.2 == key { return values.2 }
+        if count > 3, keys.3 == key { return values.3 }
+        let value = compute()
+        switch count {
+        case 0: (keys.0, values.0) = (key, value)
+        case 1: (keys.1, values.1) = (key, value)
+        case 2: (keys.2, values.2) = (key, value)
+        case 3: (keys.3, values.3) = (key, value)
+        default: return value
+        }
+        count += 1
+        return value
+    }
+}

@@ -1,0 +1,140 @@
+import AuditCrypto
+import Foundation
+import PasswordPolicy
+import PolicyStore
+
+/// Validated rows of one stretch of the source, in file order: what the reading thread hands the scoring workers.
+struct RowBatch: Sendable {
+    var rows: [CandidateRow] = []
+    var rejections: [RowRejection] = []
+
+    /// An empty batch with room for a full one.
+    init() { rows.reserveCapacity(CSVImport.batchSize) }
+}
+
+/// The scoring stage of an import: worker threads score row batches in parallel, each with its own scorer, tally
+/// and reuse counter, and hand the scored batches to the writer (`AttemptPipeline`) in the order they were read, so
+/// candidate ids follow the file.
+///
+/// `send`, `finish` and `cancel` are for the reading thread only.
+final class ScoringWorkers: @unchecked Sendable {
+    private let input: BoundedQueue<(sequence: Int, batch: RowBatch)>
+    private let pipeline: AttemptPipeline
+    /// Guards `nextTurn`, `stopped`, `failure` and `results`.
+    private let turn = NSCondition()
+    private var nextTurn = 0
+    private var stopped = false
+    private var failure: (any Error)?
+    private var results: [(tally: RunTally, reuse: FingerprintReuseCounter)] = []
+    private let done = DispatchGroup()
+    private var sent = 0
+    private var joined = false
+
+    /// Starts `count` workers scoring against `policies` with fingerprints under `key`, feeding `pipeline`.
+    init(policies: [CompiledPolicy], key: HMACSHA256Key, count: Int, pipeline: AttemptPipeline) {
+        input = BoundedQueue(capacity: 2 * count)
+        self.pipeline = pipeline
+        let policies = UncheckedBox(policies)
+        for _ in 0..<Swift.max(count, 1) {
+            done.enter()
+            let thread = Thread { [self] in
+                defer { done.leave() }
+                work(policies: policies.value, key: key)
+            }
+            thread.stackSize = 1 << 22
+            thread.start()
+        }
+    }
+
+    /// Queues a batch for scoring, waiting while the workers are busy.
+    /// - Throws: The error that stopped a worker or the writer, if any.
+    func send(_ batch: RowBatch) throws {
+        guard !batch.rows.isEmpty || !batch.rejections.isEmpty else { return }
+        input.push((sent, batch))
+        sent += 1
+        if let failure = currentFailure { throw failure }
+    }
+
+    /// Waits for every queued batch to be scored and handed to the writer; returns the workers' tallies of the
+    /// accepted rows merged into one (for `ruleCounts`), and their reuse counters.
+    /// - Throws: The error that stopped a worker or the writer, if any.
+    func finish(ruleCounts: [Int]) throws -> (tally: RunTally, reuse: [FingerprintReuseCounter]) {
+        join()
+        if let failure = currentFailure { throw failure }
+        var tally = RunTally(ruleCounts: ruleCounts)
+        for result in results { tally.merge(result.tally) }
+        return (tally, results.map(\.reuse))
+    }
+
+    /// Stops scoring: queued batches are dropped and nothing more reaches the writer.
+    func cancel() {
+        turn.withLock {
+            stopped = true
+            turn.broadcast()
+        }
+        join()
+    }
+
+    private var currentFailure: (any Error)? { turn.withLock { failure } }
+
+    private func join() {
+        guard !joined else { return }
+        joined = true
+        input.close()
+        done.wait()
+    }
+
+    private func work(policies: [CompiledPolicy], key: HMACSHA256Key) {
+        let scorer = CandidateScorer(policies: policies, key: key)
+        var tally = RunTally(ruleCounts: policies.map(\.rules.count))
+        let reuse = FingerprintReuseCounter()
+        defer { turn.withLock { results.append((tally, reuse)) } }
+        while let (sequence, rows) = input.pop() {
+            if turn.withLock({ stopped }) { continue }
+            var scored = ScoredBatch(versionCount: policies.count)
+            scored.rejections = rows.rejections
+            do {
+                for row in rows.rows {
+                    let result = scorer.score(row)
+                    tally.add(
+                        length: result.features.length, composition: result.composition, masks: scorer.masks,
+                        day: result.day)
+                    try reuse.add(result.fingerprint)
+                    scored.candidates.append(
+                        line: row.line, externalID: row.externalID, username: row.username,
+                        submittedAt: row.submittedAt, fingerprint: result.fingerprint, features: result.features,
+                        masks: scorer.masks)
+                }
+            } catch {
+                stop(with: error)
+                continue
+            }
+            handOver(scored, sequence: sequence)
+        }
+    }
+
+    /// Sends `batch` to the writer once every earlier batch has been sent.
+    private func handOver(_ batch: ScoredBatch, sequence: Int) {
+        turn.lock()
+        defer { turn.unlock() }
+        while nextTurn != sequence && !stopped { turn.wait() }
+        guard !stopped else { return }
+        do {
+            try pipeline.send(batch)
+        } catch {
+            stopped = true
+            failure = failure ?? error
+        }
+        nextTurn += 1
+        turn.broadcast()
+    }
+
+    private func stop(with error: any Error) {
+        turn.withLock {
+            stopped = true
+            failure = failure ?? error
+            turn.broadcast()
+        }
+        input.close()
+    }
+}
