@@ -9,6 +9,8 @@ public struct CompiledPolicySet: Sendable {
     /// Per normalization form used: one evaluator that prepares the password for all of them (tracking sequences
     /// when any of them needs it), and the indices of the policies it serves.
     private let groups: [(preparer: RuleEvaluator, members: [Int])]
+    /// The policies' evaluators: plain values, read without touching the policies' reference counts.
+    private let evaluators: [RuleEvaluator]
 
     /// A set of `policies`, evaluated in this order.
     public init(_ policies: [CompiledPolicy]) {
@@ -24,20 +26,31 @@ public struct CompiledPolicySet: Sendable {
             }
         }
         self.groups = groups
+        evaluators = policies.map(\.evaluator)
     }
 
     /// Writes each policy's failure mask for `candidate` into `masks` (one per policy, in order).
     public func failureMasks(_ candidate: Candidate, into masks: UnsafeMutableBufferPointer<UInt64>) {
+        candidate.withBytes { failureMasks($0, into: masks) }
+    }
+
+    /// Writes each policy's failure mask into `masks` for a candidate given as UTF-8 bytes, as a batch importer
+    /// holds them; the masks equal those of the same candidate given as strings. The bytes must be valid UTF-8.
+    public func failureMasks(
+        password: UnsafeBufferPointer<UInt8>, username: UnsafeBufferPointer<UInt8>?,
+        email: UnsafeBufferPointer<UInt8>?, into masks: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        failureMasks(CandidateBytes(password: password, username: username, email: email), into: masks)
+    }
+
+    private func failureMasks(_ candidate: CandidateBytes, into masks: UnsafeMutableBufferPointer<UInt64>) {
         precondition(masks.count == policies.count, "one mask per policy")
         withExtendedLifetime(policies) {
-            withUnsafePointer(to: candidate) { candidate in
-                for group in groups {
-                    group.preparer.withPrepared(candidate.pointee.password) { prepared in
-                        var contexts = ContextAnswers()
-                        for member in group.members {
-                            masks[member] = policies[member].evaluator.failureMask(
-                                prepared, candidate, contexts: &contexts)
-                        }
+            for group in groups {
+                group.preparer.withPrepared(candidate.password) { prepared in
+                    var contexts = ContextAnswers()
+                    for member in group.members {
+                        masks[member] = evaluators[member].failureMask(prepared, candidate, contexts: &contexts)
                     }
                 }
             }

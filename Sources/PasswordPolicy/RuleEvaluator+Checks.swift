@@ -2,7 +2,7 @@ extension RuleEvaluator {
     /// Runs one compiled rule against a prepared password.
     @inline(__always)
     func check(
-        _ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: UnsafePointer<Candidate>,
+        _ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: CandidateBytes,
         _ contexts: inout ContextAnswers
     ) -> RuleCheck {
         let summary = prepared.summary
@@ -41,7 +41,7 @@ extension RuleEvaluator {
             }
             return RuleCheck(failed: false, variant: 0, actual: 0)
         case .context(let username, let email, let minToken):
-            if username, let value = candidate.pointee.username,
+            if username, let value = candidate.username,
                 contexts.answer(
                     field: .username, minToken: minToken,
                     {
@@ -50,7 +50,7 @@ extension RuleEvaluator {
             {
                 return RuleCheck(failed: true, variant: 1, actual: 1)
             }
-            if email, let value = candidate.pointee.email,
+            if email, let value = candidate.email,
                 contexts.answer(
                     field: .email, minToken: minToken,
                     {
@@ -61,7 +61,8 @@ extension RuleEvaluator {
             }
             return .pass
         case .pattern(let matcher, let must):
-            let matched = patterns[matcher].matches(prepared.general?.pointee.normalized ?? candidate.pointee.password)
+            let matched = patterns[matcher].matches(
+                prepared.general?.pointee.normalized ?? String(decoding: candidate.password, as: UTF8.self))
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
         }
@@ -91,25 +92,21 @@ extension RuleEvaluator {
         }
     }
 
-    private func contextContains(_ value: String, field: ContextField, minToken: Int, _ prepared: PreparedPassword)
-        -> Bool
-    {
+    private func contextContains(
+        _ value: UnsafeBufferPointer<UInt8>, field: ContextField, minToken: Int, _ prepared: PreparedPassword
+    ) -> Bool {
         // Folded UTF-8 bytes bound the folded scalar count from above.
         guard prepared.folded.count >= minToken else { return false }
-        if prepared.asciiPresent != nil {
-            var answer: Bool?
-            _ = value.utf8.withContiguousStorageIfAvailable { bytes in
-                guard bytes.allSatisfy({ $0 < 0x80 }) else { return }
-                let subject = field == .email ? ContextMatcher.localPart(bytes, at: UInt8(ascii: "@")) : bytes[...]
-                let table = asciiTable
-                answer = ContextMatcher.contains(
-                    prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
-                    isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
-            }
-            if let answer { return answer }
+        if prepared.asciiPresent != nil, value.allSatisfy({ $0 < 0x80 }) {
+            let subject = field == .email ? ContextMatcher.localPart(value, at: UInt8(ascii: "@")) : value[...]
+            let table = asciiTable
+            return ContextMatcher.contains(
+                prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
+                isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
         }
         let haystack = prepared.general?.pointee.foldedScalars ?? prepared.folded.map { UInt32($0) }
-        let foldedValue = CompiledPolicy.folded(PasswordNormalizer.normalized(value, normalization))
+        let foldedValue = CompiledPolicy.folded(
+            PasswordNormalizer.normalized(String(decoding: value, as: UTF8.self), normalization))
         let scalars = Array(foldedValue.unicodeScalars)
         let subject = field == .email ? ContextMatcher.localPart(scalars, at: "@") : scalars[...]
         return ContextMatcher.contains(

@@ -14,11 +14,9 @@ struct RuleEvaluator: @unchecked Sendable {
     let tracksSequences: Bool
 
     /// Bit `i` set when rule `i` fails.
-    ///
-    /// The candidate is passed on by pointer so that the closures below capture no reference-counted value.
     func failureMask(_ candidate: Candidate) -> UInt64 {
-        withUnsafePointer(to: candidate) { candidate in
-            withPrepared(candidate.pointee.password) { prepared in
+        candidate.withBytes { candidate in
+            withPrepared(candidate.password) { prepared in
                 var contexts = ContextAnswers()
                 return failureMask(prepared, candidate, contexts: &contexts)
             }
@@ -28,9 +26,7 @@ struct RuleEvaluator: @unchecked Sendable {
     /// Bit `i` set when rule `i` fails, over a password already prepared (by any evaluator of the same
     /// normalization that tracks sequences when this one does), sharing context answers through `contexts`.
     @inline(__always)
-    func failureMask(
-        _ prepared: PreparedPassword, _ candidate: UnsafePointer<Candidate>, contexts: inout ContextAnswers
-    )
+    func failureMask(_ prepared: PreparedPassword, _ candidate: CandidateBytes, contexts: inout ContextAnswers)
         -> UInt64
     {
         var mask: UInt64 = 0
@@ -42,8 +38,8 @@ struct RuleEvaluator: @unchecked Sendable {
 
     /// Every rule's raw check, in order.
     func checks(_ candidate: Candidate) -> [RuleCheck] {
-        withUnsafePointer(to: candidate) { candidate in
-            withPrepared(candidate.pointee.password) { prepared in
+        candidate.withBytes { candidate in
+            withPrepared(candidate.password) { prepared in
                 var contexts = ContextAnswers()
                 return rules.map { check($0, prepared, candidate, &contexts) }
             }
@@ -57,27 +53,25 @@ struct RuleEvaluator: @unchecked Sendable {
             patterns: patterns, normalization: normalization, tracksSequences: true)
     }
 
-    /// Normalizes and scans `password` once, then runs `body` with the result.
+    /// Normalizes and scans `password` (valid UTF-8) once, then runs `body` with the result.
     ///
     /// All-ASCII passwords take a path with no normalization and no heap allocation.
     @inline(__always)
-    func withPrepared<R>(_ password: String, _ body: (PreparedPassword) -> R) -> R {
-        var result: R?
-        _ = password.utf8.withContiguousStorageIfAvailable { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(bytes.count, 1)) { lowered in
-                var present: (UInt64, UInt64) = (0, 0)
-                let summary = PasswordScanner.scanASCII(
-                    bytes, table: asciiTable, lowered: lowered.baseAddress!, present: &present,
-                    tracksSequences: tracksSequences)
-                guard let summary else { return }
-                let prepared = PreparedPassword(
-                    summary: summary, folded: UnsafeBufferPointer(start: lowered.baseAddress, count: bytes.count),
-                    asciiBytes: bytes, asciiPresent: present, general: nil)
-                result = body(prepared)
-            }
+    func withPrepared<R>(_ password: UnsafeBufferPointer<UInt8>, _ body: (PreparedPassword) -> R) -> R {
+        let ascii = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(password.count, 1)) {
+            lowered -> R? in
+            var present: (UInt64, UInt64) = (0, 0)
+            let summary = PasswordScanner.scanASCII(
+                password, table: asciiTable, lowered: lowered.baseAddress!, present: &present,
+                tracksSequences: tracksSequences)
+            guard let summary else { return nil }
+            return body(
+                PreparedPassword(
+                    summary: summary, folded: UnsafeBufferPointer(start: lowered.baseAddress, count: password.count),
+                    asciiBytes: password, asciiPresent: present, general: nil))
         }
-        if let result { return result }
-        let normalizedPassword = PasswordNormalizer.normalized(password, normalization)
+        if let ascii { return ascii }
+        let normalizedPassword = PasswordNormalizer.normalized(String(decoding: password, as: UTF8.self), normalization)
         let foldedText = CompiledPolicy.folded(normalizedPassword)
         let foldedBytes = Array(foldedText.utf8)
         let general = GeneralPassword(

@@ -60,11 +60,7 @@ package struct CSVImport {
             var storing = true
             while let record = try reader.next() {
                 rowsSeen += 1
-                switch validator.validate(record) {
-                case .accepted(let row):
-                    guard storing else { continue }
-                    batch.rows.append(row)
-                case .rejected(let rejection):
+                if let rejection = validator.rejection(of: record) {
                     rejected.reject(reason: rejection.reason.rawValue)
                     if firstRejections.count < 20 { firstRejections.append(rejection) }
                     try rejects?.add(rejection)
@@ -75,8 +71,10 @@ package struct CSVImport {
                         workers.cancel()
                     }
                     if storing { batch.rejections.append(rejection) }
+                } else if storing {
+                    batch.append(validator.fields(of: record))
                 }
-                if batch.rows.count >= Self.batchSize {
+                if batch.count >= Self.batchSize {
                     try workers.send(batch)
                     batch = RowBatch()
                     if let progress = request.progress, Date().timeIntervalSince(lastProgress) >= 0.25 {

@@ -51,18 +51,31 @@ package struct CSVRowValidator: Sendable {
 
     /// Validates one record; never throws, never keeps the record's bytes in a rejection.
     package func validate(_ record: CSVRecord) -> CSVRowOutcome {
-        if let reason = rejectionReason(for: record) {
-            return .rejected(RowRejection(line: record.line, reason: reason))
-        }
-        func optional(_ index: Int?) -> String? {
-            guard let index, !record[index].isEmpty else { return nil }
-            return String(decoding: record[index], as: UTF8.self)
-        }
+        if let rejection = rejection(of: record) { return .rejected(rejection) }
+        let fields = fields(of: record)
+        func text(_ bytes: UnsafeRawBufferPointer?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
         return .accepted(
             CandidateRow(
-                line: record.line, password: String(decoding: record[passwordIndex], as: UTF8.self),
-                username: optional(usernameIndex), email: optional(emailIndex), externalID: optional(idIndex),
-                submittedAt: optional(submittedAtIndex)))
+                line: record.line, password: String(decoding: fields.password, as: UTF8.self),
+                username: text(fields.username), email: text(fields.email), externalID: text(fields.externalID),
+                submittedAt: text(fields.submittedAt)))
+    }
+
+    /// Why `record` is rejected, or nil when it is accepted.
+    package func rejection(of record: CSVRecord) -> RowRejection? {
+        rejectionReason(for: record).map { RowRejection(line: record.line, reason: $0) }
+    }
+
+    /// The mapped fields of an accepted record (see `rejection(of:)`), as bytes valid until the reader moves on;
+    /// an optional column that is absent or empty is nil.
+    package func fields(of record: CSVRecord) -> CSVRowFields {
+        func optional(_ index: Int?) -> UnsafeRawBufferPointer? {
+            guard let index, !record[index].isEmpty else { return nil }
+            return record[index]
+        }
+        return CSVRowFields(
+            line: record.line, password: record[passwordIndex], username: optional(usernameIndex),
+            email: optional(emailIndex), externalID: optional(idIndex), submittedAt: optional(submittedAtIndex))
     }
 
     private func rejectionReason(for record: CSVRecord) -> RejectReason? {

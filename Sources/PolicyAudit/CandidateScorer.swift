@@ -21,17 +21,17 @@ package final class CandidateScorer {
     }
 
     /// Scores one row; its failure masks are in `masks` until the next call.
-    package func score(_ row: CandidateRow) -> ScoredCandidate {
-        var password = row.password
+    package func score(_ row: CSVRowFields) -> ScoredCandidate {
+        let password = row.password.assumingMemoryBound(to: UInt8.self)
         let fingerprint: Fingerprint
         let features: CandidateFeatureRow
         let composition: UInt8
-        if let ascii = password.withUTF8({ ASCIIFeatures(UnsafeRawBufferPointer($0)) }) {
-            fingerprint = password.withUTF8 { fingerprinter.fingerprint(UnsafeRawBufferPointer($0)) }
+        if let ascii = ASCIIFeatures(row.password) {
+            fingerprint = fingerprinter.fingerprint(row.password)
             features = ascii.row
             composition = ascii.composition
         } else {
-            var normalized = PasswordNormalizer.normalized(password, .nfkc)
+            var normalized = PasswordNormalizer.normalized(String(decoding: password, as: UTF8.self), .nfkc)
             fingerprint = normalized.withUTF8 { fingerprinter.fingerprint(UnsafeRawBufferPointer($0)) }
             let full = PasswordFeatures(password: normalized, normalization: .none)
             features = CandidateFeatureRow(
@@ -40,8 +40,11 @@ package final class CandidateScorer {
                 otherCount: full.mark + full.other)
             composition = CompositionMask.mask(of: full)
         }
-        let candidate = Candidate(password: row.password, username: row.username, email: row.email)
-        masks.withUnsafeMutableBufferPointer { policies.failureMasks(candidate, into: $0) }
+        masks.withUnsafeMutableBufferPointer { masks in
+            policies.failureMasks(
+                password: password, username: row.username?.assumingMemoryBound(to: UInt8.self),
+                email: row.email?.assumingMemoryBound(to: UInt8.self), into: masks)
+        }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
             day: row.submittedAt.flatMap(Self.dayNumber))
@@ -50,16 +53,19 @@ package final class CandidateScorer {
     /// `2026-11-30…` as 20261130; nil unless the text starts with a `YYYY-MM-DD` date.
     static func dayNumber(_ text: String) -> Int? {
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-            var value = 0
-            for index in [0, 1, 2, 3, 5, 6, 8, 9] {
-                let digit = bytes[index] &- 48
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
+        return text.withUTF8 { dayNumber(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `2026-11-30…` as 20261130, from UTF-8 bytes.
+    static func dayNumber(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        var value = 0
+        for index in 0..<10 where index != 4 && index != 7 {
+            let digit = bytes[index] &- 48
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
         }
+        return value
     }
 }
 

@@ -33,16 +33,16 @@ struct RunCompletion {
                 RunVersionSummaryRow(
                     policyVersionID: versionID, total: version.total, unlocked: version.unlocked,
                     nearMiss: version.nearMisses))
+            let (failures, onlyFailure, versionPairs) = (version.failures, version.onlyFailure, version.pairs)
             for bit in 0..<version.ruleCount {
                 rules.append(
                     RunRuleSummaryRow(
-                        policyVersionID: versionID, bit: bit, failures: version.failures[bit],
-                        onlyFailure: version.onlyFailure[bit]))
+                        policyVersionID: versionID, bit: bit, failures: failures[bit], onlyFailure: onlyFailure[bit]))
             }
-            for index in version.pairs.indices where version.pairs[index] > 0 {
+            for index in versionPairs.indices where versionPairs[index] > 0 {
                 pairs.append(
                     RunRulePairSummaryRow(
-                        policyVersionID: versionID, bitA: index / 64, bitB: index % 64, failures: version.pairs[index]))
+                        policyVersionID: versionID, bitA: index / 64, bitB: index % 64, failures: versionPairs[index]))
             }
             for (dayNumber, day) in tally.days(ofVersion: index).sorted(by: { $0.key < $1.key }) {
                 let text = Self.dayText(dayNumber)

@@ -7,47 +7,93 @@
 /// keeps its day figures in flat arrays too.
 package struct RunTally: Sendable {
     /// Totals for one policy version of the run.
+    ///
+    /// The per-row path counts each distinct failure mask once (a flat histogram for versions of up to 16 rules,
+    /// a dictionary beyond) and per-day figures in flat arrays; the per-rule, near-miss and pair figures are
+    /// derived from the histogram when read.
     package struct VersionTally: Sendable {
+        /// Versions with at most this many rules count masks in a flat array of `1 << ruleCount` counters.
+        static let flatHistogramRules = 16
         /// How many rules the version has (bits 0..<ruleCount).
         package var ruleCount: Int
-        package var total = 0
-        package var unlocked = 0
-        /// failures[bit]: candidates failing rule `bit`.
-        package var failures = [Int](repeating: 0, count: 64)
-        /// onlyFailure[bit]: near misses blocked by rule `bit` alone.
-        package var onlyFailure = [Int](repeating: 0, count: 64)
-        /// pairs[a * 64 + b] (a < b): candidates failing both rules.
-        package var pairs = [Int](repeating: 0, count: 64 * 64)
+        /// flatMasks[mask]: candidates failing exactly the rules of `mask` (versions of up to 16 rules).
+        private var flatMasks: [Int]
+        /// The same for versions with more rules.
+        private var sparseMasks: [UInt64: Int] = [:]
         /// Per day slot (see `RunTally.dayNumbers`): candidates, unlocked ones, and per-rule failures at
-        /// `slot * 64 + bit`.
+        /// `slot * ruleCount + bit`.
         var dayTotals: [Int] = []
         var dayUnlocked: [Int] = []
         var dayFailures: [Int] = []
 
+        init(ruleCount: Int) {
+            self.ruleCount = ruleCount
+            flatMasks = ruleCount <= Self.flatHistogramRules ? [Int](repeating: 0, count: 1 << ruleCount) : []
+        }
+
+        /// Each failure mask seen, with its number of candidates.
+        package var maskCounts: [(mask: UInt64, count: Int)] {
+            if ruleCount > Self.flatHistogramRules { return sparseMasks.map { ($0.key, $0.value) } }
+            return flatMasks.indices.compactMap { flatMasks[$0] > 0 ? (UInt64($0), flatMasks[$0]) : nil }
+        }
+
+        /// Candidates scored.
+        package var total: Int { maskCounts.reduce(0) { $0 + $1.count } }
+        /// Candidates failing no rule.
+        package var unlocked: Int {
+            ruleCount > Self.flatHistogramRules ? sparseMasks[0, default: 0] : flatMasks[0]
+        }
+        /// failures[bit]: candidates failing rule `bit`.
+        package var failures: [Int] {
+            var result = [Int](repeating: 0, count: 64)
+            for (mask, count) in maskCounts { Self.forEachBit(of: mask) { result[$0] += count } }
+            return result
+        }
+        /// onlyFailure[bit]: near misses blocked by rule `bit` alone.
+        package var onlyFailure: [Int] {
+            var result = [Int](repeating: 0, count: 64)
+            for (mask, count) in maskCounts where mask.nonzeroBitCount == 1 {
+                result[mask.trailingZeroBitCount] += count
+            }
+            return result
+        }
+        /// pairs[a * 64 + b] (a < b): candidates failing both rules.
+        package var pairs: [Int] {
+            var result = [Int](repeating: 0, count: 64 * 64)
+            for (mask, count) in maskCounts {
+                Self.forEachBit(of: mask) { first in
+                    Self.forEachBit(of: mask >> UInt64(first + 1)) { result[first * 64 + first + 1 + $0] += count }
+                }
+            }
+            return result
+        }
         /// The candidates failing exactly one rule.
-        package var nearMisses: Int { onlyFailure.reduce(0, +) }
+        package var nearMisses: Int {
+            maskCounts.reduce(0) { $0 + ($1.mask.nonzeroBitCount == 1 ? $1.count : 0) }
+        }
 
         mutating func add(mask: UInt64, daySlot: Int) {
-            total += 1
-            let count = mask.nonzeroBitCount
-            if count == 0 { unlocked += 1 }
-            if count == 1 { onlyFailure[mask.trailingZeroBitCount] += 1 }
-            if daySlot >= 0 {
-                if daySlot >= dayTotals.count { growDays(to: daySlot + 1) }
-                dayTotals[daySlot] += 1
-                if count == 0 { dayUnlocked[daySlot] += 1 }
+            if ruleCount <= Self.flatHistogramRules {
+                flatMasks[Int(truncatingIfNeeded: mask)] &+= 1
+            } else {
+                sparseMasks[mask, default: 0] += 1
             }
-            var bits = mask
-            while bits != 0 {
-                let first = bits.trailingZeroBitCount
-                failures[first] += 1
-                if daySlot >= 0 { dayFailures[daySlot &* 64 &+ first] += 1 }
-                bits &= bits - 1
-                var rest = bits
-                while rest != 0 {
-                    pairs[first * 64 + rest.trailingZeroBitCount] += 1
-                    rest &= rest - 1
-                }
+            guard daySlot >= 0 else { return }
+            if daySlot >= dayTotals.count { growDays(to: daySlot + 1) }
+            dayTotals[daySlot] &+= 1
+            if mask == 0 { dayUnlocked[daySlot] &+= 1 }
+            let base = daySlot &* ruleCount
+            dayFailures.withUnsafeMutableBufferPointer { failures in
+                Self.forEachBit(of: mask) { failures[base &+ $0] &+= 1 }
+            }
+        }
+
+        /// Adds `count` candidates failing exactly `mask` (merging tallies).
+        mutating func add(mask: UInt64, count: Int) {
+            if ruleCount <= Self.flatHistogramRules {
+                flatMasks[Int(truncatingIfNeeded: mask)] += count
+            } else {
+                sparseMasks[mask, default: 0] += count
             }
         }
 
@@ -55,7 +101,16 @@ package struct RunTally: Sendable {
             let grown = Swift.max(count, dayTotals.count * 2, 16)
             dayTotals += [Int](repeating: 0, count: grown - dayTotals.count)
             dayUnlocked += [Int](repeating: 0, count: grown - dayUnlocked.count)
-            dayFailures += [Int](repeating: 0, count: grown * 64 - dayFailures.count)
+            dayFailures += [Int](repeating: 0, count: grown * ruleCount - dayFailures.count)
+        }
+
+        @inline(__always)
+        private static func forEachBit(of mask: UInt64, _ body: (Int) -> Void) {
+            var bits = mask
+            while bits != 0 {
+                body(bits.trailingZeroBitCount)
+                bits &= bits &- 1
+            }
         }
     }
 
@@ -104,7 +159,9 @@ package struct RunTally: Sendable {
         compositionCounts[Int(composition)] += 1
         var slot = -1
         if let day { slot = self.slot(forDay: day) }
-        for index in masks.indices { versions[index].add(mask: masks[index], daySlot: slot) }
+        versions.withUnsafeMutableBufferPointer { versions in
+            for index in masks.indices { versions[index].add(mask: masks[index], daySlot: slot) }
+        }
     }
 
     /// Counts the outcomes of one candidate whose features were counted by an earlier tally (rescoring).
@@ -157,8 +214,8 @@ package struct RunTally: Sendable {
         var result: [Int: DayTally] = [:]
         for (slot, day) in dayNumbers.enumerated() where slot < version.dayTotals.count && version.dayTotals[slot] > 0 {
             var tally = DayTally(total: version.dayTotals[slot], unlocked: version.dayUnlocked[slot])
-            for bit in 0..<64 where version.dayFailures[slot * 64 + bit] > 0 {
-                tally.failures[bit] = version.dayFailures[slot * 64 + bit]
+            for bit in 0..<version.ruleCount where version.dayFailures[slot * version.ruleCount + bit] > 0 {
+                tally.failures[bit] = version.dayFailures[slot * version.ruleCount + bit]
             }
             result[day] = tally
         }
@@ -181,19 +238,14 @@ package struct RunTally: Sendable {
         for day in other.dayNumbers { slotMap.append(slot(forDay: day)) }
         for index in versions.indices {
             let theirs = other.versions[index]
-            versions[index].total += theirs.total
-            versions[index].unlocked += theirs.unlocked
-            for bit in 0..<64 {
-                versions[index].failures[bit] += theirs.failures[bit]
-                versions[index].onlyFailure[bit] += theirs.onlyFailure[bit]
-            }
-            for pair in theirs.pairs.indices { versions[index].pairs[pair] += theirs.pairs[pair] }
+            for (mask, count) in theirs.maskCounts { versions[index].add(mask: mask, count: count) }
             for (theirSlot, mine) in slotMap.enumerated() where theirSlot < theirs.dayTotals.count {
                 if mine >= versions[index].dayTotals.count { versions[index].growDays(to: mine + 1) }
                 versions[index].dayTotals[mine] += theirs.dayTotals[theirSlot]
                 versions[index].dayUnlocked[mine] += theirs.dayUnlocked[theirSlot]
-                for bit in 0..<64 {
-                    versions[index].dayFailures[mine * 64 + bit] += theirs.dayFailures[theirSlot * 64 + bit]
+                let rules = theirs.ruleCount
+                for bit in 0..<rules {
+                    versions[index].dayFailures[mine * rules + bit] += theirs.dayFailures[theirSlot * rules + bit]
                 }
             }
         }

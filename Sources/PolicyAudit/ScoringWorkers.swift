@@ -3,15 +3,6 @@ import Foundation
 import PasswordPolicy
 import PolicyStore
 
-/// Validated rows of one stretch of the source, in file order: what the reading thread hands the scoring workers.
-struct RowBatch: Sendable {
-    var rows: [CandidateRow] = []
-    var rejections: [RowRejection] = []
-
-    /// An empty batch with room for a full one.
-    init() { rows.reserveCapacity(CSVImport.batchSize) }
-}
-
 /// The scoring stage of an import: worker threads score row batches in parallel, each with its own scorer, tally
 /// and reuse counter, and hand the scored batches to the writer (`AttemptPipeline`) in the order they were read, so
 /// candidate ids follow the file.
@@ -49,7 +40,7 @@ final class ScoringWorkers: @unchecked Sendable {
     /// Queues a batch for scoring, waiting while the workers are busy.
     /// - Throws: The error that stopped a worker or the writer, if any.
     func send(_ batch: RowBatch) throws {
-        guard !batch.rows.isEmpty || !batch.rejections.isEmpty else { return }
+        guard !batch.isEmpty else { return }
         input.push((sent, batch))
         sent += 1
         if let failure = currentFailure { throw failure }
@@ -94,16 +85,18 @@ final class ScoringWorkers: @unchecked Sendable {
             var scored = ScoredBatch(versionCount: policies.count)
             scored.rejections = rows.rejections
             do {
-                for row in rows.rows {
+                try rows.forEachRow { row in
                     let result = scorer.score(row)
                     tally.add(
                         length: result.features.length, composition: result.composition, masks: scorer.masks,
                         day: result.day)
                     try reuse.add(result.fingerprint)
-                    scored.candidates.append(
-                        line: row.line, externalID: row.externalID, username: row.username,
-                        submittedAt: row.submittedAt, fingerprint: result.fingerprint, features: result.features,
-                        masks: scorer.masks)
+                    scorer.masks.withUnsafeBufferPointer { masks in
+                        scored.candidates.append(
+                            line: row.line, externalID: row.externalID, username: row.username,
+                            submittedAt: row.submittedAt, fingerprint: result.fingerprint, features: result.features,
+                            masks: masks)
+                    }
                 }
             } catch {
                 stop(with: error)

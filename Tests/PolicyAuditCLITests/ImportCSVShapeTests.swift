@@ -89,6 +89,36 @@ struct ImportCSVShapeTests {
         }
     }
 
+    @Test("rows scored by parallel workers land in file order across many batches, with their own fields")
+    func parallelBatchesKeepFileOrder() throws {
+        let sandbox = try ImportSandbox()
+        var csv = "username,password\n"
+        var accepted: [Int64] = []
+        for row in 0..<20_000 {
+            let line = row + 2
+            if row % 997 == 0 {
+                csv += "user\(line),\n"
+            } else {
+                csv += "user\(line),Pw\(row * 7919 % 100_003)x!\n"
+                accepted.append(Int64(line))
+            }
+        }
+        let file = try sandbox.write("in.csv", csv)
+        let result = sandbox.run(["import", file])
+        #expect(result.code == .dataError, "\(result.err)")
+        #expect(try sandbox.integers("SELECT line FROM candidate ORDER BY id") == accepted)
+        #expect(try sandbox.integer("SELECT count(*) FROM candidate WHERE username != 'user' || line") == 0)
+        #expect(try sandbox.integer("SELECT count(*) FROM rejected_row") == Int64(20_000 - accepted.count))
+        let sample = try sandbox.integers("SELECT line FROM candidate ORDER BY id LIMIT 1 OFFSET 12345")[0]
+        let row = Int(sample) - 2
+        let stored = try sandbox.integers("SELECT id FROM candidate WHERE line = \(sample)")
+        #expect(stored.count == 1)
+        let fingerprint = try sandbox.fingerprint(of: "Pw\(row * 7919 % 100_003)x!")
+        let statement = try sandbox.database().makeStatement("SELECT fingerprint FROM candidate WHERE line = \(sample)")
+        #expect(try statement.step())
+        #expect(statement.blob(at: 0) == fingerprint)
+    }
+
     @Test("column overrides also store the id and time columns")
     func overridesStoreContextColumns() throws {
         let sandbox = try ImportSandbox()

@@ -19,7 +19,8 @@ struct ImportScoringTests {
     @Test("features and composition of the ASCII fast path equal PasswordFeatures'", arguments: passwords)
     func fastPathMatchesEngine(password: String) throws {
         let scorer = CandidateScorer(policies: [], key: Self.key)
-        let scored = scorer.score(CandidateRow(line: 2, password: password))
+        var text = password
+        let scored = text.withUTF8 { scorer.score(CSVRowFields(line: 2, password: UnsafeRawBufferPointer($0))) }
         let engine = PasswordFeatures(password: password)
         #expect(scored.features.length == engine.length)
         #expect(scored.features.upperCount == engine.upper)
@@ -32,6 +33,27 @@ struct ImportScoringTests {
         #expect(CompositionMask.name(of: scored.composition) == engine.composition)
         let normalized = PasswordNormalizer.normalized(password, .nfkc)
         #expect(scored.fingerprint == Fingerprinter(key: Self.key).fingerprint(utf8: normalized))
+    }
+
+    @Test("a version of more than 16 rules is tallied as exactly as a small one", arguments: [8, 20])
+    func wideVersionTally(ruleCount: Int) {
+        let high = UInt64(1) << UInt64(ruleCount - 1)
+        let masks: [UInt64] = [0, 0b1, high, high | 0b10, high | 0b10, 0b11]
+        var tally = RunTally(ruleCounts: [ruleCount])
+        for mask in masks.prefix(3) { tally.add(length: 4, composition: 2, masks: [mask], day: 20_260_301) }
+        var other = RunTally(ruleCounts: [ruleCount])
+        for mask in masks.dropFirst(3) { other.add(length: 4, composition: 2, masks: [mask], day: 20_260_302) }
+        tally.merge(other)
+        let version = tally.versions[0]
+        let top = ruleCount - 1
+        #expect(version.total == 6 && version.unlocked == 1 && version.nearMisses == 2)
+        #expect(version.failures[0] == 2 && version.failures[1] == 3 && version.failures[top] == 3)
+        #expect(version.onlyFailure[0] == 1 && version.onlyFailure[top] == 1 && version.onlyFailure[1] == 0)
+        #expect(version.pairs[1 * 64 + top] == 2 && version.pairs[0 * 64 + 1] == 1)
+        #expect(version.pairs.reduce(0, +) == 3)
+        #expect(
+            tally.days(ofVersion: 0)[20_260_302]
+                == RunTally.DayTally(total: 3, unlocked: 0, failures: [0: 1, 1: 3, top: 2]))
     }
 
     @Test("the tally's flat day and composition figures read back as counted")

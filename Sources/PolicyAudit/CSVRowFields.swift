@@ -1,0 +1,17 @@
+/// The mapped fields of one accepted row as UTF-8 bytes, borrowed from wherever the row is held (the reader's buffer,
+/// a `RowBatch`): valid only as long as that holder says. The password is never copied out of it into a `String`
+/// on the importer's ASCII path.
+package struct CSVRowFields {
+    /// The physical line on which the row starts.
+    package var line: Int
+    /// The candidate password (valid UTF-8, not empty).
+    package var password: UnsafeRawBufferPointer
+    /// The account name, for context rules.
+    package var username: UnsafeRawBufferPointer?
+    /// The e-mail address, for context rules.
+    package var email: UnsafeRawBufferPointer?
+    /// The submitter's identifier of the row.
+    package var externalID: UnsafeRawBufferPointer?
+    /// When the candidate was submitted, as given.
+    package var submittedAt: UnsafeRawBufferPointer?
+}
