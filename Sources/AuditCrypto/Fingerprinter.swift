@@ -1,13 +1,15 @@
 import CCrypto
 
-/// Keyed HMAC-SHA256 (RFC 2104) fingerprints for millions of short messages, reusing one libcrypto MAC context.
+/// Keyed HMAC-SHA256 (RFC 2104) fingerprints for millions of short messages.
 ///
-/// The key schedule runs once in `init`; each `fingerprint(_:)` re-initialises the context with the stored key
-/// (`EVP_MAC_init` with a NULL key, see <https://www.openssl.org/docs/man3.0/man3/EVP_MAC_init.html>), about
-/// 0.4 µs for a 12-byte message on this machine. Not `Sendable`: create one per worker thread.
+/// HMAC(K, m) = H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ m)). The SHA-256 states after the two padded key blocks are computed
+/// once in `init`; each `fingerprint(_:)` copies them (plain structs, no allocation) and hashes the message and the
+/// inner digest: two compression calls for a short message, about 0.1 µs with the CPU's SHA extensions. libcrypto's
+/// low-level SHA-256 does the hashing; `EVP_MAC` cost four times as much per message here, mostly copying contexts.
+/// Working states are wiped after each message. Not `Sendable`: create one per worker thread.
 package final class Fingerprinter {
-    private let mac: OpaquePointer
-    private let context: OpaquePointer
+    private var inner = SHA256_CTX()
+    private var outer = SHA256_CTX()
 
     /// Creates a fingerprinter for `key`.
     package convenience init(key: HMACSHA256Key) {
@@ -16,44 +18,48 @@ package final class Fingerprinter {
 
     /// Creates a fingerprinter for a key of any length (RFC 4231 vectors use 20 to 131 bytes).
     package init(rawKey: [UInt8]) {
-        guard let mac = EVP_MAC_fetch(nil, "HMAC", nil) else { fatalError("libcrypto: HMAC is not available") }
-        guard let context = EVP_MAC_CTX_new(mac) else { fatalError("libcrypto: EVP_MAC_CTX_new returned NULL") }
-        self.mac = mac
-        self.context = context
-        let status = "SHA256".withCString { name in
-            let digestName = UnsafeMutablePointer(mutating: name)
-            return withUnsafeTemporaryAllocation(of: OSSL_PARAM.self, capacity: 2) { params in
-                params[0] = OSSL_PARAM_construct_utf8_string("digest", digestName, 0)
-                params[1] = OSSL_PARAM_construct_end()
-                return rawKey.withUnsafeBufferPointer { keyBytes in
-                    EVP_MAC_init(context, keyBytes.baseAddress, keyBytes.count, params.baseAddress)
-                }
-            }
+        let blockSize = 64
+        var block = rawKey.count > blockSize ? SHA256.digest(rawKey) : rawKey
+        block += [UInt8](repeating: 0, count: blockSize - block.count)
+        defer { OPENSSL_cleanse(&block, block.count) }
+        inner = Self.state(afterBlock: block, xoredWith: 0x36)
+        outer = Self.state(afterBlock: block, xoredWith: 0x5C)
+    }
+
+    /// The SHA-256 state after hashing `block` with each byte XORed with `pad`.
+    private static func state(afterBlock block: [UInt8], xoredWith pad: UInt8) -> SHA256_CTX {
+        var padded = block.map { $0 ^ pad }
+        defer { OPENSSL_cleanse(&padded, padded.count) }
+        var context = SHA256_CTX()
+        guard SHA256_Init(&context) == 1, SHA256_Update(&context, padded, padded.count) == 1 else {
+            fatalError("libcrypto: SHA-256 is not available")
         }
-        guard status == 1 else { fatalError("libcrypto: EVP_MAC_init(HMAC-SHA256) failed") }
+        return context
     }
 
     deinit {
-        EVP_MAC_CTX_free(context)
-        EVP_MAC_free(mac)
+        OPENSSL_cleanse(&inner, MemoryLayout<SHA256_CTX>.size)
+        OPENSSL_cleanse(&outer, MemoryLayout<SHA256_CTX>.size)
     }
 
     /// Returns HMAC-SHA256(key, `bytes`).
     package func fingerprint(_ bytes: UnsafeRawBufferPointer) -> Fingerprint {
-        guard EVP_MAC_init(context, nil, 0, nil) == 1 else { fatalError("libcrypto: EVP_MAC_init (reuse) failed") }
-        if let base = bytes.baseAddress, bytes.count > 0 {
-            guard EVP_MAC_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count) == 1 else {
-                fatalError("libcrypto: EVP_MAC_update failed")
+        var context = inner
+        var digest = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        defer {
+            OPENSSL_cleanse(&context, MemoryLayout<SHA256_CTX>.size)
+            OPENSSL_cleanse(&digest, MemoryLayout.size(ofValue: digest))
+        }
+        return withUnsafeMutableBytes(of: &digest) { digest in
+            let digestBytes = digest.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            SHA256_Update(&context, bytes.baseAddress, bytes.count)
+            SHA256_Final(digestBytes, &context)
+            context = outer
+            SHA256_Update(&context, digestBytes, digest.count)
+            return Fingerprint { output in
+                SHA256_Final(output.baseAddress!.assumingMemoryBound(to: UInt8.self), &context)
             }
         }
-        var written = 0
-        let result = Fingerprint { output in
-            let status = EVP_MAC_final(
-                context, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written, output.count)
-            precondition(status == 1, "libcrypto: EVP_MAC_final failed")
-        }
-        precondition(written == Fingerprint.byteCount, "libcrypto: HMAC-SHA256 produced \(written) bytes")
-        return result
     }
 
     /// Returns HMAC-SHA256(key, `data`).

@@ -1,4 +1,9 @@
+/* The low-level SHA256_Init/Update/Final are deprecated in OpenSSL 3.0 but still provided; AuditCrypto's
+   Fingerprinter uses them for HMAC over precomputed pad states (no allocation per message). Declare them without
+   the deprecation attribute. */
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
 #include <openssl/rand.h>
+#include <openssl/crypto.h>
