@@ -6,27 +6,28 @@
 public struct CompiledPolicySet: Sendable {
     /// The policies, in the order their masks are returned.
     public let policies: [CompiledPolicy]
-    /// Per normalization form used: one evaluator that prepares the password for all of them (tracking sequences
-    /// when any of them needs it), and the indices of the policies it serves.
-    private let groups: [(preparer: RuleEvaluator, members: [Int])]
+    /// Per normalization form used, one evaluator that prepares the password for all the policies of that form
+    /// (tracking sequences when any of them needs it).
+    private let preparers: [RuleEvaluator]
+    /// Per policy, the index of its preparer.
+    private let preparerOf: [Int]
     /// The policies' evaluators: plain values, read without touching the policies' reference counts.
     private let evaluators: [RuleEvaluator]
 
     /// A set of `policies`, evaluated in this order.
     public init(_ policies: [CompiledPolicy]) {
         self.policies = policies
-        var groups: [(preparer: RuleEvaluator, members: [Int])] = []
-        for (index, policy) in policies.enumerated() {
-            let evaluator = policy.evaluator
-            if let group = groups.firstIndex(where: { $0.preparer.normalization == evaluator.normalization }) {
-                groups[group].members.append(index)
-                if evaluator.tracksSequences { groups[group].preparer = groups[group].preparer.trackingSequences() }
-            } else {
-                groups.append((evaluator, [index]))
-            }
-        }
-        self.groups = groups
         evaluators = policies.map(\.evaluator)
+        var preparers: [RuleEvaluator] = []
+        preparerOf = evaluators.map { evaluator in
+            guard let index = preparers.firstIndex(where: { $0.normalization == evaluator.normalization }) else {
+                preparers.append(evaluator)
+                return preparers.count - 1
+            }
+            if evaluator.tracksSequences { preparers[index] = preparers[index].trackingSequences() }
+            return index
+        }
+        self.preparers = preparers
     }
 
     /// Writes each policy's failure mask for `candidate` into `masks` (one per policy, in order).
@@ -46,11 +47,18 @@ public struct CompiledPolicySet: Sendable {
     private func failureMasks(_ candidate: CandidateBytes, into masks: UnsafeMutableBufferPointer<UInt64>) {
         precondition(masks.count == policies.count, "one mask per policy")
         withExtendedLifetime(policies) {
-            for group in groups {
-                group.preparer.withPrepared(candidate.password) { prepared in
-                    var contexts = ContextAnswers()
-                    for member in group.members {
-                        masks[member] = evaluators[member].failureMask(prepared, candidate, contexts: &contexts)
+            preparers.withUnsafeBufferPointer { preparers in
+                evaluators.withUnsafeBufferPointer { evaluators in
+                    preparerOf.withUnsafeBufferPointer { preparerOf in
+                        for preparer in preparers.indices {
+                            preparers[preparer].withPrepared(candidate.password) { prepared in
+                                var contexts = ContextAnswers()
+                                for member in evaluators.indices where preparerOf[member] == preparer {
+                                    masks[member] = evaluators[member].failureMask(
+                                        prepared, candidate, contexts: &contexts)
+                                }
+                            }
+                        }
                     }
                 }
             }

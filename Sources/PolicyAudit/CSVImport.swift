@@ -31,7 +31,13 @@ package struct CSVImport {
         switch request.source {
         case .file(let path):
             base = try FileByteSource(path: path)
-            if !request.again, let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path)) {
+            // Hash up front (a second read) only when a complete run of the same size exists.
+            let sameSizeExists = try base.totalByteCount.map { size throws(SQLiteError) in
+                try workspace.runs.hasCompleteRun(sourceBytes: Int64(size))
+            }
+            if !request.again, sameSizeExists ?? true,
+                let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
+            {
                 throw ImportError.alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
             }
         case .descriptor(let descriptor, _):

@@ -124,6 +124,16 @@ package struct SQLiteRunRepository {
         ).first
     }
 
+    /// Whether a complete run read a source of exactly `sourceBytes` bytes: when none did, a source of that size can't
+    /// be a re-import, and hashing it up front can be skipped.
+    package func hasCompleteRun(sourceBytes: Int64) throws(SQLiteError) -> Bool {
+        let statement = try database.cachedStatement(
+            "SELECT 1 FROM import_run WHERE source_bytes = ?1 AND status = 'complete' LIMIT 1")
+        defer { statement.reset() }
+        statement.bind(sourceBytes, at: 1)
+        return try statement.step()
+    }
+
     /// Deletes a run with its candidates, attempts, rejected rows and summaries.
     /// - Returns: Whether a run was deleted.
     @discardableResult

@@ -64,6 +64,17 @@ struct ImportAgainAndStdinTests {
         #expect(result.out.hasPrefix("run 2: 5,001 rows"))
     }
 
+    @Test("a file of the same size with other bytes is not a re-import either")
+    func sameSizeOtherBytesIsNew() throws {
+        let sandbox = try ImportSandbox()
+        #expect(sandbox.run(["import", try sandbox.write("a.csv", Self.csv)]).code == .success)
+        let changed = Self.csv.replacingOccurrences(of: "Pw42!x0", with: "Qw42!x0")
+        #expect(changed.utf8.count == Self.csv.utf8.count && changed != Self.csv)
+        let result = sandbox.run(["import", try sandbox.write("b.csv", changed)])
+        #expect(result.code == .success)
+        #expect(result.out.hasPrefix("run 2: 5,000 rows"), "\(result.out)")
+    }
+
     @Test("a failed run of the same file does not block a new import")
     func failedRunDoesNotBlock() throws {
         let sandbox = try ImportSandbox()
