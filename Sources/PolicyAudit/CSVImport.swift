@@ -95,6 +95,8 @@ package struct CSVImport {
             try rejects?.close()
             if storing { try workers.send(batch) }
             let scored = try workers.finish(ruleCounts: compiled.map(\.rules.count))
+            // Counted while the writer drains its last batches.
+            let reuse = try FingerprintReuseCounter.summary(of: scored.reuse)
             try pipeline.finish()
             var tally = scored.tally
             tally.merge(rejected)
@@ -113,7 +115,7 @@ package struct CSVImport {
             }
             try RunCompletion(workspace: workspace).complete(
                 runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
-                reuse: try FingerprintReuseCounter.summary(of: scored.reuse), versionIDs: versions.map(\.id))
+                reuse: reuse, versionIDs: versions.map(\.id))
             return CSVImportResult(
                 runID: run.id, rowsRead: tally.rowsSeen, accepted: tally.acceptedCount,
                 rejected: tally.rejectedCount, rejectedByReason: tally.rejections, firstRejections: firstRejections,

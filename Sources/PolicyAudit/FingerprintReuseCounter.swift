@@ -32,6 +32,10 @@ final class FingerprintReuseCounter {
         if buffer.count >= runCapacity { try spill() }
     }
 
+    /// Sorts what is held in memory now, so that a later `summary` has only merging left: lets parallel workers each
+    /// sort their own share when they finish.
+    func sortBuffered() { buffer.sort() }
+
     /// The reuse figures of everything added.
     func summary() throws -> RunReuseSummaryRow { try Self.summary(of: [self]) }
 

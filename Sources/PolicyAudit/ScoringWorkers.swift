@@ -79,7 +79,10 @@ final class ScoringWorkers: @unchecked Sendable {
         let scorer = CandidateScorer(policies: policies, key: key)
         var tally = RunTally(ruleCounts: policies.map(\.rules.count))
         let reuse = FingerprintReuseCounter()
-        defer { turn.withLock { results.append((tally, reuse)) } }
+        defer {
+            reuse.sortBuffered()
+            turn.withLock { results.append((tally, reuse)) }
+        }
         while let (sequence, rows) = input.pop() {
             if turn.withLock({ stopped }) { continue }
             var scored = ScoredBatch(versionCount: policies.count)

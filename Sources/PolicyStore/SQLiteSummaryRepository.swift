@@ -15,49 +15,39 @@ package struct SQLiteSummaryRepository {
         try database.inTransaction {
             try deleteSummaries(runID: runID)
             let run = SQLValue.integer(runID)
-            for row in summary.versions {
-                try insert(
-                    "run_version_summary (run_id, policy_version_id, total, unlocked, near_miss)",
-                    [run, .integer(row.policyVersionID), int(row.total), int(row.unlocked), int(row.nearMiss)])
+            try insert("run_version_summary (run_id, policy_version_id, total, unlocked, near_miss)", summary.versions)
+            {
+                [run, .integer($0.policyVersionID), int($0.total), int($0.unlocked), int($0.nearMiss)]
             }
-            for row in summary.rules {
-                try insert(
-                    "run_rule_summary (run_id, policy_version_id, bit, failures, only_failure)",
-                    [run, .integer(row.policyVersionID), int(row.bit), int(row.failures), int(row.onlyFailure)])
+            try insert("run_rule_summary (run_id, policy_version_id, bit, failures, only_failure)", summary.rules) {
+                [run, .integer($0.policyVersionID), int($0.bit), int($0.failures), int($0.onlyFailure)]
             }
-            for row in summary.rulePairs {
-                try insert(
-                    "run_rule_pair_summary (run_id, policy_version_id, bit_a, bit_b, failures)",
-                    [run, .integer(row.policyVersionID), int(row.bitA), int(row.bitB), int(row.failures)])
+            try insert(
+                "run_rule_pair_summary (run_id, policy_version_id, bit_a, bit_b, failures)", summary.rulePairs
+            ) { [run, .integer($0.policyVersionID), int($0.bitA), int($0.bitB), int($0.failures)] }
+            try insert("run_length_summary (run_id, length, count)", summary.lengths) {
+                [run, int($0.length), int($0.count)]
             }
-            for row in summary.lengths {
-                try insert("run_length_summary (run_id, length, count)", [run, int(row.length), int(row.count)])
+            try insert("run_composition_summary (run_id, composition, count)", summary.compositions) {
+                [run, .text($0.composition), int($0.count)]
             }
-            for row in summary.compositions {
-                try insert(
-                    "run_composition_summary (run_id, composition, count)",
-                    [run, .text(row.composition), int(row.count)])
+            try insert(
+                "run_reuse_summary (run_id, distinct_fingerprints, shared_groups, shared_candidates, largest_group)",
+                summary.reuse.map { [$0] } ?? []
+            ) {
+                [
+                    run, int($0.distinctFingerprints), int($0.sharedGroups), int($0.sharedCandidates),
+                    int($0.largestGroup),
+                ]
             }
-            if let row = summary.reuse {
-                try insert(
-                    "run_reuse_summary (run_id, distinct_fingerprints, shared_groups, shared_candidates, largest_group)",
-                    [
-                        run, int(row.distinctFingerprints), int(row.sharedGroups), int(row.sharedCandidates),
-                        int(row.largestGroup),
-                    ])
+            try insert("run_reject_summary (run_id, reason, count)", summary.rejects) {
+                [run, .text($0.reason), int($0.count)]
             }
-            for row in summary.rejects {
-                try insert("run_reject_summary (run_id, reason, count)", [run, .text(row.reason), int(row.count)])
+            try insert("run_day_summary (run_id, policy_version_id, day, total, unlocked)", summary.days) {
+                [run, .integer($0.policyVersionID), .text($0.day), int($0.total), int($0.unlocked)]
             }
-            for row in summary.days {
-                try insert(
-                    "run_day_summary (run_id, policy_version_id, day, total, unlocked)",
-                    [run, .integer(row.policyVersionID), .text(row.day), int(row.total), int(row.unlocked)])
-            }
-            for row in summary.dayRules {
-                try insert(
-                    "run_day_rule_summary (run_id, policy_version_id, day, bit, failures)",
-                    [run, .integer(row.policyVersionID), .text(row.day), int(row.bit), int(row.failures)])
+            try insert("run_day_rule_summary (run_id, policy_version_id, day, bit, failures)", summary.dayRules) {
+                [run, .integer($0.policyVersionID), .text($0.day), int($0.bit), int($0.failures)]
             }
         }
     }
@@ -176,9 +166,15 @@ package struct SQLiteSummaryRepository {
         for table in Self.tables { try database.execute("DELETE FROM \(table) WHERE run_id = ?1", [.integer(runID)]) }
     }
 
-    private func insert(_ target: String, _ values: [SQLValue]) throws(SQLiteError) {
-        let placeholders = (1...values.count).map { "?\($0)" }.joined(separator: ", ")
-        try database.execute("INSERT INTO \(target) VALUES (\(placeholders))", values)
+    /// Inserts `rows` into `target` ("table (columns)") through one prepared statement.
+    private func insert<Row>(_ target: String, _ rows: [Row], _ values: (Row) -> [SQLValue]) throws(SQLiteError) {
+        guard let first = rows.first else { return }
+        let placeholders = (1...values(first).count).map { "?\($0)" }.joined(separator: ", ")
+        let statement = try database.cachedStatement("INSERT INTO \(target) VALUES (\(placeholders))")
+        for row in rows {
+            statement.bind(values(row))
+            try statement.execute()
+        }
     }
 
     private func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
