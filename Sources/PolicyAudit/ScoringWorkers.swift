@@ -26,11 +26,14 @@ final class ScoringWorkers: @unchecked Sendable {
         input = BoundedQueue(capacity: 2 * count)
         self.pipeline = pipeline
         let policies = UncheckedBox(policies)
-        for _ in 0..<Swift.max(count, 1) {
+        let workers = Swift.max(count, 1)
+        // The workers share the memory one counter would hold, so peak memory does not grow with the core count.
+        let reuseCapacity = FingerprintReuseCounter.defaultRunCapacity / workers
+        for _ in 0..<workers {
             done.enter()
             let thread = Thread { [self] in
                 defer { done.leave() }
-                work(policies: policies.value, key: key)
+                work(policies: policies.value, key: key, reuseCapacity: reuseCapacity)
             }
             thread.stackSize = 1 << 22
             thread.start()
@@ -75,10 +78,10 @@ final class ScoringWorkers: @unchecked Sendable {
         done.wait()
     }
 
-    private func work(policies: [CompiledPolicy], key: HMACSHA256Key) {
+    private func work(policies: [CompiledPolicy], key: HMACSHA256Key, reuseCapacity: Int) {
         let scorer = CandidateScorer(policies: policies, key: key)
         var tally = RunTally(ruleCounts: policies.map(\.rules.count))
-        let reuse = FingerprintReuseCounter()
+        let reuse = FingerprintReuseCounter(runCapacity: reuseCapacity)
         defer {
             reuse.sortBuffered()
             turn.withLock { results.append((tally, reuse)) }

@@ -34,6 +34,16 @@ struct FingerprintReuseCounterTests {
         #expect(try counter.summary() == Self.expected)
     }
 
+    @Test(
+        "counters of parallel workers, each sorted or spilled on its own, merge to the same figures",
+        arguments: [3, 500])
+    func workersMerge(runCapacity: Int) throws {
+        let counters = (0..<3).map { _ in FingerprintReuseCounter(runCapacity: runCapacity) }
+        for (index, fingerprint) in Self.fingerprints.enumerated() { try counters[index % 3].add(fingerprint) }
+        counters[0].sortBuffered()
+        #expect(try FingerprintReuseCounter.summary(of: counters) == Self.expected)
+    }
+
     @Test("no candidates: all zero")
     func empty() throws {
         #expect(
