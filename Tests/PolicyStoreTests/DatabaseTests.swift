@@ -33,6 +33,29 @@ import Testing
         }
     }
 
+    @Test("a new file gets 64 KiB pages; an existing database keeps the page size it was made with")
+    func pageSize() throws {
+        let directory = try TemporaryDirectory()
+        func pageSize(_ database: Database) throws -> Int {
+            let statement = try database.makeStatement("PRAGMA page_size")
+            _ = try statement.step()
+            return statement.int(at: 0)
+        }
+        let fresh = try Database(path: directory.path("new.db"))
+        try fresh.execute("CREATE TABLE t (x INTEGER) STRICT")
+        #expect(try pageSize(fresh) == Database.pageSize)
+
+        let oldPath = directory.path("old.db")
+        var handle: OpaquePointer?
+        #expect(sqlite3_open(oldPath, &handle) == SQLITE_OK)
+        #expect(
+            sqlite3_exec(handle, "PRAGMA page_size = 4096; CREATE TABLE t (x INTEGER);", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(handle)
+        let reopened = try Database(path: oldPath)
+        try reopened.execute("INSERT INTO t VALUES (1)")
+        #expect(try pageSize(reopened) == 4096)
+    }
+
     @Test func foreignKeysAreEnforcedOnEveryConnection() throws {
         let database = try migratedInMemoryDatabase()
         #expect(try count(database, "PRAGMA foreign_keys") == 1)
