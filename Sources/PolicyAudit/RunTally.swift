@@ -20,11 +20,19 @@ package struct RunTally: Sendable {
         private var flatMasks: [Int]
         /// The same for versions with more rules.
         private var sparseMasks: [UInt64: Int] = [:]
-        /// Per day slot (see `RunTally.dayNumbers`): candidates, unlocked ones, and per-rule failures at
-        /// `slot * ruleCount + bit`.
-        var dayTotals: [Int] = []
-        var dayUnlocked: [Int] = []
-        var dayFailures: [Int] = []
+        /// Per day slot (see `RunTally.dayNumbers`), `dayStride` counters side by side, so that one candidate touches
+        /// one stretch of memory: candidates, unlocked ones, then failures of each rule.
+        private(set) var dayCounts: [Int] = []
+        var dayStride: Int { ruleCount + 2 }
+        /// Day slots with room in `dayCounts`.
+        var dayCapacity: Int { dayCounts.count / dayStride }
+
+        /// Candidates, unlocked ones and per-rule failures (indexed by bit) on day slot `slot`.
+        func day(_ slot: Int) -> (total: Int, unlocked: Int, failures: ArraySlice<Int>) {
+            let base = slot * dayStride
+            guard slot < dayCapacity else { return (0, 0, []) }
+            return (dayCounts[base], dayCounts[base + 1], dayCounts[(base + 2)..<(base + dayStride)])
+        }
 
         init(ruleCount: Int) {
             self.ruleCount = ruleCount
@@ -79,13 +87,22 @@ package struct RunTally: Sendable {
                 sparseMasks[mask, default: 0] += 1
             }
             guard daySlot >= 0 else { return }
-            if daySlot >= dayTotals.count { growDays(to: daySlot + 1) }
-            dayTotals[daySlot] &+= 1
-            if mask == 0 { dayUnlocked[daySlot] &+= 1 }
-            let base = daySlot &* ruleCount
-            dayFailures.withUnsafeMutableBufferPointer { failures in
-                Self.forEachBit(of: mask) { failures[base &+ $0] &+= 1 }
+            if daySlot >= dayCapacity { growDays(to: daySlot + 1) }
+            let base = daySlot &* dayStride
+            dayCounts.withUnsafeMutableBufferPointer { counts in
+                counts[base] &+= 1
+                if mask == 0 { counts[base &+ 1] &+= 1 }
+                Self.forEachBit(of: mask) { counts[base &+ 2 &+ $0] &+= 1 }
             }
+        }
+
+        /// Adds day counts of another tally (`total`, `unlocked`, then per-rule failures) to day slot `slot`.
+        mutating func addDay(_ slot: Int, _ counts: (total: Int, unlocked: Int, failures: ArraySlice<Int>)) {
+            if slot >= dayCapacity { growDays(to: slot + 1) }
+            let base = slot * dayStride
+            dayCounts[base] += counts.total
+            dayCounts[base + 1] += counts.unlocked
+            for (bit, failures) in counts.failures.enumerated() { dayCounts[base + 2 + bit] += failures }
         }
 
         /// Adds `count` candidates failing exactly `mask` (merging tallies).
@@ -98,10 +115,8 @@ package struct RunTally: Sendable {
         }
 
         mutating func growDays(to count: Int) {
-            let grown = Swift.max(count, dayTotals.count * 2, 16)
-            dayTotals += [Int](repeating: 0, count: grown - dayTotals.count)
-            dayUnlocked += [Int](repeating: 0, count: grown - dayUnlocked.count)
-            dayFailures += [Int](repeating: 0, count: grown * ruleCount - dayFailures.count)
+            let grown = Swift.max(count, dayCapacity * 2, 16)
+            dayCounts += [Int](repeating: 0, count: grown * dayStride - dayCounts.count)
         }
 
         @inline(__always)
@@ -214,11 +229,10 @@ package struct RunTally: Sendable {
     package func days(ofVersion index: Int) -> [Int: DayTally] {
         let version = versions[index]
         var result: [Int: DayTally] = [:]
-        for (slot, day) in dayNumbers.enumerated() where slot < version.dayTotals.count && version.dayTotals[slot] > 0 {
-            var tally = DayTally(total: version.dayTotals[slot], unlocked: version.dayUnlocked[slot])
-            for bit in 0..<version.ruleCount where version.dayFailures[slot * version.ruleCount + bit] > 0 {
-                tally.failures[bit] = version.dayFailures[slot * version.ruleCount + bit]
-            }
+        for (slot, day) in dayNumbers.enumerated() where version.day(slot).total > 0 {
+            let counts = version.day(slot)
+            var tally = DayTally(total: counts.total, unlocked: counts.unlocked)
+            for (bit, failures) in counts.failures.enumerated() where failures > 0 { tally.failures[bit] = failures }
             result[day] = tally
         }
         return result
@@ -241,14 +255,8 @@ package struct RunTally: Sendable {
         for index in versions.indices {
             let theirs = other.versions[index]
             for (mask, count) in theirs.maskCounts { versions[index].add(mask: mask, count: count) }
-            for (theirSlot, mine) in slotMap.enumerated() where theirSlot < theirs.dayTotals.count {
-                if mine >= versions[index].dayTotals.count { versions[index].growDays(to: mine + 1) }
-                versions[index].dayTotals[mine] += theirs.dayTotals[theirSlot]
-                versions[index].dayUnlocked[mine] += theirs.dayUnlocked[theirSlot]
-                let rules = theirs.ruleCount
-                for bit in 0..<rules {
-                    versions[index].dayFailures[mine * rules + bit] += theirs.dayFailures[theirSlot * rules + bit]
-                }
+            for (theirSlot, mine) in slotMap.enumerated() where theirSlot < theirs.dayCapacity {
+                versions[index].addDay(mine, theirs.day(theirSlot))
             }
         }
     }
