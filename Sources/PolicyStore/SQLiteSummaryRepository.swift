@@ -166,15 +166,13 @@ package struct SQLiteSummaryRepository {
         for table in Self.tables { try database.execute("DELETE FROM \(table) WHERE run_id = ?1", [.integer(runID)]) }
     }
 
-    /// Inserts `rows` into `target` ("table (columns)") through one prepared statement.
+    /// Inserts `rows` into `target` ("table (columns)") in multi-row statements (a run has thousands of day rows).
     private func insert<Row>(_ target: String, _ rows: [Row], _ values: (Row) -> [SQLValue]) throws(SQLiteError) {
         guard let first = rows.first else { return }
-        let placeholders = (1...values(first).count).map { "?\($0)" }.joined(separator: ", ")
-        let statement = try database.cachedStatement("INSERT INTO \(target) VALUES (\(placeholders))")
-        for row in rows {
-            statement.bind(values(row))
-            try statement.execute()
-        }
+        let columns = Int32(values(first).count)
+        let insert = try MultiRowInsert(
+            database: database, head: "INSERT INTO \(target)", columns: columns, rowsPerStatement: 64)
+        try insert.insert(count: rows.count) { statement, row, base in statement.bind(values(rows[row]), from: base) }
     }
 
     private func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }

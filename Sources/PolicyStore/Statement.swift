@@ -102,10 +102,10 @@ package final class Statement {
     /// Binds SQL NULL.
     package func bindNull(at index: Int32) { check(sqlite3_bind_null(handle, index), index) }
 
-    /// Binds `values` to parameters 1, 2, … (`nil` binds NULL); convenient for non-hot paths.
-    package func bind(_ values: [SQLValue]) {
+    /// Binds `values` to parameters `first`, `first + 1`, … (`nil` binds NULL); convenient for non-hot paths.
+    package func bind(_ values: [SQLValue], from first: Int32 = 1) {
         for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
+            let index = first + Int32(offset)
             switch value {
             case .integer(let integer): bind(integer, at: index)
             case .real(let real): bind(real, at: index)
