@@ -44,6 +44,9 @@ import Testing
         let fresh = try Database(path: directory.path("new.db"))
         try fresh.execute("CREATE TABLE t (x INTEGER) STRICT")
         #expect(try pageSize(fresh) == Database.pageSize)
+        let checkpoint = try fresh.makeStatement("PRAGMA wal_autocheckpoint")
+        _ = try checkpoint.step()
+        #expect(checkpoint.int(at: 0) == Database.walCheckpointPages)
 
         let oldPath = directory.path("old.db")
         var handle: OpaquePointer?
