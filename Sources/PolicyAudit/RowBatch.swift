@@ -1,24 +1,18 @@
+import PolicyStore
+
 /// Accepted and rejected rows of one stretch of the source, in file order: what the reading thread hands the scoring
 /// workers. Accepted rows are packed as bytes in one buffer (no `String` per field), so handing a row over costs a
 /// copy of its bytes and nothing else.
 ///
 /// The buffer holds passwords: it lives in memory only, for as long as the batch is being scored.
 struct RowBatch: Sendable {
-    private var bytes: [UInt8] = []
     private var lines: [Int] = []
-    /// Per row, `(offset, length)` into `bytes` of password, username, email, external id, submission time;
-    /// a length of -1 is nil.
-    private var spans: [Int32] = []
+    /// Per row: password, username, email, external id, submission time.
+    private var fields = PackedFields(fields: CSVImport.batchSize * 5, bytes: CSVImport.batchSize * 80)
     var rejections: [RowRejection] = []
 
-    private static let fieldsPerRow = 5
-
     /// An empty batch with room for a full one.
-    init() {
-        bytes.reserveCapacity(CSVImport.batchSize * 80)
-        lines.reserveCapacity(CSVImport.batchSize)
-        spans.reserveCapacity(CSVImport.batchSize * Self.fieldsPerRow * 2)
-    }
+    init() { lines.reserveCapacity(CSVImport.batchSize) }
 
     /// Accepted rows held.
     var count: Int { lines.count }
@@ -29,40 +23,22 @@ struct RowBatch: Sendable {
     /// Copies one accepted row in.
     mutating func append(_ row: CSVRowFields) {
         lines.append(row.line)
-        append(row.password)
-        append(row.username)
-        append(row.email)
-        append(row.externalID)
-        append(row.submittedAt)
-    }
-
-    private mutating func append(_ field: UnsafeRawBufferPointer?) {
-        guard let field else {
-            spans.append(0)
-            spans.append(-1)
-            return
-        }
-        spans.append(Int32(bytes.count))
-        spans.append(Int32(field.count))
-        bytes.append(contentsOf: field.assumingMemoryBound(to: UInt8.self))
+        fields.append(row.password)
+        fields.append(row.username)
+        fields.append(row.email)
+        fields.append(row.externalID)
+        fields.append(row.submittedAt)
     }
 
     /// Runs `body` with each accepted row in order, its fields borrowed from this batch for the call.
-    func forEachRow(_ body: (CSVRowFields) throws -> Void) rethrows {
-        try bytes.withUnsafeBytes { bytes in
-            try spans.withUnsafeBufferPointer { spans in
-                func field(_ row: Int, _ index: Int) -> UnsafeRawBufferPointer? {
-                    let at = (row * Self.fieldsPerRow + index) * 2
-                    let length = Int(spans[at + 1])
-                    guard length >= 0 else { return nil }
-                    return UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + Int(spans[at]) }, count: length)
-                }
-                for row in lines.indices {
-                    try body(
-                        CSVRowFields(
-                            line: lines[row], password: field(row, 0)!, username: field(row, 1),
-                            email: field(row, 2), externalID: field(row, 3), submittedAt: field(row, 4)))
-                }
+    func forEachRow<E: Error>(_ body: (CSVRowFields) throws(E) -> Void) throws(E) {
+        try fields.withFields { fields throws(E) in
+            for (row, line) in lines.enumerated() {
+                let base = row * 5
+                try body(
+                    CSVRowFields(
+                        line: line, password: fields[base]!, username: fields[base + 1], email: fields[base + 2],
+                        externalID: fields[base + 3], submittedAt: fields[base + 4]))
             }
         }
     }

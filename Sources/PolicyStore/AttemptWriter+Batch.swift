@@ -69,47 +69,31 @@ extension AttemptWriter {
     {
         let statements = candidateInsert
         defer { statements.clearBindings() }
-        try batch.textBytes.withUnsafeBufferPointer { texts throws(SQLiteError) in
+        try batch.texts.withFields { texts throws(SQLiteError) in
             try batch.fingerprints.withUnsafeBufferPointer { fingerprints throws(SQLiteError) in
-                try batch.textSpans.withUnsafeBufferPointer { spans throws(SQLiteError) in
-                    try statements.insert(count: batch.count) { statement, row, base in
-                        statement.bind(firstID + Int64(row), at: base)
-                        statement.bind(runID, at: base + 1)
-                        statement.bind(batch.lines[row], at: base + 2)
-                        for field in 0..<3 {
-                            let offset = Int(spans[row * 6 + field * 2])
-                            let length = Int(spans[row * 6 + field * 2 + 1])
-                            if length < 0 {
-                                statement.bindNull(at: base + 3 + Int32(field))
-                            } else {
-                                statement.bind(
-                                    borrowedText: UnsafeRawBufferPointer(
-                                        start: texts.baseAddress.map { $0 + offset }, count: length),
-                                    at: base + 3 + Int32(field))
-                            }
+                try statements.insert(count: batch.count) { statement, row, base in
+                    statement.bind(firstID + Int64(row), at: base)
+                    statement.bind(runID, at: base + 1)
+                    statement.bind(batch.lines[row], at: base + 2)
+                    for field in 0..<3 {
+                        let index = base + 3 + Int32(field)
+                        if let text = texts[row * 3 + field] {
+                            statement.bind(borrowedText: text, at: index)
+                        } else {
+                            statement.bindNull(at: index)
                         }
-                        let start = row * Fingerprint.byteCount
-                        statement.bind(
-                            borrowedBlob: UnsafeRawBufferPointer(
-                                start: fingerprints.baseAddress! + start, count: Fingerprint.byteCount),
-                            at: base + 6)
-                        let features = batch.features[row]
-                        statement.bind(Int64(features.length), at: base + 7)
-                        statement.bind(Int64(features.upperCount), at: base + 8)
-                        statement.bind(Int64(features.lowerCount), at: base + 9)
-                        statement.bind(Int64(features.digitCount), at: base + 10)
-                        statement.bind(Int64(features.specialCount), at: base + 11)
-                        statement.bind(Int64(features.otherLetterCount), at: base + 12)
-                        statement.bind(Int64(features.spaceCount), at: base + 13)
-                        statement.bind(Int64(features.otherCount), at: base + 14)
-                        for slot in 0..<4 {
-                            if let index = inlineMask[slot] {
-                                let mask = batch.masks[row * batch.outcomeCount + index]
-                                statement.bind(Int64(bitPattern: mask), at: base + 15 + Int32(slot))
-                            } else {
-                                statement.bindNull(at: base + 15 + Int32(slot))
-                            }
+                    }
+                    statement.bind(
+                        borrowedBlob: UnsafeRawBufferPointer(
+                            start: fingerprints.baseAddress! + row * Fingerprint.byteCount, count: Fingerprint.byteCount
+                        ),
+                        at: base + 6)
+                    Self.bind(batch.features[row], statement, at: base + 7)
+                    for slot in 0..<4 {
+                        let mask = inlineMask[slot].map {
+                            Int64(bitPattern: batch.masks[row * batch.outcomeCount + $0])
                         }
+                        Self.bind(mask, statement, at: base + 15 + Int32(slot))
                     }
                 }
             }

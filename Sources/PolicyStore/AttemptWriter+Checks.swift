@@ -83,6 +83,18 @@ extension AttemptWriter {
         guard database.changes > 0 else { throw primaryKeyError() }
     }
 
+    /// Binds the eight feature counts to parameters `index` … `index + 7`, in the `candidate` table's column order.
+    static func bind(_ features: CandidateFeatureRow, _ statement: Statement, at index: Int32) {
+        statement.bind(Int64(features.length), at: index)
+        statement.bind(Int64(features.upperCount), at: index + 1)
+        statement.bind(Int64(features.lowerCount), at: index + 2)
+        statement.bind(Int64(features.digitCount), at: index + 3)
+        statement.bind(Int64(features.specialCount), at: index + 4)
+        statement.bind(Int64(features.otherLetterCount), at: index + 5)
+        statement.bind(Int64(features.spaceCount), at: index + 6)
+        statement.bind(Int64(features.otherCount), at: index + 7)
+    }
+
     static func bind(_ mask: Int64?, _ statement: Statement, at index: Int32) {
         if let mask { statement.bind(mask, at: index) } else { statement.bindNull(at: index) }
     }

@@ -253,15 +253,7 @@ package final class AttemptWriter {
             statement.bind(candidate.username, at: base + 4)
             statement.bind(candidate.submittedAt, at: base + 5)
             candidate.fingerprint.withUnsafeBytes { statement.bind(blob: $0, at: base + 6) }
-            let features = candidate.features
-            statement.bind(Int64(features.length), at: base + 7)
-            statement.bind(Int64(features.upperCount), at: base + 8)
-            statement.bind(Int64(features.lowerCount), at: base + 9)
-            statement.bind(Int64(features.digitCount), at: base + 10)
-            statement.bind(Int64(features.specialCount), at: base + 11)
-            statement.bind(Int64(features.otherLetterCount), at: base + 12)
-            statement.bind(Int64(features.spaceCount), at: base + 13)
-            statement.bind(Int64(features.otherCount), at: base + 14)
+            Self.bind(candidate.features, statement, at: base + 7)
             let masks = candidate.masks
             Self.bind(masks.0, statement, at: base + 15)
             Self.bind(masks.1, statement, at: base + 16)

@@ -6,13 +6,6 @@ import Testing
 /// `AttemptWriter.insert(_:runID:versionIDs:)`, the importer's path: a packed batch lands exactly as the same
 /// candidates and attempts written one by one would.
 @Suite struct CandidateBatchInsertTests {
-    private func setUp(versions: Int) throws -> (Database, [Int64], RunRecord) {
-        let database = try migratedInMemoryDatabase()
-        let repository = SQLitePolicyRepository(database: database)
-        let ids = try (0..<versions).map { try addVersion(repository, definition: "{\"v\":\($0)}").version.id }
-        return (database, ids, try startRun(database, versionIDs: ids))
-    }
-
     /// Row `n`: texts that vary (and are NULL for every third row), a distinct fingerprint and features, and mask
     /// `n * 10 + version index` under each version.
     private func batch(rows: Int, versions: Int) -> CandidateBatch {
@@ -32,7 +25,7 @@ import Testing
 
     @Test("texts, NULLs, fingerprints, features and inline masks read back per row; ids follow the batch")
     func rowsReadBack() throws {
-        let (database, versions, run) = try setUp(versions: 3)
+        let (database, versions, run) = try databaseWithRun(versions: 3)
         let writer = try AttemptWriter(database: database, candidatesPerStatement: 4)
         let ids = try writer.insert(batch(rows: 10, versions: 3), runID: run.id, versionIDs: versions)
         try writer.finish()
@@ -56,7 +49,7 @@ import Testing
 
     @Test("a fifth version goes to attempt_row, in the version order given, after single candidates")
     func fifthVersionAndOrdering() throws {
-        let (database, versions, run) = try setUp(versions: 5)
+        let (database, versions, run) = try databaseWithRun(versions: 5)
         let writer = try AttemptWriter(database: database, candidatesPerStatement: 3)
         let single = try writer.insertCandidate(
             runID: run.id, line: 1, externalID: nil, username: nil, submittedAt: nil, fingerprint: someFingerprint,
@@ -74,7 +67,7 @@ import Testing
 
     @Test("a version the run does not score, or one given twice, is refused and nothing is written")
     func refusesBadVersions() throws {
-        let (database, versions, run) = try setUp(versions: 2)
+        let (database, versions, run) = try databaseWithRun(versions: 2)
         let other = try addVersion(SQLitePolicyRepository(database: database), definition: "{\"other\":1}").version.id
         let writer = try AttemptWriter(database: database)
         #expect(throws: SQLiteError.self) {
@@ -85,5 +78,30 @@ import Testing
         }
         try writer.finish()
         #expect(try count(database, "SELECT count(*) FROM candidate") == 0)
+    }
+}
+
+extension CandidateBatch {
+    /// Appends one candidate whose texts are strings.
+    mutating func append(
+        line: Int, externalID: String?, username: String?, submittedAt: String?, fingerprint: Fingerprint,
+        features: CandidateFeatureRow, masks: [UInt64]
+    ) {
+        var texts = (externalID, username, submittedAt)
+        func bytes<R>(_ text: inout String?, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
+            guard text != nil else { return body(nil) }
+            return text!.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+        bytes(&texts.0) { id in
+            bytes(&texts.1) { user in
+                bytes(&texts.2) { time in
+                    masks.withUnsafeBufferPointer { masks in
+                        append(
+                            line: line, externalID: id, username: user, submittedAt: time, fingerprint: fingerprint,
+                            features: features, masks: masks)
+                    }
+                }
+            }
+        }
     }
 }

@@ -6,13 +6,6 @@ import Testing
 /// Schema 2: a run's first four versions keep their outcomes in `candidate.mask_<slot>`, the rest in `attempt_row`,
 /// and the `attempt` view shows both as one row per candidate × version.
 @Suite struct InlineOutcomeTests {
-    private func setUp(versions: Int) throws -> (Database, [Int64], RunRecord) {
-        let database = try migratedInMemoryDatabase()
-        let repository = SQLitePolicyRepository(database: database)
-        let ids = try (0..<versions).map { try addVersion(repository, definition: "{\"v\":\($0)}").version.id }
-        return (database, ids, try startRun(database, versionIDs: ids))
-    }
-
     private func addCandidate(_ writer: AttemptWriter, run: RunRecord, line: Int) throws -> Int64 {
         try writer.insertCandidate(
             runID: run.id, line: line, externalID: nil, username: nil, submittedAt: nil, fingerprint: someFingerprint,
@@ -20,7 +13,7 @@ import Testing
     }
 
     @Test func firstFourVersionsGetSlotsAndTheFifthUsesAttemptRows() throws {
-        let (database, versions, run) = try setUp(versions: 5)
+        let (database, versions, run) = try databaseWithRun(versions: 5)
         #expect(try count(database, "SELECT count(*) FROM import_run_policy WHERE slot IS NOT NULL") == 4)
         #expect(try count(database, "SELECT slot FROM import_run_policy WHERE policy_version_id = \(versions[3])") == 3)
         let writer = try AttemptWriter(database: database, candidatesPerStatement: 2)
@@ -46,7 +39,7 @@ import Testing
     }
 
     @Test func unlocksResetOfAnInlineOutcomeIsAZeroMask() throws {
-        let (database, versions, run) = try setUp(versions: 2)
+        let (database, versions, run) = try databaseWithRun(versions: 2)
         let writer = try AttemptWriter(database: database)
         let id = try addCandidate(writer, run: run, line: 2)
         try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 0, unlocksReset: true)
@@ -57,7 +50,7 @@ import Testing
     }
 
     @Test func candidateWithoutItsOutcomeShowsNoAttempt() throws {
-        let (database, _, run) = try setUp(versions: 2)
+        let (database, _, run) = try databaseWithRun(versions: 2)
         let writer = try AttemptWriter(database: database)
         _ = try addCandidate(writer, run: run, line: 2)
         try writer.finish()
@@ -66,7 +59,7 @@ import Testing
     }
 
     @Test func lateOutcomeOfAStoredCandidateIsStoredInline() throws {
-        let (database, versions, run) = try setUp(versions: 1)
+        let (database, versions, run) = try databaseWithRun(versions: 1)
         let first = try AttemptWriter(database: database)
         let id = try addCandidate(first, run: run, line: 2)
         try first.finish()
@@ -79,7 +72,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func secondOutcomeForTheSameCandidateAndVersionFails(afterCommit: Bool) throws {
-        let (database, versions, run) = try setUp(versions: 1)
+        let (database, versions, run) = try databaseWithRun(versions: 1)
         let writer = try AttemptWriter(database: database)
         let id = try addCandidate(writer, run: run, line: 2)
         try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 1, unlocksReset: false)
@@ -94,7 +87,7 @@ import Testing
     }
 
     @Test func versionAddedAfterTheImportUsesAttemptRows() throws {
-        let (database, versions, run) = try setUp(versions: 1)
+        let (database, versions, run) = try databaseWithRun(versions: 1)
         let writer = try AttemptWriter(database: database)
         let id = try addCandidate(writer, run: run, line: 2)
         try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 1, unlocksReset: false)
@@ -113,7 +106,7 @@ import Testing
     }
 
     @Test func interleavedRunsKeepEachCandidatesOwnOutcome() throws {
-        let (database, versions, run) = try setUp(versions: 1)
+        let (database, versions, run) = try databaseWithRun(versions: 1)
         let other = try startRun(database, versionIDs: versions)
         let writer = try AttemptWriter(database: database, candidatesPerStatement: 4)
         for line in 2..<12 {

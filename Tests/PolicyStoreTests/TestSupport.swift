@@ -63,3 +63,11 @@ func count(_ database: Database, _ sql: String) throws -> Int {
 
 let someFingerprint = Fingerprint(bytes: [UInt8](repeating: 7, count: 32))!
 let someFeatures = CandidateFeatureRow(length: 10, upperCount: 1, lowerCount: 7, digitCount: 2)
+
+/// A migrated in-memory database with `versions` policy versions and one running import that scores them all.
+func databaseWithRun(versions: Int) throws -> (Database, [Int64], RunRecord) {
+    let database = try migratedInMemoryDatabase()
+    let repository = SQLitePolicyRepository(database: database)
+    let ids = try (0..<versions).map { try addVersion(repository, definition: "{\"v\":\($0)}").version.id }
+    return (database, ids, try startRun(database, versionIDs: ids))
+}
