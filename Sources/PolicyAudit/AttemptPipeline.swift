@@ -21,6 +21,7 @@ final class AttemptPipeline: @unchecked Sendable {
             do {
                 let writer = try AttemptWriter(database: connection.value)
                 while let batch = queue.pop() {
+                    if isCancelled { continue }
                     if batch.candidates.count > 0 {
                         try writer.insert(batch.candidates, runID: runID, versionIDs: versionIDs)
                     }

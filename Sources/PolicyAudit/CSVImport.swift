@@ -56,10 +56,10 @@ package struct CSVImport {
             pwauditVersion: PolicyAuditVersion.current)
         var rejected = RunTally(ruleCounts: compiled.map(\.rules.count))
         var firstRejections: [RowRejection] = []
+        let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
+        let workers = ScoringWorkers(
+            policies: compiled, key: key, count: ProcessInfo.processInfo.activeProcessorCount, pipeline: pipeline)
         do {
-            let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
-            let workers = ScoringWorkers(
-                policies: compiled, key: key, count: ProcessInfo.processInfo.activeProcessorCount, pipeline: pipeline)
             var batch = RowBatch()
             var rowsSeen = 0
             var lastProgress = Date()
@@ -125,6 +125,9 @@ package struct CSVImport {
                 },
                 sourceSHA256: sha256)
         } catch {
+            // Stop the threads before touching the connection again: the writer rolls back its open transaction.
+            pipeline.cancel()
+            workers.cancel()
             if (try? workspace.runs.run(id: run.id))?.status == .running { try? workspace.runs.fail(runID: run.id) }
             throw error
         }
