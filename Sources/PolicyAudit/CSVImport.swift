@@ -12,6 +12,9 @@ import PolicyStore
 package struct CSVImport {
     /// Accepted rows per batch handed to the writer.
     package static let batchSize = 4096
+    /// Scoring threads: one per core, at most 4. Scoring takes about twice the writer's CPU per row, so beyond a few
+    /// workers the single SQLite writer sets the pace and more workers would only hold more batches in memory.
+    static let scoringWorkerCount = min(ProcessInfo.processInfo.activeProcessorCount, 4)
     private let workspace: AuditWorkspace
 
     /// An import into `workspace`.
@@ -58,7 +61,7 @@ package struct CSVImport {
         var firstRejections: [RowRejection] = []
         let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
         let workers = ScoringWorkers(
-            policies: compiled, key: key, count: ProcessInfo.processInfo.activeProcessorCount, pipeline: pipeline)
+            policies: compiled, key: key, count: Self.scoringWorkerCount, pipeline: pipeline)
         do {
             var batch = RowBatch()
             var rowsSeen = 0
