@@ -135,18 +135,47 @@ package struct SQLiteRunRepository {
     }
 
     /// Deletes a run with its candidates, attempts, rejected rows and summaries.
+    ///
+    /// SQLite's per-row `ON DELETE CASCADE` made deleting a million candidates take longer than importing them, so,
+    /// outside any transaction, foreign keys are turned off for the delete and every table that references
+    /// `candidate` or `import_run` (found in the schema, so tables added later are covered) is cleared by range
+    /// instead; candidate ids are one key range per run (`CandidateID`). Inside a caller's transaction the pragma
+    /// cannot change and the cascades do the same work.
     /// - Returns: Whether a run was deleted.
     @discardableResult
     package func delete(runID: Int64) throws -> Bool {
-        try database.inTransaction {
-            // The run's candidates and attempts are one key range (CandidateID): range deletes beat a per-row cascade.
+        let outsideTransaction = !database.isInsideTransaction
+        // https://www.sqlite.org/pragma.html#pragma_foreign_keys: a no-op inside a transaction.
+        if outsideTransaction { try database.execute("PRAGMA foreign_keys = OFF") }
+        defer { if outsideTransaction { try? database.execute("PRAGMA foreign_keys = ON") } }
+        return try database.inTransaction {
             let range = CandidateID.range(runID: runID)
-            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
-            try database.execute("DELETE FROM attempt_row WHERE candidate_id BETWEEN ?1 AND ?2", bounds)
-            try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
+            for (table, column) in try referencingColumns(of: "candidate") {
+                try database.execute(
+                    "DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2",
+                    [.integer(range.lowerBound), .integer(range.upperBound)])
+            }
+            for (table, column) in try referencingColumns(of: "import_run") {
+                try database.execute("DELETE FROM \"\(table)\" WHERE \"\(column)\" = ?1", [.integer(runID)])
+            }
             try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(runID)])
             return database.changes > 0
         }
+    }
+
+    /// The tables, with their column, whose foreign key references `parent`; children of `candidate` come first in
+    /// the schema's own order.
+    private func referencingColumns(of parent: String) throws(SQLiteError) -> [(table: String, column: String)] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT m.name, f."from" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
+            WHERE m.type = 'table' AND f."table" = ?1 ORDER BY m.rowid
+            """)
+        defer { statement.reset() }
+        statement.bind(parent, at: 1)
+        var result: [(table: String, column: String)] = []
+        while try statement.step() { result.append((statement.string(at: 0) ?? "", statement.string(at: 1) ?? "")) }
+        return result
     }
 
     private func fetch(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> [RunRecord] {

@@ -70,16 +70,27 @@ import Testing
             try writer.insertRejected(runID: run.id, line: 5, reason: "missing-password")
         }
         try writer.finish()
+        // A rescored version: its outcomes are rows of attempt_row.
+        let rescored = try addVersion(SQLitePolicyRepository(database: database), definition: "{\"r\":1}").version
+        let runs = SQLiteRunRepository(database: database)
+        for run in [kept, doomed] {
+            try runs.addVersions(runID: run.id, versionIDs: [rescored.id])
+            let ids = (1...3).map { CandidateID.make(runID: run.id, ordinal: $0) }
+            try runs.addAttempts(versionID: rescored.id, attempts: ids.map { ($0, 2) })
+        }
         try SQLiteSummaryRepository(database: database).write(
             runID: doomed.id, summary: RunSummary(lengths: [RunLengthSummaryRow(length: 10, count: 3)]))
 
         #expect(try SQLiteRunRepository(database: database).delete(runID: doomed.id))
         #expect(try count(database, "SELECT count(*) FROM candidate") == 3)
-        #expect(try count(database, "SELECT count(*) FROM attempt") == 3)
+        #expect(try count(database, "SELECT count(*) FROM attempt") == 6)
+        #expect(try count(database, "SELECT count(*) FROM attempt_row") == 3)
         #expect(try count(database, "SELECT count(*) FROM rejected_row") == 1)
-        #expect(try count(database, "SELECT count(*) FROM import_run_policy") == 1)
+        #expect(try count(database, "SELECT count(*) FROM import_run_policy") == 2)
         #expect(try count(database, "SELECT count(*) FROM run_length_summary") == 0)
         #expect(try count(database, "SELECT count(*) FROM candidate WHERE run_id = \(kept.id)") == 3)
+        #expect(try count(database, "SELECT count(*) FROM pragma_foreign_key_check") == 0)
+        #expect(try count(database, "PRAGMA foreign_keys") == 1)
         #expect(try !SQLiteRunRepository(database: database).delete(runID: doomed.id))
     }
 }
