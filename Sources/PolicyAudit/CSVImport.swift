@@ -83,7 +83,8 @@ package struct CSVImport {
                 } else if storing {
                     batch.append(validator.fields(of: record))
                 }
-                if batch.count >= Self.batchSize {
+                // Rejections count too: a file of nothing but bad rows must not pile them up in one batch.
+                if batch.count + batch.rejections.count >= Self.batchSize {
                     try workers.send(batch)
                     batch = RowBatch()
                     if let progress = request.progress, Date().timeIntervalSince(lastProgress) >= 0.25 {
