@@ -84,16 +84,38 @@ struct ASCIIFeatures {
 
     init?(_ bytes: UnsafeRawBufferPointer) {
         length = bytes.count
-        for byte in bytes {
-            switch byte {
-            case 0x41...0x5A: upper &+= 1
-            case 0x61...0x7A: lower &+= 1
-            case 0x30...0x39: digit &+= 1
-            case 0x20: space &+= 1
-            case 0x21...0x7E: special &+= 1
-            case 0x80...: return nil
-            default: other &+= 1
+        let lanes = Self.lanes
+        var start = 0
+        while start < bytes.count {
+            // One 8-bit counter per class in `packed`, flushed every 255 bytes so that none overflows.
+            let end = Swift.min(start + 255, bytes.count)
+            var packed: UInt64 = 0
+            var seen: UInt8 = 0
+            for index in start..<end {
+                let byte = bytes[index]
+                seen |= byte
+                packed &+= lanes[Int(byte & 0x7F)]
             }
+            guard seen < 0x80 else { return nil }
+            upper += Int(packed & 0xFF)
+            lower += Int(packed >> 8 & 0xFF)
+            digit += Int(packed >> 16 & 0xFF)
+            space += Int(packed >> 24 & 0xFF)
+            special += Int(packed >> 32 & 0xFF)
+            other += Int(packed >> 40 & 0xFF)
+            start = end
+        }
+    }
+
+    /// Per ASCII byte, a 1 in the 8-bit lane of its class: upper, lower, digit, space, special, other.
+    private static let lanes: [UInt64] = (0..<128).map { byte -> UInt64 in
+        switch byte {
+        case 0x41...0x5A: 1
+        case 0x61...0x7A: 1 << 8
+        case 0x30...0x39: 1 << 16
+        case 0x20: 1 << 24
+        case 0x21...0x7E: 1 << 32
+        default: 1 << 40
         }
     }
 

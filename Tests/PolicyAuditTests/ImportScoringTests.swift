@@ -14,6 +14,9 @@ struct ImportScoringTests {
         (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [
             "Tr0ub4dor&3", "correct horse battery staple", "tab\there", "DEL\u{7F}", "pässwörd", "Café１２３",
             "e\u{301}", "漢字パスワード", "emoji 🙂!", "ZWJ\u{200D}x", "", "   ",
+            // Longer than one 255-byte counting chunk (one class alone past 255); the last turns non-ASCII late.
+            String(repeating: "aB3! \t~", count: 120), String(repeating: "a", count: 700),
+            String(repeating: "x", count: 600) + "é",
         ]
 
     @Test("features and composition of the ASCII fast path equal PasswordFeatures'", arguments: passwords)
