@@ -34,7 +34,10 @@ struct LineReader {
             start = 0
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 { throw .readFailed(what: "standard input", errno: errno) }
+            if count < 0 {
+                if errno == EINTR { continue }  // a signal (e.g. SIGWINCH on a terminal) interrupted the read
+                throw .readFailed(what: "standard input", errno: errno)
+            }
             if count == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[0..<count]) }
         }
     }
