@@ -21,7 +21,8 @@ package struct SQLiteRunRepository {
         FROM import_run ir
         """
 
-    /// Records a new `running` run owned by this process (`pid = getpid()`) that scores `versionIDs`.
+    /// Records a new `running` run owned by this process (`pid = getpid()`) that scores `versionIDs`. Its id is new:
+    /// above every run that exists or ever existed (`run_id_high_water`), so a deleted run's id is never reused.
     package func start(
         sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
         pwauditVersion: String
@@ -29,9 +30,11 @@ package struct SQLiteRunRepository {
         let id = try database.inTransaction {
             try database.execute(
                 """
-                INSERT INTO import_run (source_name, source_bytes, source_sha256, label, started_at, status,
+                INSERT INTO import_run (id, source_name, source_bytes, source_sha256, label, started_at, status,
                     pwaudit_version, pid)
-                VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6, ?7)
+                VALUES (
+                    (SELECT max(coalesce((SELECT max(id) FROM import_run), 0), last_id) + 1 FROM run_id_high_water),
+                    ?1, ?2, ?3, ?4, ?5, 'running', ?6, ?7)
                 """,
                 [
                     .text(sourceName), .integer(sourceBytes), .text(sourceSHA256), .optional(label),

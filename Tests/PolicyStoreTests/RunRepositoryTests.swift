@@ -93,4 +93,19 @@ import Testing
         #expect(try count(database, "PRAGMA foreign_keys") == 1)
         #expect(try !SQLiteRunRepository(database: database).delete(runID: doomed.id))
     }
+
+    @Test("a deleted run's id is never given to a later run, whichever way it was deleted")
+    func runIDsAreNeverReused() throws {
+        let database = try migratedInMemoryDatabase()
+        let version = try addVersion(SQLitePolicyRepository(database: database)).version
+        let runs = SQLiteRunRepository(database: database)
+        let first = try startRun(database, versionIDs: [version.id])
+        let second = try startRun(database, versionIDs: [version.id])
+        #expect(second.id == first.id + 1)
+        try runs.delete(runID: second.id)
+        let third = try startRun(database, versionIDs: [version.id])
+        #expect(third.id == second.id + 1)
+        try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(third.id)])
+        #expect(try startRun(database, versionIDs: [version.id]).id == third.id + 1)
+    }
 }
