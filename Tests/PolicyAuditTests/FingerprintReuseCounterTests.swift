@@ -53,18 +53,12 @@ struct FingerprintReuseCounterTests {
 
     @Test("an import stores the same reuse figures as counting the stored fingerprints again")
     func importAgreesWithSQL() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-reuse-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let location = AuditLocation(databasePath: directory.appendingPathComponent("a.db").path)
-        let workspace = try AuditWorkspace.initialize(location).workspace
-        let policy = try PasswordPolicy(json: Data(#"{"name":"p","rules":[{"rule":"length","min":8}]}"#.utf8))
-        _ = try PolicyLibrary(workspace: workspace).add(policy, effectiveFrom: "2026-01-01T00:00:00Z", note: nil)
+        let scratch = try ScratchWorkspace()
+        let workspace = scratch.workspace
         // "hunter2" ×3, "Password1" ×2 (once as fullwidth digits: the same after NFKC), the rest unique.
         let rows = ["hunter2", "Password1", "hunter2", "unique-a", "Password１", "hunter2", "unique-b"]
         let csv = "password\n" + rows.joined(separator: "\n") + "\n"
-        let path = directory.appendingPathComponent("c.csv").path
-        try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+        let path = try scratch.write("c.csv", csv)
         let result = try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path)))
         let runID = try #require(result.runID)
         let stored = try #require(try workspace.summaries.reuse(runID: runID))

@@ -31,13 +31,8 @@ struct ImportFailureTests {
 
     @Test("the error surfaces, the run is failed and committed, and the next import works")
     func failedRunIsRecorded() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-fail-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let location = AuditLocation(databasePath: directory.appendingPathComponent("a.db").path)
-        let workspace = try AuditWorkspace.initialize(location).workspace
-        let policy = try PasswordPolicy(json: Data(#"{"name":"p","rules":[{"rule":"length","min":8}]}"#.utf8))
-        _ = try PolicyLibrary(workspace: workspace).add(policy, effectiveFrom: "2026-01-01T00:00:00Z", note: nil)
+        let scratch = try ScratchWorkspace()
+        let workspace = scratch.workspace
 
         let failing = CSVImportRequest(source: .generated(name: "flaky") { FailingSource(rows: 30_000) })
         #expect(throws: CSVImportError.readFailed(reason: "device went away")) {
@@ -45,13 +40,12 @@ struct ImportFailureTests {
         }
         #expect(!workspace.database.isInsideTransaction)
         // Another connection sees the failure: it was committed, not left inside the writer's transaction.
-        let observer = try Database(path: location.databasePath, mode: .readOnly)
+        let observer = try Database(path: workspace.location.databasePath, mode: .readOnly)
         let status = try observer.makeStatement("SELECT status FROM import_run")
         #expect(try status.step())
         #expect(status.string(at: 0) == "failed")
 
-        let csv = directory.appendingPathComponent("ok.csv").path
-        try Data("password\nLongEnough1\n".utf8).write(to: URL(fileURLWithPath: csv))
+        let csv = try scratch.write("ok.csv", "password\nLongEnough1\n")
         let result = try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: csv)))
         #expect(result.accepted == 1)
         #expect(try workspace.runs.run(id: try #require(result.runID))?.status == .complete)
