@@ -153,12 +153,13 @@ package struct SQLiteRunRepository {
         defer { if outsideTransaction { try? database.execute("PRAGMA foreign_keys = ON") } }
         return try database.inTransaction {
             let range = CandidateID.range(runID: runID)
+            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
             for (table, column) in try referencingColumns(of: "candidate") {
-                try database.execute(
-                    "DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2",
-                    [.integer(range.lowerBound), .integer(range.upperBound)])
+                try database.execute("DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2", bounds)
             }
-            for (table, column) in try referencingColumns(of: "import_run") {
+            // By the key range, not by `run_id`, which has no index: that would scan every run's candidates.
+            try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
+            for (table, column) in try referencingColumns(of: "import_run") where table != "candidate" {
                 try database.execute("DELETE FROM \"\(table)\" WHERE \"\(column)\" = ?1", [.integer(runID)])
             }
             try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(runID)])
@@ -166,8 +167,7 @@ package struct SQLiteRunRepository {
         }
     }
 
-    /// The tables, with their column, whose foreign key references `parent`; children of `candidate` come first in
-    /// the schema's own order.
+    /// The tables, with their column, whose foreign key references `parent`, in the schema's order.
     private func referencingColumns(of parent: String) throws(SQLiteError) -> [(table: String, column: String)] {
         let statement = try database.cachedStatement(
             """
