@@ -36,9 +36,6 @@ final class FingerprintReuseCounter {
     /// sort their own share when they finish.
     func sortBuffered() { buffer.sort() }
 
-    /// The reuse figures of everything added.
-    func summary() throws -> RunReuseSummaryRow { try Self.summary(of: [self]) }
-
     /// The reuse figures of everything added to any of `counters` (those of parallel workers).
     static func summary(of counters: [FingerprintReuseCounter]) throws -> RunReuseSummaryRow {
         for counter in counters { counter.buffer.sort() }

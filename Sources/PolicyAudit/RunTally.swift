@@ -81,11 +81,7 @@ package struct RunTally: Sendable {
         }
 
         mutating func add(mask: UInt64, daySlot: Int) {
-            if ruleCount <= Self.flatHistogramRules {
-                flatMasks[Int(truncatingIfNeeded: mask)] &+= 1
-            } else {
-                sparseMasks[mask, default: 0] += 1
-            }
+            add(mask: mask, count: 1)
             guard daySlot >= 0 else { return }
             if daySlot >= dayCapacity { growDays(to: daySlot + 1) }
             let base = daySlot &* dayStride

@@ -8,8 +8,6 @@ import AuditCrypto
 package struct CandidateBatch: Sendable {
     /// Failure masks per candidate: one per policy version, in the order the writer is given the versions.
     package let outcomeCount: Int
-    /// Candidates in the batch.
-    package private(set) var count = 0
     private(set) var lines: [Int64] = []
     /// Per candidate, its external id, username and submission time (UTF-8, nil for NULL), in that order.
     private(set) var texts: PackedFields
@@ -46,6 +44,8 @@ package struct CandidateBatch: Sendable {
         fingerprint.withUnsafeBytes { fingerprints.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         self.features.append(features)
         self.masks.append(contentsOf: masks)
-        count += 1
     }
+
+    /// Candidates in the batch.
+    package var count: Int { lines.count }
 }

@@ -11,9 +11,6 @@ package struct PackedFields: Sendable {
         spans.reserveCapacity(fields * 2)
     }
 
-    /// Fields held.
-    package var count: Int { spans.count / 2 }
-
     /// Appends a copy of `field`, or nil.
     package mutating func append(_ field: UnsafeRawBufferPointer?) {
         guard let field else {

@@ -31,7 +31,7 @@ struct FingerprintReuseCounterTests {
     func matchesExactGrouping(runCapacity: Int) throws {
         let counter = FingerprintReuseCounter(runCapacity: runCapacity)
         for fingerprint in Self.fingerprints { try counter.add(fingerprint) }
-        #expect(try counter.summary() == Self.expected)
+        #expect(try FingerprintReuseCounter.summary(of: [counter]) == Self.expected)
     }
 
     @Test(
@@ -47,7 +47,7 @@ struct FingerprintReuseCounterTests {
     @Test("no candidates: all zero")
     func empty() throws {
         #expect(
-            try FingerprintReuseCounter().summary()
+            try FingerprintReuseCounter.summary(of: [FingerprintReuseCounter()])
                 == RunReuseSummaryRow(distinctFingerprints: 0, sharedGroups: 0, sharedCandidates: 0, largestGroup: 0))
     }
 
