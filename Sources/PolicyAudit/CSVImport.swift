@@ -25,7 +25,9 @@ package struct CSVImport {
     package func run(_ request: CSVImportRequest) throws -> CSVImportResult {
         let started = Date()
         let library = PolicyLibrary(workspace: workspace)
-        let versions = try request.versions.isEmpty ? library.latestOfEveryPolicy() : request.versions
+        var seen = Set<Int64>()  // a version named twice (`s8`, `s8@2`) is scored once
+        let versions = try (request.versions.isEmpty ? library.latestOfEveryPolicy() : request.versions)
+            .filter { seen.insert($0.id).inserted }
         guard !versions.isEmpty else { throw AuditStoreError.noPolicies }
         let compiled = try versions.map { try CompiledPolicy(library.policy(of: $0)) }
         let key = try workspace.fingerprintKey()

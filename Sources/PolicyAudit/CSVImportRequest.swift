@@ -4,7 +4,8 @@ import PolicyStore
 package struct CSVImportRequest {
     /// The CSV to read.
     package var source: ImportSource
-    /// The versions to score against; empty means the latest version of every stored policy.
+    /// The versions to score against, each once however often it is listed; empty means the latest version of every
+    /// stored policy.
     package var versions: [PolicyVersionRecord] = []
     /// Which columns hold what.
     package var mapping = CSVColumnMapping()

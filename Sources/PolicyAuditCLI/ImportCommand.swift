@@ -35,10 +35,10 @@ enum ImportCommand: CLICommand {
 
     static let spec = ParsedArguments.Spec(
         values: StoreOptions.names.union([
-            "--policy", "--password-column", "--user-column", "--email-column", "--id-column", "--time-column",
+            "--password-column", "--user-column", "--email-column", "--id-column", "--time-column",
             "--delimiter", "--label", "--rejects",
         ]),
-        flags: ["--strict", "--again"])
+        flags: ["--strict", "--again"], repeatable: ["--policy"])
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]

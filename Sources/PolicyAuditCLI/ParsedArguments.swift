@@ -2,6 +2,10 @@
 ///
 /// Accepts `--opt value`, `--opt=value`, flags, positionals, and `--` to end options.
 /// `-h`/`--help` anywhere before `--` asks for help.
+///
+/// A value option never takes a following option as its value: `--label --strict` is a usage error (the value
+/// must then be written `--label=--strict`). A value option given twice is a usage error unless the spec declares
+/// it repeatable.
 package struct ParsedArguments: Sendable {
     /// What a command declares: options that take a value and flags that do not.
     package struct Spec: Sendable {
@@ -9,12 +13,24 @@ package struct ParsedArguments: Sendable {
         package var flags: Set<String>
         /// Short aliases, e.g. `-o` for `--output`.
         package var aliases: [String: String]
+        /// The value options that may be given more than once (e.g. `--policy`); the others may appear once.
+        package var repeatable: Set<String>
 
-        /// Declares the accepted options (names include the leading dashes).
-        package init(values: Set<String> = [], flags: Set<String> = [], aliases: [String: String] = [:]) {
-            self.valueOptions = values
+        /// Declares the accepted options (names include the leading dashes); `repeatable` must be value options.
+        package init(
+            values: Set<String> = [], flags: Set<String> = [], aliases: [String: String] = [:],
+            repeatable: Set<String> = []
+        ) {
+            self.valueOptions = values.union(repeatable)
             self.flags = flags
             self.aliases = aliases
+            self.repeatable = repeatable
+        }
+
+        /// Whether `argument`, seen where a value is expected, is an option rather than a value: `--anything`, `-h`,
+        /// or a declared short alias.
+        func isOption(_ argument: String) -> Bool {
+            argument.hasPrefix("--") || argument == "-h" || aliases[argument] != nil
         }
     }
 
@@ -26,7 +42,7 @@ package struct ParsedArguments: Sendable {
     package private(set) var wantsHelp = false
 
     /// Parses `arguments` against `spec`.
-    /// - Throws: `UsageError` naming an unknown option or a missing value.
+    /// - Throws: `UsageError` naming an unknown option, a missing value, or a single-valued option given twice.
     package init(_ arguments: [String], spec: Spec, command: String) throws(UsageError) {
         var index = 0
         var optionsEnded = false
@@ -56,9 +72,12 @@ package struct ParsedArguments: Sendable {
                 guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value", command: command) }
                 setFlags.insert(name)
             } else if spec.valueOptions.contains(name) {
+                if values[name] != nil && !spec.repeatable.contains(name) {
+                    throw UsageError("option '\(name)' is given more than once", command: command)
+                }
                 if let inlineValue {
                     values[name, default: []].append(inlineValue)
-                } else if index < arguments.count {
+                } else if index < arguments.count, !spec.isOption(arguments[index]) {
                     values[name, default: []].append(arguments[index])
                     index += 1
                 } else {
@@ -70,7 +89,7 @@ package struct ParsedArguments: Sendable {
         }
     }
 
-    /// The last value given for `name`, if any.
+    /// The value given for `name`, if any (the last one for a repeatable option).
     package func value(_ name: String) -> String? { values[name]?.last }
 
     /// Every value given for a repeatable option, in order.

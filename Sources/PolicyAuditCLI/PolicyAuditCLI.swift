@@ -25,14 +25,17 @@ package enum PolicyAuditCLI {
     }
 
     /// Runs `pwaudit` with `arguments` (without the program name) and returns the exit code.
+    ///
+    /// With no arguments at all, prints the help on stderr and returns `.usage`.
     package static func run(_ arguments: [String], context: CLIContext) -> ExitCode {
         defer {
             context.stdout.flush()
             context.stderr.flush()
         }
         guard let first = arguments.first else {
-            context.stdout.write(help.rendered())
-            return .success
+            // No subcommand is a usage mistake: the help goes where errors go, so `pwaudit > out` shows it.
+            context.stderr.write(help.rendered())
+            return .usage
         }
         switch first {
         case "-h", "--help":

@@ -25,8 +25,8 @@ enum ReportCommand: CLICommand {
             """)
 
     static let spec = ParsedArguments.Spec(
-        values: StoreOptions.names.union(ReportOutput.names).union(["--run", "--policy"]),
-        aliases: ReportOutput.aliases)
+        values: StoreOptions.names.union(ReportOutput.names).union(["--run"]), aliases: ReportOutput.aliases,
+        repeatable: ["--policy"])
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "report", what: "")

@@ -5,7 +5,7 @@ import Testing
 @Suite("Command-line parsing")
 struct ParsedArgumentsTests {
     let spec = ParsedArguments.Spec(
-        values: ["--policy", "--output"], flags: ["--strict"], aliases: ["-o": "--output"])
+        values: ["--output"], flags: ["--strict"], aliases: ["-o": "--output"], repeatable: ["--policy"])
 
     @Test("--opt value, --opt=value, aliases and repeats")
     func valueForms() throws {
@@ -41,6 +41,46 @@ struct ParsedArgumentsTests {
         #expect(throws: UsageError(message, command: "import")) {
             try ParsedArguments(arguments, spec: spec, command: "import")
         }
+    }
+
+    @Test(
+        "a value option never takes a following option as its value",
+        arguments: [["--policy", "--strict"], ["--policy", "-o", "x"], ["--output", "--"], ["--policy", "-h"]])
+    func optionIsNotAValue(arguments: [String]) {
+        #expect(throws: UsageError("option '\(arguments[0])' needs a value", command: "import")) {
+            try ParsedArguments(arguments, spec: spec, command: "import")
+        }
+    }
+
+    @Test("--opt=value still carries a value that looks like an option; a lone dash is a value")
+    func inlineValueMayLookLikeAnOption() throws {
+        let parsed = try ParsedArguments(["--output=--strict", "--policy", "-"], spec: spec, command: "import")
+        #expect(parsed.value("--output") == "--strict")
+        #expect(parsed.values("--policy") == ["-"])
+        #expect(!parsed.flag("--strict"))
+    }
+
+    @Test(
+        "a single-valued option given twice is a usage error, however it is spelled",
+        arguments: [["--output", "a", "--output", "b"], ["-o", "a", "--output=b"], ["--output=a", "-o", "a"]])
+    func singleValuedTwice(arguments: [String]) {
+        #expect(throws: UsageError("option '--output' is given more than once", command: "c")) {
+            try ParsedArguments(arguments, spec: spec, command: "c")
+        }
+    }
+
+    @Test("a repeatable option keeps every value, repeats included")
+    func repeatable() throws {
+        let spec = ParsedArguments.Spec(repeatable: ["--policy"])
+        let parsed = try ParsedArguments(["--policy", "a", "--policy", "a"], spec: spec, command: "c")
+        #expect(parsed.values("--policy") == ["a", "a"])
+    }
+
+    @Test("every command declares which options repeat: only --policy of import and report")
+    func commandSpecs() {
+        let repeatable = Dictionary(
+            uniqueKeysWithValues: PolicyAuditCLI.commands.map { ($0.help.name, $0.spec.repeatable) })
+        #expect(repeatable.filter { !$0.value.isEmpty } == ["import": ["--policy"], "report": ["--policy"]])
     }
 
     @Test("positional count is checked")
