@@ -39,6 +39,14 @@ package struct CommandHelp: Sendable {
     /// The first usage line, for usage errors.
     package var usageLine: String { "pwaudit " + (usage.first ?? name) }
 
+    /// The usage line for a usage error of `command` (`policy show`): the usage entry for exactly that
+    /// subcommand when there is one, else the first.
+    package func usageLine(for command: String) -> String {
+        let words = command.split(separator: " ")
+        let entry = usage.first { $0.split(separator: " ").starts(with: words) } ?? usage.first ?? name
+        return "pwaudit " + entry
+    }
+
     /// The help text as printed by `--help`.
     package func rendered() -> String {
         var out = "OVERVIEW: \(overview)\n\nUSAGE:"

@@ -25,11 +25,12 @@ enum CompareCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = try arguments.positionals(count: 2...2, command: "compare", what: "versions A and B")
         _ = try ReportOutput.format(arguments)
+        let runReference = try arguments.runReference("--run", command: "compare")
         let workspace = try StoreOptions.open(arguments, context: context)
         let versions = try PolicyArgument.storedVersions(operands, workspace: workspace, command: "compare")
         let builder = ComparisonReportBuilder(workspace: workspace)
         let run =
-            if let reference = arguments.value("--run") {
+            if let reference = runReference {
                 try RunReportBuilder(workspace: workspace).run(reference)
             } else {
                 try builder.latestRun(scoring: versions[0], and: versions[1])

@@ -8,7 +8,13 @@ package enum ErrorExitCode {
     package static func code(for error: any Error) -> ExitCode {
         switch error {
         case is UsageError, is ReportFormatError: .usage
-        case is PolicyError, is MigrationError, is ReportError: .dataError
+        case is PolicyError, is MigrationError: .dataError
+        case let error as ReportError:
+            switch error {
+            case .noRunsForPolicy, .noRunScoringBoth: .noInput  // no complete run, as `report` without one
+            case .sameVersion: .usage
+            case .runNotComplete, .versionNotScored: .dataError
+            }
         case let error as PolicyFileError:
             switch error {
             case .missing, .unreadableBlocklist: .noInput

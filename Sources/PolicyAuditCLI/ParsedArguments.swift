@@ -107,6 +107,16 @@ package struct ParsedArguments: Sendable {
         return number
     }
 
+    /// The value of a `--run ID|latest` option `name`, if given: `latest` or a positive run id.
+    /// - Throws: `UsageError` for anything else (`--run abc` is a typo, not a run that does not exist).
+    package func runReference(_ name: String, command: String) throws(UsageError) -> String? {
+        guard let text = value(name) else { return nil }
+        guard text == "latest" || (Int64(text).map { $0 > 0 } ?? false) else {
+            throw UsageError("option '\(name)' must be a run id or 'latest', not '\(text)'", command: command)
+        }
+        return text
+    }
+
     /// The positionals, checked against an exact count range.
     package func positionals(
         count range: ClosedRange<Int>, command: String, what: String

@@ -83,7 +83,8 @@ package enum PolicyAuditCLI {
             let commandHelp = usage.command.flatMap { name in
                 commands.first { $0.help.name == name.split(separator: " ").first.map(String.init) }?.help
             }
-            context.stderr.line("Usage: \((commandHelp ?? help).usageLine)")
+            let usageLine = usage.command.flatMap { name in commandHelp?.usageLine(for: name) } ?? help.usageLine
+            context.stderr.line("Usage: \(usageLine)")
             let target = usage.command.map { "pwaudit \($0) --help" } ?? "pwaudit --help"
             context.stderr.line("See '\(target)' for more information.")
         }

@@ -32,10 +32,11 @@ enum PolicyCommand: CLICommand {
             throw UsageError("missing subcommand (add, list, show, diff, at)", command: "policy")
         }
         let operands = Array(arguments.positionals.dropFirst())
+        let command = "policy \(action)"  // usage errors show this subcommand's usage line
         func expect(_ count: Int, _ what: String) throws {
-            if operands.count < count { throw UsageError("missing \(what)", command: "policy") }
+            if operands.count < count { throw UsageError("missing \(what)", command: command) }
             if operands.count > count {
-                throw UsageError("unexpected argument '\(operands[count])'", command: "policy")
+                throw UsageError("unexpected argument '\(operands[count])'", command: command)
             }
         }
         switch action {
@@ -48,7 +49,7 @@ enum PolicyCommand: CLICommand {
         case "show":
             try expect(1, "NAME[@N]")
             let workspace = try StoreOptions.open(arguments, context: context)
-            let version = try PolicyArgument.storedVersions([operands[0]], workspace: workspace, command: "policy")[0]
+            let version = try PolicyArgument.storedVersions([operands[0]], workspace: workspace, command: command)[0]
             context.stdout.line(try pretty(version.definition))
             return .success
         case "diff":
@@ -57,7 +58,7 @@ enum PolicyCommand: CLICommand {
         case "at":
             try expect(2, "NAME DATE")
             guard let timestamp = EffectiveDate.normalized(operands[1], endOfDay: true) else {
-                throw UsageError("'\(operands[1])' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: "policy")
+                throw UsageError("'\(operands[1])' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: command)
             }
             let workspace = try StoreOptions.open(arguments, context: context)
             let version = try PolicyLibrary(workspace: workspace).version(named: operands[0], inForceAt: timestamp)
@@ -72,7 +73,8 @@ enum PolicyCommand: CLICommand {
         var effective = EffectiveDate.today()
         if let text = arguments.value("--effective") {
             guard let normalized = EffectiveDate.normalized(text) else {
-                throw UsageError("--effective '\(text)' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: "policy")
+                throw UsageError(
+                    "--effective '\(text)' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: "policy add")
             }
             effective = normalized
         }
@@ -107,7 +109,7 @@ enum PolicyCommand: CLICommand {
     {
         let workspace = try StoreOptions.open(arguments, context: context)
         let library = PolicyLibrary(workspace: workspace)
-        let versions = try PolicyArgument.storedVersions([a, b], workspace: workspace, command: "policy")
+        let versions = try PolicyArgument.storedVersions([a, b], workspace: workspace, command: "policy diff")
         let difference = PolicyDiff(from: try library.policy(of: versions[0]), to: try library.policy(of: versions[1]))
         context.stdout.line("\(versions[0].reference) → \(versions[1].reference)")
         if difference.isEmpty { context.stdout.line("  no differences in meaning") }

@@ -31,9 +31,10 @@ enum ReportCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "report", what: "")
         _ = try ReportOutput.format(arguments)
+        let runReference = try arguments.runReference("--run", command: "report")
         let workspace = try StoreOptions.open(arguments, context: context)
         let builder = RunReportBuilder(workspace: workspace)
-        let run = try builder.run(arguments.value("--run"))
+        let run = try builder.run(runReference)
         let versions = try selectedVersions(arguments.values("--policy"), run: run, workspace: workspace)
         return try ReportOutput.emit(
             .run(try builder.build(run: run, versions: versions)), arguments: arguments, context: context)

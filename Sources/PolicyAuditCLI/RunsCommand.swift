@@ -37,7 +37,7 @@ enum RunsCommand: CLICommand {
             return .success
         case "delete":
             guard operands.count == 2, let id = Int64(operands[1]) else {
-                throw UsageError("'runs delete' needs one run ID", command: "runs")
+                throw UsageError("'runs delete' needs one run ID", command: "runs delete")
             }
             guard try workspace.runs.delete(runID: id) else { throw AuditStoreError.unknownRun(reference: operands[1]) }
             context.stdout.line("deleted run \(id)")

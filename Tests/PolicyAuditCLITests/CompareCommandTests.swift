@@ -82,7 +82,7 @@ struct CompareCommandTests {
         let unscored = fixture.run(["compare", "corp@1", "corp@2", "--run", "2"])
         #expect(unscored.code == .dataError)
         #expect(unscored.err.hasPrefix("Error: run 2 did not score corp@2"))
-        #expect(fixture.run(["compare", "corp@1", "corp@1"]).code == .dataError)
+        #expect(fixture.run(["compare", "corp@1", "corp@1"]).code == .usage)
         let missing = fixture.run(["compare", "corp@1"])
         #expect(missing.code == .usage)
         #expect(missing.err.contains("See 'pwaudit compare --help'"))
