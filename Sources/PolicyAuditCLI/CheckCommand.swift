@@ -23,8 +23,9 @@ enum CheckCommand: CLICommand {
         discussion: """
             Reads one candidate per line (LF or CRLF) and prints one JSON object per line:
               {"line":1,"unlocksReset":false,"failing":["length.too-short"]}
-            The password itself is never printed. Exit status: 0 when every candidate unlocks the reset,
-            1 when any fails.
+            A line import would reject gets its reason code instead: {"line":2,"rejected":"invalid-utf8"} (also
+            nul-byte, password-too-long over 1 KiB, empty-password). The password itself is never printed. Exit
+            status: 0 when every candidate unlocks the reset, 1 when any fails or is rejected.
 
             EXAMPLE:
               printf 'Password1!\\nshort\\n' | pwaudit check --policy examples/seed.json
@@ -45,10 +46,25 @@ enum CheckCommand: CLICommand {
         }
         var allPass = true
         var lineNumber = 0
-        var reader = LineReader(descriptor: context.stdinDescriptor)
-        while let line = try reader.nextLine() {
+        var reader = LineReader(
+            descriptor: context.stdinDescriptor, maximumLineBytes: CSVRowValidator.maximumPasswordBytes)
+        let stdout = context.stdout
+        reader.willWait = { stdout.flush() }  // a coprocess sees each verdict before it sends the next line
+        while let raw = try reader.nextRawLine() {
             lineNumber += 1
-            let evaluation = policy.evaluate(Candidate(password: line, username: username, email: email))
+            // A line import would reject is rejected here too, by the same reason code, and counts as a failure.
+            let (bytes, rejection): ([UInt8], RejectReason?) =
+                switch raw {
+                case .overLong: ([], .passwordTooLong)
+                case .bytes(let line): (line, line.withUnsafeBytes { RejectReason.forPassword($0) })
+                }
+            if let rejection {
+                allPass = false
+                context.stdout.line("{\"line\":\(lineNumber),\"rejected\":\"\(rejection.rawValue)\"}")
+                continue
+            }
+            let password = String(decoding: bytes, as: UTF8.self)
+            let evaluation = policy.evaluate(Candidate(password: password, username: username, email: email))
             allPass = allPass && evaluation.unlocksReset
             let failing = evaluation.failingCodes.map { "\"\($0)\"" }.joined(separator: ",")
             context.stdout.line(

@@ -25,8 +25,15 @@ struct CLIHarness {
     /// Runs `arguments`, feeding `stdin` through a pipe.
     @discardableResult
     func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, stdinBytes: Array(stdin.utf8), environment: environment)
+    }
+
+    /// Runs `arguments` with `stdinBytes` (any bytes, valid UTF-8 or not) on standard input.
+    @discardableResult
+    func run(_ arguments: [String], stdinBytes: [UInt8], environment: [String: String] = [:]) throws -> Result {
         // Stdin comes from a file: no pipe, so no writer thread and no SIGPIPE when a command ignores its input.
-        let input = try write(".stdin-\(UUID().uuidString)", stdin)
+        let input = (directory as NSString).appendingPathComponent(".stdin-\(UUID().uuidString)")
+        try Data(stdinBytes).write(to: URL(fileURLWithPath: input))
         let descriptor = open(input, O_RDONLY)
         defer {
             close(descriptor)
