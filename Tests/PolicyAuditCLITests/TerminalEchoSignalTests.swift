@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real `pwaudit check` on a pseudo-terminal: echo stays off across Ctrl-Z/`fg`, and every terminating signal
+/// gives the terminal back with echo on (issue 10, defect 5).
+@Suite(
+    "pwaudit check on a terminal: echo and signals",
+    .enabled(if: BuiltBinary.url != nil, "skipped: no built pwaudit executable beside the tests or in .build/"))
+struct TerminalEchoSignalTests {
+    @Test(
+        "SIGTSTP restores echo while stopped, SIGCONT turns it off again, the signal ends it with echo back on",
+        arguments: [SIGTERM, SIGHUP, SIGINT])
+    func echoAcrossSignals(ending signal: Int32) throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let child = try terminal.spawn(
+            try #require(BuiltBinary.url).path, ["check", "--policy", CLIHarness.example("seed.json")])
+        var reaped = false
+        defer {
+            if !reaped {
+                kill(child, SIGKILL)
+                _ = terminal.wait(for: child)
+            }
+        }
+
+        try terminal.expectOutput(containing: "password: ")
+        try #require(terminal.waitForEcho(false), "check never turned echo off")
+        terminal.type("Canary#Typed1\n")
+        try terminal.expectOutput(containing: "reset unlocked")
+
+        kill(child, SIGTSTP)
+        #expect(terminal.waitForStop(of: child), "SIGTSTP did not stop check")
+        #expect(terminal.echoIsOn, "echo is off while check is stopped: the shell would show what is typed")
+
+        terminal.setEcho(true)  // as a shell does when it takes the terminal back, so `fg` must turn echo off again
+        kill(child, SIGCONT)
+        #expect(terminal.waitForEcho(false), "echo is on after SIGCONT: the next password would be shown")
+        terminal.type("Canary#Typed2\n")
+        try terminal.expectOutput(containing: "reset unlocked", occurrences: 2)
+
+        kill(child, signal)
+        let status = try #require(terminal.wait(for: child))
+        reaped = true
+        #expect(status.signal == signal, "check should end by the signal itself, status \(status)")
+        #expect(terminal.echoIsOn, "echo left off after signal \(signal)")
+        terminal.drain()
+        #expect(!terminal.output.contains("Canary#Typed"), "a typed password appeared on the terminal")
+    }
+}
+
+/// A pseudo-terminal pair, a child process on its slave side, and what the child wrote.
+private final class PseudoTerminal {
+    let master: Int32
+    let slave: Int32
+    private(set) var output = ""
+
+    init() throws {
+        // Glibc's Swift module leaves out the XSI pseudo-terminal calls; take them from libc itself.
+        typealias OpenPT = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        func function<T>(_ name: String, as type: T.Type) throws -> T {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw POSIXError(.ENOSYS) }
+            return unsafeBitCast(symbol, to: type)
+        }
+        let (openpt, grantpt, unlockpt, ptsname) = (
+            try function("posix_openpt", as: OpenPT.self), try function("grantpt", as: OpenPT.self),
+            try function("unlockpt", as: OpenPT.self), try function("ptsname", as: Name.self)
+        )
+        master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+            throw POSIXError(.ENODEV)
+        }
+        slave = open(name, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw POSIXError(.ENODEV) }
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    }
+
+    func close() {
+        _ = Glibc.close(slave)
+        _ = Glibc.close(master)
+    }
+
+    /// Starts `path arguments` with the slave as stdin, stdout and stderr, in a process group of its own (so that
+    /// the group is not orphaned and SIGTSTP's default action really stops it), with default signal actions and
+    /// nothing blocked.
+    func spawn(_ path: String, _ arguments: [String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for target: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGTTOU, SIGTTIN] {
+            sigaddset(&defaults, number)
+        }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let words: [String] = [path] + arguments
+        let environment: [String] = ["NO_COLOR=1", "TERM=dumb", "PATH=/usr/bin:/bin"]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for word in argv + envp { free(word) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+        return pid
+    }
+
+    /// Writes `text` as if typed.
+    func type(_ text: String) {
+        _ = text.withCString { write(master, $0, strlen($0)) }
+    }
+
+    /// Reads whatever the child wrote so far.
+    func drain() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { return }
+            output += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+    }
+
+    /// Waits (up to 20 s) until the output holds `text` `occurrences` times.
+    func expectOutput(containing text: String, occurrences: Int = 1) throws {
+        let found = poll {
+            self.drain()
+            return self.output.components(separatedBy: text).count - 1 >= occurrences
+        }
+        try #require(found, "waited for \(occurrences)× '\(text)'; the terminal shows: \(output.debugDescription)")
+    }
+
+    /// Whether the slave's termios has ECHO set now.
+    var echoIsOn: Bool {
+        var settings = termios()
+        guard tcgetattr(slave, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ECHO) != 0
+    }
+
+    /// Sets or clears the slave's ECHO flag, as a shell would.
+    func setEcho(_ on: Bool) {
+        var settings = termios()
+        guard tcgetattr(slave, &settings) == 0 else { return }
+        if on { settings.c_lflag |= tcflag_t(ECHO) } else { settings.c_lflag &= ~tcflag_t(ECHO) }
+        tcsetattr(slave, TCSANOW, &settings)
+    }
+
+    /// Waits (up to 20 s) until echo is `on`.
+    func waitForEcho(_ on: Bool) -> Bool { poll { self.echoIsOn == on } }
+
+    /// Waits (up to 20 s) until `pid` is stopped (state `T` in `/proc/PID/stat`).
+    func waitForStop(of pid: pid_t) -> Bool {
+        poll {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            return stat[close...].dropFirst(2).first == "T"
+        }
+    }
+
+    /// Waits (up to 20 s) for `pid` to end; nil if it does not.
+    func wait(for pid: pid_t) -> (code: Int32?, signal: Int32?)? {
+        var result: (code: Int32?, signal: Int32?)?
+        _ = poll {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+            let signal = status & 0x7F
+            result = signal == 0 ? ((status >> 8) & 0xFF, nil) : (nil, signal)
+            return true
+        }
+        return result
+    }
+
+    private func poll(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+}
