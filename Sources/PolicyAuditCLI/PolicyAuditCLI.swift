@@ -1,5 +1,11 @@
 import PolicyAudit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `pwaudit` command line: finds the subcommand, parses its options, runs it, maps errors to exit codes.
 package enum PolicyAuditCLI {
     /// The pwaudit release this binary is.
@@ -25,11 +31,20 @@ package enum PolicyAuditCLI {
     }
 
     /// Runs `pwaudit` with `arguments` (without the program name) and returns the exit code.
+    ///
+    /// When writing standard output failed (a full disk, a closed pipe), the result is lost: the code is `.ioError`
+    /// (74) and stderr says why, whatever the command returned.
     package static func run(_ arguments: [String], context: CLIContext) -> ExitCode {
-        defer {
-            context.stdout.flush()
-            context.stderr.flush()
+        var code = dispatch(arguments, context: context)
+        context.stdout.flush()
+        if let failure = context.stdout.writeFailure {
+            code = report(CLIIOError.writeFailed(path: "standard output", reason: describe(failure)), context: context)
         }
+        context.stderr.flush()
+        return code
+    }
+
+    private static func dispatch(_ arguments: [String], context: CLIContext) -> ExitCode {
         guard let first = arguments.first else {
             context.stdout.write(help.rendered())
             return .success
@@ -67,6 +82,8 @@ package enum PolicyAuditCLI {
             }
         }
     }
+
+    private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     private static func command(named name: String) -> (any CLICommand.Type)? {
         commands.first { $0.help.name == name }
