@@ -92,7 +92,8 @@ package enum PolicyAuditCLI {
     /// Prints `error` as one line on stderr (with usage for usage errors) and returns its exit code.
     package static func report(_ error: any Error, context: CLIContext) -> ExitCode {
         let code = ErrorExitCode.code(for: error)
-        context.stderr.line("Error: \(ErrorExitCode.message(for: error))")
+        // Messages echo paths, labels and names as typed: made terminal-safe like every listing.
+        context.stderr.line("Error: \(ReportText.terminalSafe(ErrorExitCode.message(for: error)))")
         if let usage = error as? UsageError {
             let commandHelp = usage.command.flatMap { name in
                 commands.first { $0.help.name == name.split(separator: " ").first.map(String.init) }?.help
