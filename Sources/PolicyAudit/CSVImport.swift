@@ -53,7 +53,7 @@ package struct CSVImport {
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
         let validator = try CSVRowValidator(header: reader.header, mapping: request.mapping)
-        let rejects = try request.rejectsPath.map { path throws(ImportError) in try RejectsFileWriter(path: path) }
+        let rejects = request.rejects.map(RejectsFileWriter.init)
 
         let run = try workspace.runs.start(
             sourceName: request.source.displayName, sourceBytes: Int64(source.totalByteCount ?? 0),
@@ -134,6 +134,7 @@ package struct CSVImport {
             // Stop the threads before touching the connection again: the writer rolls back its open transaction.
             pipeline.cancel()
             workers.cancel()
+            rejects?.discard()
             if (try? workspace.runs.run(id: run.id))?.status == .running { try? workspace.runs.fail(runID: run.id) }
             throw error
         }

@@ -17,8 +17,9 @@ package struct CSVImportRequest {
     package var strict = false
     /// Import even if a complete run already holds the same file.
     package var again = false
-    /// Where to write the rejected rows as CSV (`line,reason`), if anywhere.
-    package var rejectsPath: String?
+    /// Where to write the rejected rows as CSV (`line,reason`), if anywhere; opened (and checked against the
+    /// database and input) by the caller before the import starts.
+    package var rejects: RejectsFileWriter.Destination?
     /// Called now and then with the progress so far (on the importing thread).
     package var progress: ((ImportProgress) -> Void)?
 

@@ -74,10 +74,11 @@ package struct DemoRun {
             run: run, a: versions[0], b: versions[1])
         let htmlPath = (directory as NSString).appendingPathComponent(Self.reportFileName)
         do {
-            try Data(HTMLReportRenderer().render(report).utf8).write(
-                to: URL(fileURLWithPath: htmlPath), options: .atomic)
+            try OutputFile.write(
+                HTMLReportRenderer().render(report), to: htmlPath, option: "the demo's HTML report",
+                protecting: location.protectedFiles)
         } catch {
-            throw DemoError.cannotWriteReport(path: htmlPath, reason: error.localizedDescription)
+            throw DemoError.cannotWriteReport(path: htmlPath, reason: error.reason)
         }
         return DemoRunOutcome(
             location: location, htmlPath: htmlPath, versions: versions, importResult: result, report: report,

@@ -9,14 +9,37 @@ extension DemoSampleGenerator {
     package static let csvHeader = "id,username,email,password,submitted_at"
 
     /// Writes the sample as RFC 4180 CSV (LF line ends, fields quoted only when they hold `"`, `,`, CR or
-    /// LF) to a new file at `path`, replacing any file there; created with mode 0600.
+    /// LF) to `path` through `OutputFile`: a new file gets mode 0600, an existing one is replaced atomically.
     ///
     /// - Throws: `DemoSampleError` when the file cannot be created or written.
     package func writeCSV(to path: String) throws(DemoSampleError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        defer { _ = close(descriptor) }
-        try writeCSV(toFileDescriptor: descriptor)
+        let file: OutputFile
+        do {
+            file = try OutputFile(path: path, option: "the demo CSV", protecting: [])
+        } catch {
+            throw .cannotCreate(path: path, reason: error.reason)
+        }
+        var pending: [UInt8] = []
+        pending.reserveCapacity(1 << 20 + 4096)
+        var failure: OutputFileError?
+        forEachCSVLine { line in
+            pending.append(contentsOf: line)
+            if pending.count >= 1 << 20, failure == nil {
+                do throws(OutputFileError) {
+                    try file.write(pending)
+                } catch {
+                    failure = error
+                }
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        do throws(OutputFileError) {
+            if let failure { throw failure }
+            try file.write(pending)
+            try file.commit()
+        } catch {
+            throw .writeFailed(reason: error.reason)
+        }
     }
 
     /// Writes the sample as CSV to an open descriptor (standard output is `1`), in 1 MiB writes.

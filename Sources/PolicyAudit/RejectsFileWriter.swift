@@ -1,18 +1,20 @@
-import Foundation
-
 /// Writes rejected rows as CSV (`line,reason`): line numbers and reason codes only, never row content.
 package final class RejectsFileWriter {
-    private let handle: FileHandle
-    private let path: String
+    /// Where the rejects go.
+    package enum Destination {
+        /// A file, written through `OutputFile`: it appears (or replaces the old one) only when the import has
+        /// read its whole input.
+        case file(OutputFile)
+        /// A text stream the caller owns (standard output for `--rejects -`).
+        case stream(name: String, write: (String) -> Void)
+    }
+
+    private let destination: Destination
     private var pending = "line,reason\n"
 
-    /// Creates (or truncates) the file at `path`.
-    package init(path: String) throws(ImportError) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw .rejectsUnwritable(path: path, reason: "cannot create the file") }
-        self.handle = handle
-        self.path = path
+    /// A writer to `destination`; nothing is written before the first flush.
+    package init(_ destination: Destination) {
+        self.destination = destination
     }
 
     /// Adds one rejected row.
@@ -21,17 +23,32 @@ package final class RejectsFileWriter {
         if pending.utf8.count > 1 << 16 { try flush() }
     }
 
-    /// Writes out what is pending and closes the file.
+    /// Writes out what is pending and finishes the output (a file is committed).
     package func close() throws(ImportError) {
         try flush()
-        try? handle.close()
+        guard case .file(let file) = destination else { return }
+        do {
+            try file.commit()
+        } catch {
+            throw .rejectsUnwritable(path: file.name, reason: error.reason)
+        }
+    }
+
+    /// Abandons the output after a failure: a file is discarded and the old one, if any, left as it was.
+    package func discard() {
+        if case .file(let file) = destination { file.discard() }
     }
 
     private func flush() throws(ImportError) {
-        do {
-            try handle.write(contentsOf: Data(pending.utf8))
-        } catch {
-            throw .rejectsUnwritable(path: path, reason: error.localizedDescription)
+        switch destination {
+        case .file(let file):
+            do {
+                try file.write(pending)
+            } catch {
+                throw .rejectsUnwritable(path: file.name, reason: error.reason)
+            }
+        case .stream(_, let write):
+            write(pending)
         }
         pending = ""
     }

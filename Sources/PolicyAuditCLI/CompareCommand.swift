@@ -36,6 +36,6 @@ enum CompareCommand: CLICommand {
                 try builder.latestRun(scoring: versions[0], and: versions[1])
             }
         let report = try builder.build(run: run, a: versions[0], b: versions[1])
-        return try ReportOutput.emit(.comparison(report), arguments: arguments, context: context)
+        return try ReportOutput.emit(.comparison(report), command: "compare", arguments: arguments, context: context)
     }
 }

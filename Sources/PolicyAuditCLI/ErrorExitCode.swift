@@ -57,6 +57,11 @@ package enum ErrorExitCode {
             case .directoryInUse: .usage
             case .cannotCreateDirectory, .cannotWriteReport: .ioError
             }
+        case let error as OutputFileError:
+            switch error {
+            case .clash: .usage
+            case .cannotWrite: .ioError
+            }
         case is CLIIOError: .ioError
         default: .internalError
         }
@@ -78,6 +83,7 @@ package enum ErrorExitCode {
         case let error as ReportError: error.description
         case let error as ReportFormatError: error.description
         case let error as DemoError: error.description
+        case let error as OutputFileError: error.description
         case let error as CLIIOError: error.description
         default: "unexpected failure (\(type(of: error))); please report this"
         }

@@ -64,7 +64,7 @@ enum HistoryCommand: CLICommand {
             request.policyName = only
         }
         let report = try HistoryReportBuilder(workspace: workspace).build(request)
-        return try ReportOutput.emit(.history(report), arguments: arguments, context: context)
+        return try ReportOutput.emit(.history(report), command: "history", arguments: arguments, context: context)
     }
 
     private static func day(_ arguments: ParsedArguments, _ option: String) throws -> String? {

@@ -23,7 +23,9 @@ enum ImportCommand: CLICommand {
             .init("--delimiter D", "',' ';' or '\\t' (default: detected from the header)."),
             .init("--label TEXT", "A label for the run."),
             .init("--strict", "Store nothing if any row is bad (exit 65)."),
-            .init("--rejects FILE", "Write rejected rows as CSV (line, reason; never their content)."),
+            .init(
+                "--rejects FILE",
+                "Write rejected rows as CSV (line, reason; never their content); '-' is standard output."),
             .init("--again", "Import even if a complete run already holds the same file."),
         ] + StoreOptions.help + [.init("-h, --help", "Show help.")],
         discussion: """
@@ -49,7 +51,21 @@ enum ImportCommand: CLICommand {
         request.label = arguments.value("--label")
         request.strict = arguments.flag("--strict")
         request.again = arguments.flag("--again")
-        request.rejectsPath = arguments.value("--rejects").map(context.resolve)
+        let rejectsToStdout = arguments.value("--rejects") == "-"
+        if let rejects = arguments.value("--rejects") {
+            // Checked and opened before anything is imported: never the database, its key or the input.
+            let protected =
+                StoreOptions.location(arguments, context: context).protectedFiles
+                + (file == "-" ? [] : [.input(context.resolve(file))])
+            if rejectsToStdout {
+                let stdout = context.stdout
+                request.rejects = .stream(name: "standard output") { stdout.write($0) }
+            } else {
+                request.rejects = .file(
+                    try OutputPath.open(
+                        rejects, option: "--rejects", command: "import", protecting: protected, context: context))
+            }
+        }
         let workspace = try StoreOptions.open(arguments, context: context)
         request.versions = try PolicyArgument.storedVersions(
             arguments.values("--policy"), workspace: workspace, command: "import")
@@ -70,7 +86,8 @@ enum ImportCommand: CLICommand {
             context.stderr.line("rejected line \(rejection.line): \(rejection.reason.rawValue)")
         }
         if result.rejected > 10 { context.stderr.line("… \(result.rejected - 10) more rejected rows") }
-        context.stdout.line(summaryLine(result))
+        // With the rejects CSV on stdout, the summary goes to stderr so that stdout stays one CSV.
+        (rejectsToStdout ? context.stderr : context.stdout).line(summaryLine(result))
         return result.rejected == 0 ? .success : .dataError
     }
 

@@ -12,6 +12,8 @@ package protocol OutputSink: AnyObject {
     var isTerminal: Bool { get }
     /// Pushes out anything buffered.
     func flush()
+    /// The `errno` of the first write that failed (`ENOSPC`, `EPIPE`), or nil while every write succeeded.
+    var writeFailure: Int32? { get }
 }
 
 extension OutputSink {
@@ -20,10 +22,13 @@ extension OutputSink {
 }
 
 /// An `OutputSink` over a file descriptor, buffered, flushed on `flush()` and at deinit.
+///
+/// A failed write is recorded in `writeFailure` (the CLI then exits 74); what is written after it is dropped.
 package final class FileDescriptorSink: OutputSink {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     package let isTerminal: Bool
+    package private(set) var writeFailure: Int32?
 
     /// Wraps `descriptor` (not closed by the sink).
     package init(descriptor: Int32) {
@@ -35,16 +40,20 @@ package final class FileDescriptorSink: OutputSink {
     deinit { flush() }
 
     package func write(_ text: String) {
+        guard writeFailure == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 || isTerminal { flush() }
     }
 
-    /// Writes out what is buffered.
+    /// Writes out what is buffered; a failure other than `EINTR` is kept in `writeFailure`.
     package func flush() {
         var offset = 0
-        while offset < buffer.count {
+        while offset < buffer.count, writeFailure == nil {
             let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written <= 0 { break }
+            if written < 0 {
+                if errno != EINTR { writeFailure = errno }
+                continue
+            }
             offset += written
         }
         buffer.removeAll(keepingCapacity: true)
@@ -63,4 +72,7 @@ package final class CapturedOutput: OutputSink {
     package func write(_ text: String) { self.text += text }
 
     package func flush() {}
+
+    /// Never set: a capture cannot fail.
+    package var writeFailure: Int32? { nil }
 }

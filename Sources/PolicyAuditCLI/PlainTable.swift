@@ -1,11 +1,14 @@
+import PolicyAudit
+
 /// A left-aligned plain-text table for listings (`policy list`, `runs`).
 struct PlainTable {
     let header: [String]
     let rows: [[String]]
 
-    /// The table with two spaces between columns and no trailing blanks.
+    /// The table with two spaces between columns and no trailing blanks; every cell is made terminal-safe
+    /// (`ReportText.terminalSafe`), so a label or file name cannot inject escapes, line breaks or bidi overrides.
     func rendered() -> String {
-        let all = [header] + rows
+        let all = [header] + rows.map { $0.map(ReportText.terminalSafe) }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             let line = row.indices.map { column in

@@ -1,5 +1,11 @@
 import PolicyAudit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `pwaudit` command line: finds the subcommand, parses its options, runs it, maps errors to exit codes.
 package enum PolicyAuditCLI {
     /// The pwaudit release this binary is.
@@ -27,11 +33,19 @@ package enum PolicyAuditCLI {
     /// Runs `pwaudit` with `arguments` (without the program name) and returns the exit code.
     ///
     /// With no arguments at all, prints the help on stderr and returns `.usage`.
+    /// When writing standard output failed (a full disk, a closed pipe), the result is lost: the code is `.ioError`
+    /// (74) and stderr says why, whatever the command returned.
     package static func run(_ arguments: [String], context: CLIContext) -> ExitCode {
-        defer {
-            context.stdout.flush()
-            context.stderr.flush()
+        var code = dispatch(arguments, context: context)
+        context.stdout.flush()
+        if let failure = context.stdout.writeFailure {
+            code = report(CLIIOError.writeFailed(path: "standard output", reason: describe(failure)), context: context)
         }
+        context.stderr.flush()
+        return code
+    }
+
+    private static func dispatch(_ arguments: [String], context: CLIContext) -> ExitCode {
         guard let first = arguments.first else {
             // No subcommand is a usage mistake: the help goes where errors go, so `pwaudit > out` shows it.
             context.stderr.write(help.rendered())
@@ -71,6 +85,8 @@ package enum PolicyAuditCLI {
         }
     }
 
+    private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
     private static func command(named name: String) -> (any CLICommand.Type)? {
         commands.first { $0.help.name == name }
     }
@@ -78,7 +94,8 @@ package enum PolicyAuditCLI {
     /// Prints `error` as one line on stderr (with usage for usage errors) and returns its exit code.
     package static func report(_ error: any Error, context: CLIContext) -> ExitCode {
         let code = ErrorExitCode.code(for: error)
-        context.stderr.line("Error: \(ErrorExitCode.message(for: error))")
+        // Messages echo paths, labels and names as typed: made terminal-safe like every listing.
+        context.stderr.line("Error: \(ReportText.terminalSafe(ErrorExitCode.message(for: error)))")
         if let usage = error as? UsageError {
             let commandHelp = usage.command.flatMap { name in
                 commands.first { $0.help.name == name.split(separator: " ").first.map(String.init) }?.help

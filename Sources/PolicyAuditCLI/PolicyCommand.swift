@@ -50,7 +50,9 @@ enum PolicyCommand: CLICommand {
             try expect(1, "NAME[@N]")
             let workspace = try StoreOptions.open(arguments, context: context)
             let version = try PolicyArgument.storedVersions([operands[0]], workspace: workspace, command: command)[0]
-            context.stdout.line(try pretty(version.definition))
+            // Line by line: the layout's newlines stay, a description's controls and bidi overrides are escaped.
+            let lines = try pretty(version.definition).split(separator: "\n", omittingEmptySubsequences: false)
+            context.stdout.line(lines.map(safe).joined(separator: "\n"))
             return .success
         case "diff":
             try expect(2, "A B")
@@ -62,7 +64,7 @@ enum PolicyCommand: CLICommand {
             }
             let workspace = try StoreOptions.open(arguments, context: context)
             let version = try PolicyLibrary(workspace: workspace).version(named: operands[0], inForceAt: timestamp)
-            context.stdout.line("\(version.reference)\teffective \(version.effectiveFrom)")
+            context.stdout.line("\(safe(version.reference))\teffective \(version.effectiveFrom)")
             return .success
         default:
             throw UsageError("unknown subcommand 'policy \(action)'", command: "policy")
@@ -82,9 +84,9 @@ enum PolicyCommand: CLICommand {
         let workspace = try StoreOptions.open(arguments, context: context)
         let (version, isNew) = try PolicyLibrary(workspace: workspace).add(
             policy, effectiveFrom: effective, note: arguments.value("--note"))
-        context.stdout.line(version.reference)
+        context.stdout.line(safe(version.reference))
         if !isNew {
-            context.stderr.line("note: identical to the stored \(version.reference); nothing added")
+            context.stderr.line("note: identical to the stored \(safe(version.reference)); nothing added")
         }
         return .success
     }
@@ -111,21 +113,23 @@ enum PolicyCommand: CLICommand {
         let library = PolicyLibrary(workspace: workspace)
         let versions = try PolicyArgument.storedVersions([a, b], workspace: workspace, command: "policy diff")
         let difference = PolicyDiff(from: try library.policy(of: versions[0]), to: try library.policy(of: versions[1]))
-        context.stdout.line("\(versions[0].reference) → \(versions[1].reference)")
+        context.stdout.line("\(safe(versions[0].reference)) → \(safe(versions[1].reference))")
         if difference.isEmpty { context.stdout.line("  no differences in meaning") }
         for entry in difference.entries {
             switch entry {
-            case .added(let rule): context.stdout.line("  + \(rule.id): \(rule.canonicalJSON())")
-            case .removed(let rule): context.stdout.line("  - \(rule.id): \(rule.canonicalJSON())")
+            case .added(let rule): context.stdout.line(safe("  + \(rule.id): \(rule.canonicalJSON())"))
+            case .removed(let rule): context.stdout.line(safe("  - \(rule.id): \(rule.canonicalJSON())"))
             case .changed(let id, let changes):
                 let text = changes.map { "\($0.name) \($0.old ?? "—") → \($0.new ?? "—")" }.joined(separator: ", ")
-                context.stdout.line("  ~ \(id): \(text)")
+                context.stdout.line(safe("  ~ \(id): \(text)"))
             case .field(let change):
-                context.stdout.line("  ~ \(change.name): \(change.old ?? "—") → \(change.new ?? "—")")
+                context.stdout.line(safe("  ~ \(change.name): \(change.old ?? "—") → \(change.new ?? "—")"))
             }
         }
         return .success
     }
+
+    private static func safe(_ text: some StringProtocol) -> String { ReportText.terminalSafe(String(text)) }
 
     private static func pretty(_ json: String) throws -> String {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))

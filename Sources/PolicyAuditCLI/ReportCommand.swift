@@ -37,7 +37,8 @@ enum ReportCommand: CLICommand {
         let run = try builder.run(runReference)
         let versions = try selectedVersions(arguments.values("--policy"), run: run, workspace: workspace)
         return try ReportOutput.emit(
-            .run(try builder.build(run: run, versions: versions)), arguments: arguments, context: context)
+            .run(try builder.build(run: run, versions: versions)), command: "report", arguments: arguments,
+            context: context)
     }
 
     /// The versions `--policy` names: `NAME@N` as is, `NAME` as every version of NAME that `run` scored.

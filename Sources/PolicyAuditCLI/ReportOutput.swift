@@ -9,7 +9,10 @@ enum ReportOutput {
     /// Help entries for the options.
     static let help: [CommandHelp.Entry] = [
         .init("--format F", "table (default), json, csv, markdown or html (docs/report-format.md)."),
-        .init("-o, --output FILE", "Write the report to FILE (replaced if it exists) instead of standard output."),
+        .init(
+            "-o, --output FILE",
+            "Write the report to FILE instead of standard output ('-'): a regular file is replaced atomically, a FIFO "
+                + "or device written through; never the database, its journals or its key."),
     ]
 
     /// Short aliases for the options.
@@ -24,21 +27,22 @@ enum ReportOutput {
     /// Renders `report` as the options ask and writes it to standard output or to the `--output` file.
     ///
     /// Colour is used only for `table` on a standard output that allows it (a TTY, no `NO_COLOR`, no `TERM=dumb`);
-    /// a file never gets colour. After writing a file, its path is printed on standard output.
-    static func emit(_ report: Report, arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+    /// a file never gets colour. After writing a file, its path is printed on standard output. A file that is the
+    /// database, one of its journals or its key is a usage error of `command`.
+    static func emit(_ report: Report, command: String, arguments: ParsedArguments, context: CLIContext) throws
+        -> ExitCode
+    {
         let format = try format(arguments)
         guard let output = arguments.value("--output"), output != "-" else {
             context.stdout.write(report.rendered(as: format, useColor: context.allowsColor(on: context.stdout)))
             return .success
         }
-        let path = context.resolve(output)
-        do {
-            try Data(report.rendered(as: format).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? "the file could not be written"
-            throw CLIIOError.writeFailed(path: path, reason: reason)
-        }
-        context.stdout.line("wrote \(format.rawValue) report to \(path)")
+        let file = try OutputPath.open(
+            output, option: "--output", command: command,
+            protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
+        try file.write(report.rendered(as: format))
+        try file.commit()
+        context.stdout.line("wrote \(format.rawValue) report to \(context.resolve(output))")
         return .success
     }
 }

@@ -18,7 +18,7 @@ package struct RunProvenance: Sendable, Equatable, Codable {
     package var startedAt: Date
     /// When the import finished; nil while it runs or if it never finished.
     package var finishedAt: Date?
-    /// The run's status as recorded by the import (`completed`, `failed`, …).
+    /// The run's status as recorded by the import (`complete`; reports read only complete runs).
     package var status: String
 
     /// Creates a provenance record.

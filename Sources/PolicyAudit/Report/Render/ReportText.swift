@@ -1,9 +1,33 @@
 /// Escaping and sanitising of text that came from users (labels, file names) before it is rendered.
 package enum ReportText {
-    /// Replaces control and bidirectional-override characters with `?`, so a label cannot move the cursor,
-    /// change colours or reorder a terminal line.
+    /// Makes user text (a label, a file name, a path, a policy's text) safe to print on a terminal: every C0 and
+    /// C1 control (ESC, newlines and tabs included), DEL, and the bidirectional marks, embeddings, overrides and
+    /// isolates (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) become visible escapes — `\n`, `\r`, `\t`, else
+    /// `\u{1B}` — so the text cannot move the cursor, change colours, break a line or reorder what follows it.
+    ///
+    /// Every listing and message that prints user text goes through this one function; other text is unchanged.
     package static func terminalSafe(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { isUnsafe($0) ? "?" : $0 }))
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += visibleEscape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The visible escape for an unsafe scalar: `\n`, `\r`, `\t`, else `\u{HEX}` (uppercase, as Swift writes it).
+    private static func visibleEscape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }
     }
 
     /// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attribute values.
@@ -33,7 +57,7 @@ package enum ReportText {
                 result += "\\"
                 result.unicodeScalars.append(scalar)
             case "\n", "\r", "\t": result += " "
-            default: result.unicodeScalars.append(isUnsafe(scalar) ? "?" : scalar)
+            default: result += isUnsafe(scalar) ? visibleEscape(scalar) : String(scalar)
             }
         }
         return result
