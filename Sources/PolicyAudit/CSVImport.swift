@@ -50,7 +50,7 @@ package struct CSVImport {
         }
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
-        let validator = try CSVRowValidator(header: reader.header, mapping: request.mapping)
+        let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: request.mapping)
         let rejects = try request.rejectsPath.map { path throws(ImportError) in try RejectsFileWriter(path: path) }
 
         let run = try workspace.runs.start(

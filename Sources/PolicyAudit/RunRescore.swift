@@ -30,7 +30,7 @@ package struct RunRescore {
         }
         let candidates = try workspace.runs.candidateLines(runID: runID)
         let reader = try CSVReader(path: path, dialect: dialect)
-        let validator = try CSVRowValidator(header: reader.header, mapping: mapping)
+        let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: mapping)
         var tally = RunTally(ruleCounts: [compiled.rules.count])
         var attempts: [(candidateID: Int64, failedMask: UInt64)] = []
         attempts.reserveCapacity(candidates.count)
