@@ -51,6 +51,12 @@ package struct CSVImport {
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
         let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: request.mapping)
+        for warning in CSVImportWarning.contextWarnings(
+            for: zip(versions, compiled).map { ($0.reference, $1.policy) }, validator: validator,
+            mapping: request.mapping)
+        {
+            request.warn?(warning)
+        }
         let rejects = try request.rejectsPath.map { path throws(ImportError) in try RejectsFileWriter(path: path) }
 
         let run = try workspace.runs.start(

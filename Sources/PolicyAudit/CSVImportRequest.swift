@@ -18,6 +18,8 @@ package struct CSVImportRequest {
     package var again = false
     /// Where to write the rejected rows as CSV (`line,reason`), if anywhere.
     package var rejectsPath: String?
+    /// Called with each warning (such as a `context` rule without its columns) before any row is read.
+    package var warn: ((CSVImportWarning) -> Void)?
     /// Called now and then with the progress so far (on the importing thread).
     package var progress: ((ImportProgress) -> Void)?
 

@@ -213,3 +213,29 @@ struct ImportCSVShapeTests {
         #expect(result.errLines.count == 1)
     }
 }
+
+/// Defect 12 of issue 10: a `context` rule scored on a file without the columns it compares passed silently.
+@Suite("pwaudit import and rescore: context rules without their columns")
+struct ContextColumnWarningTests {
+    @Test("import and rescore warn, naming the version, the rule and the missing columns; the rows still land")
+    func warnsOnMissingContextColumns() throws {
+        let sandbox = try ImportSandbox(policies: ["seed", "nist"])
+        let file = try sandbox.write("in.csv", "id,password\n1,correct horse battery staple\n")
+        let imported = sandbox.run(["import", file, "--policy", "seed"])
+        #expect(imported.code == .success && !imported.err.contains("warning"), "\(imported.err)")
+        let rescored = sandbox.run(["rescore", "1", "--policy", "nist", file])
+        #expect(rescored.code == .success)
+        #expect(
+            rescored.errLines.contains {
+                $0.hasPrefix("warning: nist@1 rule 'context' ") && $0.contains("'username' and 'email' columns")
+            }, "\(rescored.err)")
+        let again = sandbox.run(["import", file, "--policy", "nist", "--again"])
+        #expect(again.code == .success)
+        #expect(again.err.contains("warning: nist@1 rule 'context'"), "\(again.err)")
+        let withUser = try sandbox.write("user.csv", "username,password\nanna,correct horse battery staple\n")
+        let partial = sandbox.run(["import", withUser, "--policy", "nist"])
+        #expect(partial.err.contains("the 'email' column, which") && !partial.err.contains("'username'"))
+        let full = try sandbox.write("full.csv", "username,email,password\nanna,a@x.test,correct horse battery\n")
+        #expect(!sandbox.run(["import", full, "--policy", "nist"]).err.contains("warning"))
+    }
+}
