@@ -1,20 +1,50 @@
-/// The column names of a CSV file, read from its first record.
+/// The first record of a CSV file while nobody knows yet whether it is a header: its place and shape, never its
+/// text.
 ///
-/// Names are trimmed of surrounding whitespace; lookups ignore case, so `Password`, ` password ` and
-/// `PASSWORD` all find the same column. When a name repeats, the leftmost column wins.
+/// A file without a header has a data row here, perhaps with a password in it, so the names stay private to this
+/// file: the only way to read them is `CSVHeader(accepting:passwordColumn:)`, which accepts the line as a header
+/// when it names the password column. No error can therefore carry the text of an unaccepted first line.
+package struct CSVFirstLine: Sendable, Equatable {
+    /// The physical line on which the record starts (1 unless blank lines precede it).
+    package let line: Int
+    /// The record's fields, trimmed of surrounding whitespace; valid UTF-8 (the reader checked).
+    fileprivate let names: [String]
+
+    /// A first line read at `line` (by `CSVReader`).
+    init(line: Int, names: [String]) {
+        self.line = line
+        self.names = names.map(CSVHeader.trim)
+    }
+
+    /// The number of fields.
+    package var fieldCount: Int { names.count }
+}
+
+/// The column names of a CSV file, from a first line accepted as a header because it names the password column.
+///
+/// Names are trimmed of surrounding whitespace; lookups ignore case, so `Password`, ` password ` and `PASSWORD` all
+/// find the same column. When a name repeats, the leftmost column wins (`CSVRowValidator` refuses a repeated mapped
+/// column). A `CSVHeader` is the only value that lets an error name columns: it cannot hold a data row's text.
 package struct CSVHeader: Equatable, Sendable {
     /// The column names as they appear in the file, trimmed, in column order.
     package let names: [String]
+    /// The physical line of the header.
+    package let line: Int
     private let indexByFoldedName: [String: Int]
 
-    /// Builds a header from column names (each is trimmed; invalid UTF-8 has already been replaced).
-    package init(names: [String]) {
-        let trimmed = names.map(Self.trim)
-        self.names = trimmed
+    /// Accepts `firstLine` as a header when one of its names is `passwordColumn` (trimmed, any case).
+    ///
+    /// - Throws: `CSVImportError.notAHeader` (with the line's position and field count only) when it is not.
+    package init(accepting firstLine: CSVFirstLine, passwordColumn: String) throws(CSVImportError) {
         var index: [String: Int] = [:]
-        for (position, name) in trimmed.enumerated() where index[name.lowercased()] == nil {
+        for (position, name) in firstLine.names.enumerated() where index[name.lowercased()] == nil {
             index[name.lowercased()] = position
         }
+        guard index[Self.trim(passwordColumn).lowercased()] != nil else {
+            throw .notAHeader(passwordColumn: passwordColumn, line: firstLine.line, fieldCount: firstLine.fieldCount)
+        }
+        names = firstLine.names
+        line = firstLine.line
         indexByFoldedName = index
     }
 
@@ -26,7 +56,13 @@ package struct CSVHeader: Equatable, Sendable {
         indexByFoldedName[Self.trim(name).lowercased()]
     }
 
-    private static func trim(_ name: String) -> String {
+    /// Every position (0-based, ascending) of a column called `name`, compared as `index(of:)` compares.
+    package func positions(of name: String) -> [Int] {
+        let folded = Self.trim(name).lowercased()
+        return names.indices.filter { names[$0].lowercased() == folded }
+    }
+
+    static func trim(_ name: String) -> String {
         let scalars = name.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

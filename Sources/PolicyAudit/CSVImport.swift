@@ -52,7 +52,13 @@ package struct CSVImport {
         }
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
-        let validator = try CSVRowValidator(header: reader.header, mapping: request.mapping)
+        let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: request.mapping)
+        for warning in CSVImportWarning.contextWarnings(
+            for: zip(versions, compiled).map { ($0.reference, $1.policy) }, validator: validator,
+            mapping: request.mapping)
+        {
+            request.warn?(warning)
+        }
         let rejects = request.rejects.map(RejectsFileWriter.init)
 
         let run = try workspace.runs.start(

@@ -1,6 +1,7 @@
 /// Why a CSV import cannot go on at all (as opposed to a single bad row, which is a `RowRejection`).
 ///
-/// No case carries a field value of a data row, so an error can be printed or logged safely.
+/// No case can carry a field value: errors hold positions, counts and reasons, plus column names only inside a
+/// `CSVHeader`, which exists only for a first line accepted as a header. An error can be printed or logged safely.
 package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened.
     case cannotOpen(path: String, reason: String)
@@ -10,8 +11,14 @@ package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible
     case missingHeader
     /// The header ends inside an open quote, so its columns cannot be told apart.
     case unterminatedHeader
-    /// A required column is absent; `found` lists the header's column names as read.
-    case missingColumn(name: String, found: [String])
+    /// The input is not UTF-8 text (UTF-16, or binary), as its first bytes or its first line show.
+    case notText(CSVTextProblem)
+    /// The first line does not name the password column, so it is taken for a data row, not a header.
+    case notAHeader(passwordColumn: String, line: Int, fieldCount: Int)
+    /// A column the mapping reads appears more than once in the header (`positions` are 1-based).
+    case duplicateColumn(name: String, positions: [Int], header: CSVHeader)
+    /// A column the mapping asks for by name is absent from an accepted header.
+    case missingColumn(name: String, header: CSVHeader)
 
     /// One actionable sentence.
     package var description: String {
@@ -24,12 +31,18 @@ package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible
             return "The CSV input is empty; it must start with a header line such as 'id,username,password'."
         case .unterminatedHeader:
             return "The CSV header line opens a quote that is never closed; fix the first line of the file."
-        case .missingColumn(let name, let found):
-            guard !found.isEmpty else {
-                return "The CSV has no '\(name)' column and its first line does not look like a header (no "
-                    + "'password', 'username', 'email', 'id' or 'submitted_at'); add a header line or map the column."
-            }
-            let listed = found.map { "'\($0)'" }.joined(separator: ", ")
+        case .notText(let problem):
+            return problem.description
+        case .notAHeader(let column, let line, let fieldCount):
+            return "The first line of the CSV (line \(line), \(fieldCount) field\(fieldCount == 1 ? "" : "s")) has "
+                + "no '\(column)' column, so it is not a header; add a header line such as "
+                + "'id,username,password', or name the password column with --password-column."
+        case .duplicateColumn(let name, let positions, _):
+            let listed = positions.map(String.init).joined(separator: ", ")
+            return "The CSV header has the column '\(name)' more than once (columns \(listed)), so which one to read "
+                + "is ambiguous; rename or remove the extra ones."
+        case .missingColumn(let name, let header):
+            let listed = header.names.map { "'\($0)'" }.joined(separator: ", ")
             return "The CSV header has no '\(name)' column (found: \(listed)); rename the column or map it."
         }
     }

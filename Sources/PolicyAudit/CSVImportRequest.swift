@@ -20,6 +20,8 @@ package struct CSVImportRequest {
     /// Where to write the rejected rows as CSV (`line,reason`), if anywhere; opened (and checked against the
     /// database and input) by the caller before the import starts.
     package var rejects: RejectsFileWriter.Destination?
+    /// Called with each warning (such as a `context` rule without its columns) before any row is read.
+    package var warn: ((CSVImportWarning) -> Void)?
     /// Called now and then with the progress so far (on the importing thread).
     package var progress: ((ImportProgress) -> Void)?
 

@@ -54,22 +54,29 @@ extension CSVReader {
                 state = .unquoted
                 fallthrough
             case .unquoted:
+                // One pass looks for all three bytes that end a field: the separator, LF and CR.
                 while index < end {
                     let byte = bytes[index]
-                    if byte == separator || byte == lineFeed { break }
+                    if byte == separator || byte == lineFeed || byte == carriageReturn { break }
                     index &+= 1
                 }
                 if index == end { return false }
-                if bytes[index] == separator {
+                let stop = bytes[index]
+                if stop == separator {
                     appendSpan(from: fieldStart, to: index)
                     index &+= 1
                     state = .fieldStart
                     continue
                 }
-                var fieldEnd = index
-                if fieldEnd > fieldStart, bytes[fieldEnd - 1] == carriageReturn { fieldEnd -= 1 }
-                appendSpan(from: fieldStart, to: fieldEnd)
-                index &+= 1
+                var lineEnd = index &+ 1
+                if stop == carriageReturn {
+                    // CR LF is one line end, a lone CR another; which one needs the next byte, perhaps not read yet
+                    // (the scan resumes at this CR; at the end of the input `finishAtEnd` drops it).
+                    if lineEnd == end { return false }
+                    if bytes[lineEnd] == lineFeed { lineEnd &+= 1 }
+                }
+                appendSpan(from: fieldStart, to: index)
+                index = lineEnd
                 line &+= 1
                 state = .fieldStart
                 if isBlankLine {
@@ -81,10 +88,14 @@ extension CSVReader {
                 completeRecord(nextStart: index, nextLine: line)
                 return true
             case .quoted:
+                // A CR, a LF or a CR LF inside quotes is data but still a line end: a CR counts, and so does a LF
+                // unless a CR precedes it (the byte before is always buffered: the field's opening quote is).
                 while index < end {
                     let byte = bytes[index]
                     if byte == quote { break }
-                    if byte == lineFeed { line &+= 1 }
+                    if byte == carriageReturn || (byte == lineFeed && bytes[index &- 1] != carriageReturn) {
+                        line &+= 1
+                    }
                     index &+= 1
                 }
                 if index == end { return false }

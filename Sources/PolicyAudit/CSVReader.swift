@@ -11,8 +11,8 @@
 /// size. The first record is the header (`header`); `next()` returns the data records after it.
 ///
 /// Grammar, and the lenient choices where RFC 4180 is silent (they match Python's `csv` module):
-/// - Records end at LF or CR LF; a CR right before the line end is dropped, any other CR is data.
-///   Line numbers count LF bytes only.
+/// - Records end at LF, CR LF or a lone CR (classic Mac OS, Excel's "CSV (Macintosh)"). Line numbers
+///   count each of the three as one line end, inside quoted fields too.
 /// - A field that starts with `"` is quoted: delimiters, CR and LF inside it are data, `""` is one `"`.
 /// - A `"` anywhere else in an unquoted field is a literal quote (`ab"c` reads as `ab"c`).
 /// - Bytes after a closing quote, up to the next delimiter, are appended as is (`"ab"cd` reads as
@@ -25,12 +25,11 @@ package final class CSVReader {
     /// The default number of bytes asked of the source per read.
     package static let defaultChunkSize = 1 << 20
 
-    /// The header, read when the reader is created.
-    package private(set) var header = CSVHeader(names: [])
+    /// The first record, read when the reader is created: the header if it names the password column (see
+    /// `CSVHeader(accepting:passwordColumn:)`), which `CSVRowValidator` decides.
+    package private(set) var firstLine = CSVFirstLine(line: 1, names: [])
     /// The separator in use, given or detected from the header line.
     package private(set) var delimiter: CSVDialect.Delimiter = .comma
-    /// The physical line on which the header starts (1 unless blank lines precede it).
-    package private(set) var headerLine = 1
 
     let source: ByteSource
     let chunkSize: Int
@@ -60,7 +59,8 @@ package final class CSVReader {
     /// Reads the header of `source`, detecting the delimiter unless `dialect` fixes it.
     ///
     /// - Parameter chunkSize: bytes asked per read; tiny values exercise records spanning chunks.
-    /// - Throws: `CSVImportError.missingHeader` for empty input, `.unterminatedHeader`, `.readFailed`.
+    /// - Throws: `CSVImportError.missingHeader` for empty input, `.notText` for UTF-16 or a first line holding a NUL
+    ///   byte or invalid UTF-8, `.unterminatedHeader`, `.readFailed`.
     package init(
         source: ByteSource, dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize
     ) throws(CSVImportError) {
@@ -126,6 +126,8 @@ package final class CSVReader {
         if dataEnd >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             recordStart = 3
             position = 3
+        } else if dataEnd >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF {
+            throw .notText(.utf16(bigEndian: bytes[0] == 0xFE))
         }
         if let given = dialect.delimiter {
             delimiter = given
@@ -133,9 +135,34 @@ package final class CSVReader {
             delimiter = try detectDelimiter()
         }
         guard let record = try next() else { throw .missingHeader }
+        var names: [String] = []
+        for index in 0..<record.fieldCount {
+            let field = record[index]
+            if let base = field.baseAddress, memchr(base, 0, field.count) != nil {
+                let recordBytes = buffer.assumingMemoryBound(to: UInt8.self) + completedStart
+                throw .notText(
+                    Self.utf16Order(of: recordBytes, count: dataEnd - completedStart) ?? .nulByte(line: record.line))
+            }
+            guard CSVUTF8.isValid(field) else { throw .notText(.invalidUTF8(line: record.line)) }
+            names.append(String(decoding: field, as: UTF8.self))
+        }
         guard !record.endsInsideQuotes else { throw .unterminatedHeader }
-        headerLine = record.line
-        header = CSVHeader(names: (0..<record.fieldCount).map { String(decoding: record[$0], as: UTF8.self) })
+        firstLine = CSVFirstLine(line: record.line, names: names)
+    }
+
+    /// UTF-16 without a byte order mark, told by its NUL bytes: ASCII text in UTF-16 has a NUL beside every
+    /// character, all on odd offsets (little-endian) or all on even ones (big-endian). Looks at the first 256 bytes.
+    static func utf16Order(of bytes: UnsafePointer<UInt8>, count: Int) -> CSVTextProblem? {
+        let count = min(count, 256) & ~1
+        guard count >= 4 else { return nil }
+        var nulsAt = (even: 0, odd: 0)
+        for index in 0..<count where bytes[index] == 0 {
+            if index & 1 == 0 { nulsAt.even += 1 } else { nulsAt.odd += 1 }
+        }
+        let pairs = count / 2
+        if nulsAt.odd * 2 > pairs && nulsAt.even * 8 < nulsAt.odd { return .utf16(bigEndian: false) }
+        if nulsAt.even * 2 > pairs && nulsAt.odd * 8 < nulsAt.even { return .utf16(bigEndian: true) }
+        return nil
     }
 
     /// Buffers the whole first line and picks the delimiter from it.
@@ -145,7 +172,8 @@ package final class CSVReader {
             var inQuotes = false
             var index = recordStart
             while index < dataEnd {
-                if bytes[index] == 0x22 { inQuotes.toggle() } else if bytes[index] == 0x0A, !inQuotes { break }
+                let byte = bytes[index]
+                if byte == 0x22 { inQuotes.toggle() } else if byte == 0x0A || byte == 0x0D, !inQuotes { break }
                 index += 1
             }
             if index == dataEnd, try refill() { continue }

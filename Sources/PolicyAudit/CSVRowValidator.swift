@@ -21,33 +21,45 @@ package struct CSVRowValidator: Sendable {
     private let idIndex: Int?
     private let submittedAtIndex: Int?
 
-    /// The header names an error may list: all of them when the first line looks like a header (it names at least
-    /// one of the usual columns), none otherwise — a file without a header has a data row there, perhaps with a
-    /// password in it, and an error message must never carry one.
-    static func listableNames(of header: CSVHeader) -> [String] {
-        let usual = CSVColumnMapping.Field.allCases.map(\.defaultColumnName)
-        return usual.contains(where: { header.index(of: $0) != nil }) ? header.names : []
+    /// Accepts `firstLine` as the header when it names the mapping's password column, then resolves the mapping.
+    ///
+    /// - Throws: `CSVImportError.notAHeader` when the first line has no password column (it is then taken for a
+    ///   data row, and no error names its fields); else as `init(header:mapping:)`.
+    package init(firstLine: CSVFirstLine, mapping: CSVColumnMapping = CSVColumnMapping()) throws(CSVImportError) {
+        let header = try CSVHeader(accepting: firstLine, passwordColumn: mapping.columnName(for: .password))
+        try self.init(header: header, mapping: mapping)
     }
 
     /// Resolves `mapping` against `header`.
     ///
-    /// - Throws: `CSVImportError.missingColumn` when the password column, or an optional column whose
-    ///   name was overridden, is not in the header.
+    /// A repeated column name is refused only when the mapping reads that column: the file is then ambiguous. Other
+    /// repeated names (two `notes`, the empty names of trailing delimiters) are never read, so they are let be.
+    /// - Throws: `CSVImportError.duplicateColumn` for a mapped column that appears twice; `.missingColumn` when the
+    ///   password column, or an optional column whose name was overridden, is not in the header.
     package init(header: CSVHeader, mapping: CSVColumnMapping = CSVColumnMapping()) throws(CSVImportError) {
         func resolve(_ field: CSVColumnMapping.Field) throws(CSVImportError) -> Int? {
             let name = mapping.columnName(for: field)
-            if let index = header.index(of: name) { return index }
-            if mapping.isRequired(field) { throw .missingColumn(name: name, found: Self.listableNames(of: header)) }
+            let positions = header.positions(of: name)
+            if positions.count > 1 {
+                throw .duplicateColumn(name: name, positions: positions.map { $0 + 1 }, header: header)
+            }
+            if let index = positions.first { return index }
+            if mapping.isRequired(field) { throw .missingColumn(name: name, header: header) }
             return nil
         }
         self.header = header
-        guard let password = try resolve(.password) else { throw .missingColumn(name: "password", found: []) }
+        guard let password = try resolve(.password) else {
+            throw .missingColumn(name: mapping.columnName(for: .password), header: header)
+        }
         passwordIndex = password
         usernameIndex = try resolve(.username)
         emailIndex = try resolve(.email)
         idIndex = try resolve(.id)
         submittedAtIndex = try resolve(.submittedAt)
     }
+
+    /// Which context fields the file has a column for (a `context` rule can only compare what is there).
+    package var hasColumn: (username: Bool, email: Bool) { (usernameIndex != nil, emailIndex != nil) }
 
     /// Validates one record; never throws, never keeps the record's bytes in a rejection.
     package func validate(_ record: CSVRecord) -> CSVRowOutcome {

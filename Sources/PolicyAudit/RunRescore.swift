@@ -12,9 +12,11 @@ package struct RunRescore {
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
     /// Rescores `runID` against `version` from `path`, read with the same column options as the import.
+    /// - Parameter warn: Called with each warning (a `context` rule without its columns) before any row is scored.
     /// - Returns: The version's total and unlocked counts on the run.
     package func rescore(
-        runID: Int64, version: PolicyVersionRecord, path: String, mapping: CSVColumnMapping, dialect: CSVDialect
+        runID: Int64, version: PolicyVersionRecord, path: String, mapping: CSVColumnMapping, dialect: CSVDialect,
+        warn: (CSVImportWarning) -> Void = { _ in }
     ) throws -> CSVImportResult.VersionOutcome {
         guard let run = try workspace.runs.run(id: runID) else {
             throw AuditStoreError.unknownRun(reference: "\(runID)")
@@ -30,7 +32,10 @@ package struct RunRescore {
         }
         let candidates = try workspace.runs.candidateLines(runID: runID)
         let reader = try CSVReader(path: path, dialect: dialect)
-        let validator = try CSVRowValidator(header: reader.header, mapping: mapping)
+        let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: mapping)
+        CSVImportWarning.contextWarnings(
+            for: [(version.reference, compiled.policy)], validator: validator, mapping: mapping
+        ).forEach(warn)
         var tally = RunTally(ruleCounts: [compiled.rules.count])
         var attempts: [(candidateID: Int64, failedMask: UInt64)] = []
         attempts.reserveCapacity(candidates.count)

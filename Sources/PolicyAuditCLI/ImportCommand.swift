@@ -69,8 +69,9 @@ enum ImportCommand: CLICommand {
         let workspace = try StoreOptions.open(arguments, context: context)
         request.versions = try PolicyArgument.storedVersions(
             arguments.values("--policy"), workspace: workspace, command: "import")
+        let stderr = context.stderr
+        request.warn = { warning in stderr.line("warning: \(warning)") }
         if context.stderr.isTerminal {
-            let stderr = context.stderr
             request.progress = { progress in stderr.write("\r\u{1B}[K" + ProgressLine.text(progress)) }
         }
         let result: CSVImportResult

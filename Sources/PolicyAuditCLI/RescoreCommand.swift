@@ -36,7 +36,7 @@ enum RescoreCommand: CLICommand {
         let outcome = try ImportCommand.columnsAsUsage(command: "rescore") {
             try RunRescore(workspace: workspace).rescore(
                 runID: runID, version: version, path: context.resolve(operands[1]), mapping: options.mapping,
-                dialect: options.dialect)
+                dialect: options.dialect, warn: { context.stderr.line("warning: \($0)") })
         }
         context.stdout.line(
             "run \(runID): \(outcome.reference) \(ReportNumber.grouped(outcome.unlocked)) of "

@@ -145,18 +145,57 @@ struct ImportCSVShapeTests {
         #expect(result.err.contains("'login'") && result.err.contains("'password', 'username'"), "\(result.err)")
     }
 
-    @Test("a missing password column is a usage error (64) that lists the headers found; nothing is stored")
+    @Test("a first line without the password column is not a header: bad data (65), none of its cells printed")
     func missingPasswordColumn() throws {
         let sandbox = try ImportSandbox()
         let file = try sandbox.write("in.csv", "id,User,Secret\n1,alice,hunter2\n")
         let result = sandbox.run(["import", file])
-        #expect(result.code == .usage)
+        #expect(result.code == .dataError)
         let first = try #require(result.errLines.first)
         #expect(first.hasPrefix("Error: "))
-        #expect(first.contains("'password'") && first.contains("'id', 'User', 'Secret'"), "\(first)")
-        #expect(result.errLines.contains { $0.hasPrefix("Usage: ") })
-        #expect(!result.err.contains("hunter2"))
+        #expect(first.contains("no 'password' column") && first.contains("--password-column"), "\(first)")
+        for cell in ["User", "Secret", "alice", "hunter2"] { #expect(!result.err.contains(cell)) }
         #expect(try sandbox.integer("SELECT count(*) FROM import_run") == 0)
+    }
+
+    /// Defect 2 of issue 10, as reported: the CR-only file failed and printed its password.
+    @Test("a CR-only file imports; a CR-only file without a header fails (65) without printing a cell")
+    func crOnlyFile() throws {
+        let sandbox = try ImportSandbox()
+        let good = try sandbox.write("mac.csv", "id,user,password\r1,anna,S3cret!\r2,bob,\r")
+        let imported = sandbox.run(["import", good])
+        #expect(imported.code == .dataError, "\(imported.err)")
+        #expect(imported.err.contains("rejected line 3: empty-password"), "\(imported.err)")
+        #expect(try sandbox.integer("SELECT count(*) FROM candidate") == 1)
+        let headerless = try sandbox.write("bare.csv", "1,anna,S3cret!\r2,bob,Hunter22\r")
+        let refused = sandbox.run(["import", headerless])
+        #expect(refused.code == .dataError)
+        for cell in ["anna", "S3cret!", "bob", "Hunter22"] { #expect(!refused.err.contains(cell)) }
+    }
+
+    /// Defect 10 of issue 10: UTF-16 used to be a usage error (64) listing mangled names.
+    @Test("a UTF-16 file is bad data (65) with a message saying to save it as UTF-8")
+    func utf16File() throws {
+        let sandbox = try ImportSandbox()
+        let path = sandbox.path("u16.csv")
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for byte in "id,password\n1,S3cret!\n".utf8 { bytes += [byte, 0] }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let result = sandbox.run(["import", path])
+        #expect(result.code == .dataError)
+        #expect(result.err.contains("UTF-16") && result.err.contains("UTF-8"), "\(result.err)")
+        #expect(!result.err.contains("S3cret"))
+    }
+
+    /// Defect 12 of issue 10: a repeated mapped column used to read the leftmost silently.
+    @Test("a header naming the password column twice is bad data (65) naming the column")
+    func duplicatePasswordColumn() throws {
+        let sandbox = try ImportSandbox()
+        let file = try sandbox.write("dup.csv", "id,password,Password\n1,S3cret!,other\n")
+        let result = sandbox.run(["import", file])
+        #expect(result.code == .dataError)
+        #expect(result.err.contains("'password' more than once (columns 2, 3)"), "\(result.err)")
+        #expect(!result.err.contains("S3cret"))
     }
 
     @Test("a bad --delimiter is a usage error")
@@ -172,5 +211,31 @@ struct ImportCSVShapeTests {
         let result = sandbox.run(["import", sandbox.path("nope.csv")])
         #expect(result.code == .noInput)
         #expect(result.errLines.count == 1)
+    }
+}
+
+/// Defect 12 of issue 10: a `context` rule scored on a file without the columns it compares passed silently.
+@Suite("pwaudit import and rescore: context rules without their columns")
+struct ContextColumnWarningTests {
+    @Test("import and rescore warn, naming the version, the rule and the missing columns; the rows still land")
+    func warnsOnMissingContextColumns() throws {
+        let sandbox = try ImportSandbox(policies: ["seed", "nist"])
+        let file = try sandbox.write("in.csv", "id,password\n1,correct horse battery staple\n")
+        let imported = sandbox.run(["import", file, "--policy", "seed"])
+        #expect(imported.code == .success && !imported.err.contains("warning"), "\(imported.err)")
+        let rescored = sandbox.run(["rescore", "1", "--policy", "nist", file])
+        #expect(rescored.code == .success)
+        #expect(
+            rescored.errLines.contains {
+                $0.hasPrefix("warning: nist@1 rule 'context' ") && $0.contains("'username' and 'email' columns")
+            }, "\(rescored.err)")
+        let again = sandbox.run(["import", file, "--policy", "nist", "--again"])
+        #expect(again.code == .success)
+        #expect(again.err.contains("warning: nist@1 rule 'context'"), "\(again.err)")
+        let withUser = try sandbox.write("user.csv", "username,password\nanna,correct horse battery staple\n")
+        let partial = sandbox.run(["import", withUser, "--policy", "nist"])
+        #expect(partial.err.contains("the 'email' column, which") && !partial.err.contains("'username'"))
+        let full = try sandbox.write("full.csv", "username,email,password\nanna,a@x.test,correct horse battery\n")
+        #expect(!sandbox.run(["import", full, "--policy", "nist"]).err.contains("warning"))
     }
 }

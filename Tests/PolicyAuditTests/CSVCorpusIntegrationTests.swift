@@ -74,7 +74,7 @@ struct CSVCorpusIntegrationTests {
         #expect(expected.count > 50, "the generator reported too few dirty rows")
 
         let reader = try CSVReader(path: path.path)
-        let validator = try CSVRowValidator(header: reader.header)
+        let validator = try CSVRowValidator(firstLine: reader.firstLine)
         var actual: [Int: RejectReason] = [:]
         var acceptedCount = 0
         var records = 0

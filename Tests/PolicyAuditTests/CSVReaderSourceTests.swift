@@ -77,6 +77,26 @@ struct CSVReaderSourceTests {
         #expect(throws: CSVImportError.missingHeader) { try CSVReader(source: MemoryByteSource(Array(text.utf8))) }
     }
 
+    static let notTextInputs: [(bytes: [UInt8], problem: CSVTextProblem)] = {
+        let ascii: (String) -> [UInt8] = { Array($0.utf8) }
+        var inputs: [(bytes: [UInt8], problem: CSVTextProblem)] = []
+        inputs.append(([0xFF, 0xFE] + ascii("i\0d\0,\0p\0"), .utf16(bigEndian: false)))
+        inputs.append(([0xFE, 0xFF] + ascii("\0i\0d\0,\0p"), .utf16(bigEndian: true)))
+        inputs.append((ascii("i\0d\0,\0p\0a\0s\0s\0w\0o\0r\0d\0\n\0"), .utf16(bigEndian: false)))
+        inputs.append((ascii("\0i\0d\0,\0p\0a\0s\0s\0w\0o\0r\0d\0\n"), .utf16(bigEndian: true)))
+        inputs.append((ascii("id,pass\0word\n1,x\n"), .nulByte(line: 1)))
+        inputs.append(([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], .invalidUTF8(line: 1)))
+        inputs.append((ascii("id,") + [0xE9] + ascii("t,password\n"), .invalidUTF8(line: 1)))
+        return inputs
+    }()
+
+    /// Defect 10 of issue 10: such files used to fail as a missing column (a usage error), listing garbage.
+    @Test("UTF-16 and binary input is refused as not text, before any name is read", arguments: 0..<7)
+    func notText(case index: Int) {
+        let (bytes, problem) = Self.notTextInputs[index]
+        #expect(throws: CSVImportError.notText(problem)) { try CSVReader(source: MemoryByteSource(bytes)) }
+    }
+
     @Test("a header with an open quote is an error")
     func unterminatedHeader() {
         #expect(throws: CSVImportError.unterminatedHeader) {
@@ -88,7 +108,7 @@ struct CSVReaderSourceTests {
         "a given delimiter wins over detection",
         arguments: [(CSVDialect.Delimiter.comma, ["a;b", "c"]), (.semicolon, ["a", "b,c"])])
     func givenDelimiter(delimiter: CSVDialect.Delimiter, header: [String]) throws {
-        let result = try readAll("a;b,c\n", dialect: CSVDialect(delimiter: delimiter))
+        let result = try readAll("a;b,c\n", dialect: CSVDialect(delimiter: delimiter), passwordColumn: header[0])
         #expect(result.header == header)
     }
 
@@ -101,8 +121,9 @@ struct CSVReaderSourceTests {
     }
 
     @Test("header lookup ignores case and surrounding spaces")
-    func headerLookup() {
-        let header = CSVHeader(names: [" ID ", "PassWord", "password"])
+    func headerLookup() throws {
+        let reader = try CSVReader(source: MemoryByteSource(Array(" ID ,PassWord,password\n".utf8)))
+        let header = try CSVHeader(accepting: reader.firstLine, passwordColumn: "PASSWORD ")
         #expect(header.index(of: "id") == 0)
         #expect(header.index(of: " PASSWORD") == 1)
         #expect(header.index(of: "email") == nil)

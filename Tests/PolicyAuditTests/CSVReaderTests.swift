@@ -2,9 +2,11 @@ import Testing
 
 @testable import PolicyAudit
 
-/// Reads every data record of `text` as arrays of strings, with `chunkSize`-byte reads.
+/// Reads every data record of `text` as arrays of strings, with `chunkSize`-byte reads; the header's names when the
+/// first line is accepted as a header naming `passwordColumn`, else none.
 func readAll(
-    _ bytes: [UInt8], dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize
+    _ bytes: [UInt8], dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize,
+    passwordColumn: String = "password"
 ) throws -> (header: [String], records: [(line: Int, fields: [String], open: Bool)]) {
     let reader = try CSVReader(source: MemoryByteSource(bytes), dialect: dialect, chunkSize: chunkSize)
     var records: [(line: Int, fields: [String], open: Bool)] = []
@@ -12,13 +14,15 @@ func readAll(
         records.append(
             (record.line, record.fields.map { String(decoding: $0, as: UTF8.self) }, record.endsInsideQuotes))
     }
-    return (reader.header.names, records)
+    let header = try? CSVHeader(accepting: reader.firstLine, passwordColumn: passwordColumn)
+    return (header?.names ?? [], records)
 }
 
 func readAll(
-    _ text: String, dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize
+    _ text: String, dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize,
+    passwordColumn: String = "password"
 ) throws -> (header: [String], records: [(line: Int, fields: [String], open: Bool)]) {
-    try readAll(Array(text.utf8), dialect: dialect, chunkSize: chunkSize)
+    try readAll(Array(text.utf8), dialect: dialect, chunkSize: chunkSize, passwordColumn: passwordColumn)
 }
 
 /// One CSV shape: input text, expected header, expected records with their start lines.
@@ -88,13 +92,26 @@ struct CSVReaderTests {
             records: [(2, ["1", "x"])]
         ),
         CSVShape(
+            name: "lone CR line ends (classic Mac)", text: "id,user,password\r1,anna,S3cret!\r2,bob,x\r",
+            header: ["id", "user", "password"], records: [(2, ["1", "anna", "S3cret!"]), (3, ["2", "bob", "x"])]),
+        CSVShape(
+            name: "lone CR, CR LF and LF mixed", text: "id,password\r1,a\r\n2,b\n3,c\r\r4,d",
+            header: ["id", "password"],
+            records: [(2, ["1", "a"]), (3, ["2", "b"]), (4, ["3", "c"]), (6, ["4", "d"])]),
+        CSVShape(
+            name: "CR inside quotes is data and counts a line", text: "id,password\r1,\"a\rb\r\nc\"\r2,x\r",
+            header: ["id", "password"], records: [(2, ["1", "a\rb\r\nc"]), (5, ["2", "x"])]),
+        CSVShape(
+            name: "delimiter detected on a CR-only header", text: "id;password\r1;a,b\r2;c,d,e\r",
+            header: ["id", "password"], records: [(2, ["1", "a,b"]), (3, ["2", "c,d,e"])]),
+        CSVShape(
             name: "multibyte UTF-8 untouched", text: "id,password\n1,пароль🔑\n", header: ["id", "password"],
             records: [(2, ["1", "пароль🔑"])]),
     ]
 
     @Test("reads each shape", arguments: shapes)
     func readsShape(_ shape: CSVShape) throws {
-        let result = try readAll(shape.text)
+        let result = try readAll(shape.text, passwordColumn: shape.header[0])
         #expect(result.header == shape.header)
         #expect(result.records.map(\.line) == shape.records.map(\.line))
         #expect(result.records.map(\.fields) == shape.records.map(\.fields))
@@ -103,9 +120,9 @@ struct CSVReaderTests {
 
     @Test("every chunk size from 1 to 7 bytes gives the same records", arguments: shapes)
     func chunkSizesAgree(_ shape: CSVShape) throws {
-        let reference = try readAll(shape.text)
+        let reference = try readAll(shape.text, passwordColumn: shape.header[0])
         for chunkSize in 1...7 {
-            let result = try readAll(shape.text, chunkSize: chunkSize)
+            let result = try readAll(shape.text, chunkSize: chunkSize, passwordColumn: shape.header[0])
             #expect(result.header == reference.header, "chunk size \(chunkSize)")
             #expect(result.records.map(\.line) == reference.records.map(\.line), "chunk size \(chunkSize)")
             #expect(result.records.map(\.fields) == reference.records.map(\.fields), "chunk size \(chunkSize)")

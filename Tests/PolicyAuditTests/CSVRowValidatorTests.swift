@@ -5,7 +5,7 @@ import Testing
 /// Reads `bytes` and validates every record, returning outcomes in order.
 func validateAll(_ bytes: [UInt8], chunkSize: Int = CSVReader.defaultChunkSize) throws -> [CSVRowOutcome] {
     let reader = try CSVReader(source: MemoryByteSource(bytes), chunkSize: chunkSize)
-    let validator = try CSVRowValidator(header: reader.header)
+    let validator = try CSVRowValidator(firstLine: reader.firstLine)
     var outcomes: [CSVRowOutcome] = []
     while let record = try reader.next() { outcomes.append(validator.validate(record)) }
     return outcomes
@@ -88,7 +88,7 @@ struct CSVRowValidatorTests {
         let text = "ID,E-Mail,User,Password,Submitted_At\n7,a@x.test,,S3cret!,2025-01-02T03:04:05Z\n"
         let reader = try CSVReader(source: MemoryByteSource(Array(text.utf8)))
         let mapping = CSVColumnMapping().overriding(.email, with: "e-mail")
-        let validator = try CSVRowValidator(header: reader.header, mapping: mapping)
+        let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: mapping)
         let record = try #require(try reader.next())
         guard case .accepted(let row) = validator.validate(record) else {
             Issue.record("row was rejected")
@@ -101,14 +101,15 @@ struct CSVRowValidatorTests {
                     submittedAt: "2025-01-02T03:04:05Z"))
     }
 
-    @Test("a missing password column is an error listing the headers found")
+    @Test("a header without the mapped password column is not a header; a remapped one is")
     func missingPasswordColumn() throws {
         let reader = try CSVReader(source: MemoryByteSource(Array("id, user ,pw\n1,a,b\n".utf8)))
-        #expect(throws: CSVImportError.missingColumn(name: "password", found: ["id", "user", "pw"])) {
-            try CSVRowValidator(header: reader.header)
+        #expect(throws: CSVImportError.notAHeader(passwordColumn: "password", line: 1, fieldCount: 3)) {
+            try CSVRowValidator(firstLine: reader.firstLine)
         }
         let remapped = try CSVRowValidator(
-            header: reader.header, mapping: CSVColumnMapping(overrides: [.password: "PW", .username: "User"]))
+            firstLine: reader.firstLine, mapping: CSVColumnMapping(overrides: [.password: "PW", .username: "User"]))
+        #expect(remapped.header.names == ["id", "user", "pw"])
         let record = try #require(try reader.next())
         guard case .accepted(let row) = remapped.validate(record) else {
             Issue.record("row was rejected")
@@ -117,22 +118,67 @@ struct CSVRowValidatorTests {
         #expect(row.password == "b" && row.username == "a")
     }
 
-    @Test("a file without a header: the error lists nothing from its first line, which may hold a password")
+    @Test("a file without a header: the error carries only the first line's position and field count")
     func headerlessFileListsNothing() throws {
         let reader = try CSVReader(source: MemoryByteSource(Array("7,anna,Secr3t!Canary\n8,bob,x\n".utf8)))
-        #expect(throws: CSVImportError.missingColumn(name: "password", found: [])) {
-            try CSVRowValidator(header: reader.header)
+        #expect(throws: CSVImportError.notAHeader(passwordColumn: "password", line: 1, fieldCount: 3)) {
+            try CSVRowValidator(firstLine: reader.firstLine)
         }
-        let message = CSVImportError.missingColumn(name: "password", found: []).description
-        #expect(!message.contains("Secr3t!Canary") && message.contains("does not look like a header"))
+        let message = CSVImportError.notAHeader(passwordColumn: "password", line: 1, fieldCount: 3).description
+        #expect(!message.contains("Secr3t!Canary") && !message.contains("anna") && message.contains("not a header"))
+    }
+
+    /// Defect 2 of issue 10: a CR-only file used to read as one header line, and the error listed every cell.
+    @Test("a CR-only file imports, and no CSV error about its first line can name a cell", arguments: [0, 1])
+    func crOnlyFileNeverPrintsCells(variant: Int) throws {
+        let good = "id,user,password\r1,anna,S3cret!\r"
+        let headerless = "1,anna,S3cret!\r2,bob,An0ther!\r"
+        if variant == 0 {
+            let outcomes = try validateAll(Array(good.utf8))
+            #expect(accepted(outcomes).map(\.password) == ["S3cret!"])
+            #expect(accepted(outcomes).map(\.line) == [2])
+        } else {
+            var message = ""
+            do {
+                _ = try validateAll(Array(headerless.utf8))
+                Issue.record("a header-less file was accepted")
+            } catch {
+                message = String(describing: error)
+            }
+            for cell in ["anna", "S3cret!", "bob", "An0ther!"] { #expect(!message.contains(cell)) }
+        }
+    }
+
+    @Test("a mapped column named twice is an error naming it; an unmapped repeat is fine")
+    func duplicateMappedColumn() throws {
+        let twice = try CSVReader(source: MemoryByteSource(Array("id,Password,note, password \n1,a,n,b\n".utf8)))
+        #expect(throws: CSVImportError.self) { try CSVRowValidator(firstLine: twice.firstLine) }
+        do {
+            _ = try CSVRowValidator(firstLine: twice.firstLine)
+        } catch {
+            guard case .duplicateColumn(let name, let positions, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(name == "password" && positions == [2, 4])
+            #expect(error.description.contains("'password' more than once (columns 2, 4)"))
+        }
+        let user = try CSVReader(source: MemoryByteSource(Array("username,password,USERNAME\n".utf8)))
+        #expect(throws: CSVImportError.self) { try CSVRowValidator(firstLine: user.firstLine) }
+        let unmapped = try CSVReader(source: MemoryByteSource(Array("note,password,note,,\n".utf8)))
+        #expect(throws: Never.self) { try CSVRowValidator(firstLine: unmapped.firstLine) }
     }
 
     @Test("an overridden optional column must exist; a default one may be absent")
     func overriddenOptionalColumnIsRequired() throws {
-        let header = CSVHeader(names: ["password"])
-        #expect(throws: CSVImportError.missingColumn(name: "login", found: ["password"])) {
+        let reader = try CSVReader(source: MemoryByteSource(Array("password\n".utf8)))
+        let header = try CSVHeader(accepting: reader.firstLine, passwordColumn: "password")
+        #expect(throws: CSVImportError.missingColumn(name: "login", header: header)) {
             try CSVRowValidator(header: header, mapping: CSVColumnMapping(overrides: [.username: "login"]))
         }
+        #expect(
+            CSVImportError.missingColumn(name: "login", header: header).description
+                == "The CSV header has no 'login' column (found: 'password'); rename the column or map it.")
         #expect(throws: Never.self) { try CSVRowValidator(header: header) }
     }
 
