@@ -25,7 +25,7 @@ enum CompareCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = try arguments.positionals(count: 2...2, command: "compare", what: "versions A and B")
         _ = try ReportOutput.format(arguments)
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let versions = try PolicyArgument.storedVersions(operands, workspace: workspace, command: "compare")
         let builder = ComparisonReportBuilder(workspace: workspace)
         let run =

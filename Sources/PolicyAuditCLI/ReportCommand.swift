@@ -31,7 +31,7 @@ enum ReportCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "report", what: "")
         _ = try ReportOutput.format(arguments)
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let builder = RunReportBuilder(workspace: workspace)
         let run = try builder.run(arguments.value("--run"))
         let versions = try selectedVersions(arguments.values("--policy"), run: run, workspace: workspace)
