@@ -47,7 +47,7 @@ enum PolicyCommand: CLICommand {
             return try list(arguments: arguments, context: context)
         case "show":
             try expect(1, "NAME[@N]")
-            let workspace = try StoreOptions.open(arguments, context: context)
+            let workspace = try StoreOptions.openReadOnly(arguments, context: context)
             let version = try PolicyArgument.storedVersions([operands[0]], workspace: workspace, command: "policy")[0]
             context.stdout.line(try pretty(version.definition))
             return .success
@@ -59,7 +59,7 @@ enum PolicyCommand: CLICommand {
             guard let timestamp = EffectiveDate.normalized(operands[1], endOfDay: true) else {
                 throw UsageError("'\(operands[1])' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: "policy")
             }
-            let workspace = try StoreOptions.open(arguments, context: context)
+            let workspace = try StoreOptions.openReadOnly(arguments, context: context)
             let version = try PolicyLibrary(workspace: workspace).version(named: operands[0], inForceAt: timestamp)
             context.stdout.line("\(version.reference)\teffective \(version.effectiveFrom)")
             return .success
@@ -69,7 +69,7 @@ enum PolicyCommand: CLICommand {
     }
 
     private static func add(file: String, arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
-        var effective = EffectiveDate.today()
+        var effective: String?
         if let text = arguments.value("--effective") {
             guard let normalized = EffectiveDate.normalized(text) else {
                 throw UsageError("--effective '\(text)' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: "policy")
@@ -78,17 +78,24 @@ enum PolicyCommand: CLICommand {
         }
         let policy = try PolicyFileLoader.load(path: context.resolve(file))
         let workspace = try StoreOptions.open(arguments, context: context)
-        let (version, isNew) = try PolicyLibrary(workspace: workspace).add(
+        let added = try PolicyLibrary(workspace: workspace).add(
             policy, effectiveFrom: effective, note: arguments.value("--note"))
+        let version = added.version
         context.stdout.line(version.reference)
-        if !isNew {
-            context.stderr.line("note: identical to the stored \(version.reference); nothing added")
+        if let repeated = added.repeats {
+            context.stderr.line(
+                "note: \(version.reference) repeats \(repeated.reference) (a rollback), in force from "
+                    + "\(version.effectiveFrom.prefix(10))")
+        } else if !added.isNew {
+            context.stderr.line(
+                "note: identical to the stored \(version.reference) (in force from \(version.effectiveFrom.prefix(10))); "
+                    + "nothing added")
         }
         return .success
     }
 
     private static func list(arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let library = PolicyLibrary(workspace: workspace)
         let rows = try library.list().map { version in
             [
@@ -105,7 +112,7 @@ enum PolicyCommand: CLICommand {
     private static func diff(_ a: String, _ b: String, arguments: ParsedArguments, context: CLIContext) throws
         -> ExitCode
     {
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let library = PolicyLibrary(workspace: workspace)
         let versions = try PolicyArgument.storedVersions([a, b], workspace: workspace, command: "policy")
         let difference = PolicyDiff(from: try library.policy(of: versions[0]), to: try library.policy(of: versions[1]))
