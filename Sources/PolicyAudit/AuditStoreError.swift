@@ -2,6 +2,10 @@
 package enum AuditStoreError: Error, Equatable, CustomStringConvertible {
     /// No database file at the path.
     case databaseMissing(path: String)
+    /// The file exists but is not a pwaudit database: empty (`tableCount` 0) or another application's SQLite file.
+    case notAPwauditDatabase(path: String, tableCount: Int)
+    /// A read-only command found an older pwaudit schema, which only a write command may migrate.
+    case schemaNeedsMigration(path: String, found: Int, supported: Int)
     /// `init` found a key file but no database: the key may belong to a database that was moved.
     case orphanKey(keyPath: String)
     /// The database holds candidates but its key file is gone: a new key would not match.
@@ -19,6 +23,15 @@ package enum AuditStoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .databaseMissing(let path):
             "no pwaudit database at \(path); create one with 'pwaudit init --db \(path)'"
+        case .notAPwauditDatabase(let path, let count):
+            count == 0
+                ? "\(path) is an empty file, not a pwaudit database; pwaudit left it untouched (make it one with "
+                    + "'pwaudit init --db \(path)')"
+                : "\(path) is not a pwaudit database: it is an SQLite database with \(count) table(s) of another "
+                    + "application; pwaudit left it untouched — check the --db path"
+        case .schemaNeedsMigration(let path, let found, let supported):
+            "\(path) has pwaudit schema \(found) and this pwaudit needs schema \(supported); read-only commands never "
+                + "migrate: run 'pwaudit init --db \(path)' once with write access to upgrade it"
         case .orphanKey(let keyPath):
             "a fingerprint key already exists at \(keyPath) but its database does not; move the key away or pass "
                 + "--key-file for the new database"

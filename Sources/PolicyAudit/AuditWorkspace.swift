@@ -21,19 +21,47 @@ package final class AuditWorkspace {
     /// Per-run summaries.
     package var summaries: SQLiteSummaryRepository { SQLiteSummaryRepository(database: database) }
 
-    /// Opens an existing database and brings its schema up to date.
-    /// - Throws: `AuditStoreError.databaseMissing`, `SQLiteError` (not a database, corrupt), `MigrationError`.
+    /// Opens an existing pwaudit database for writing and brings an older pwaudit schema up to date.
+    ///
+    /// Nothing is written to a file that is not a pwaudit database: an empty (0-byte) file, another application's
+    /// SQLite database (no `schema_migrations`) and a non-SQLite file are refused before any change.
+    /// - Throws: `AuditStoreError.databaseMissing`, `.notAPwauditDatabase`, `SQLiteError` (not a database, corrupt),
+    ///   `MigrationError` (newer, edited).
     package static func open(_ location: AuditLocation) throws -> AuditWorkspace {
         guard FileManager.default.fileExists(atPath: location.databasePath) else {
             throw AuditStoreError.databaseMissing(path: location.databasePath)
         }
         let database = try Database(path: location.databasePath, mode: .readWrite)
-        try Migrator().migrate(database)
+        let migrator = Migrator()
+        switch try migrator.state(of: database) {
+        case .empty: throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: 0)
+        case .foreign(let count): throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: count)
+        case .pwaudit: try migrator.migrate(database)
+        }
+        return AuditWorkspace(location: location, database: database)
+    }
+
+    /// Opens an existing pwaudit database read-only (`SQLITE_OPEN_READONLY`): for the commands that only read. It works
+    /// on a read-only file, in a read-only directory (see `Database.Mode.readOnly`) and while an import writes; it never
+    /// migrates.
+    /// - Throws: as `open`, and `AuditStoreError.schemaNeedsMigration` for an older pwaudit schema.
+    package static func openReadOnly(_ location: AuditLocation) throws -> AuditWorkspace {
+        guard FileManager.default.fileExists(atPath: location.databasePath) else {
+            throw AuditStoreError.databaseMissing(path: location.databasePath)
+        }
+        let database = try Database(path: location.databasePath, mode: .readOnly)
+        do {
+            try Migrator().verifyCurrent(database)
+        } catch MigrationError.foreignDatabase(let count) {
+            throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: count)
+        } catch MigrationError.databaseOlderThanBinary(let found, let supported) {
+            throw AuditStoreError.schemaNeedsMigration(path: location.databasePath, found: found, supported: supported)
+        }
         return AuditWorkspace(location: location, database: database)
     }
 
     /// Creates (or upgrades) the database and makes sure its key exists, never replacing a key that stored
-    /// fingerprints depend on.
+    /// fingerprints depend on, and never adding pwaudit's tables to another application's database.
     /// - Returns: The workspace and whether a new key was written.
     package static func initialize(_ location: AuditLocation) throws -> (workspace: AuditWorkspace, createdKey: Bool) {
         let files = FileManager.default
@@ -41,6 +69,9 @@ package final class AuditWorkspace {
         let keyExists = files.fileExists(atPath: location.keyPath)
         if !databaseExisted && keyExists { throw AuditStoreError.orphanKey(keyPath: location.keyPath) }
         let database = try Database(path: location.databasePath, mode: .readWriteCreate)
+        if case .foreign(let count) = try Migrator().state(of: database) {
+            throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: count)
+        }
         try Migrator().migrate(database)
         let workspace = AuditWorkspace(location: location, database: database)
         if keyExists {
@@ -49,13 +80,21 @@ package final class AuditWorkspace {
         }
         if try workspace.holdsCandidates() { throw AuditStoreError.keyLostForExistingData(keyPath: location.keyPath) }
         try FingerprintKeyStore.create(at: location.keyPath)
+        _ = try workspace.fingerprintKey()
         return (workspace, true)
     }
 
-    /// Loads the fingerprint key of this database.
-    package func fingerprintKey() throws(FingerprintKeyError) -> HMACSHA256Key {
-        try FingerprintKeyStore.load(at: location.keyPath)
+    /// Loads the fingerprint key of this database and checks it against the database's key check value
+    /// (`FingerprintKeyCheck`), storing that value on first use (a database from before schema 4 gets it now).
+    /// - Throws: `FingerprintKeyError` (missing, wrong size, unreadable, `.doesNotMatchDatabase`), `SQLiteError`.
+    package func fingerprintKey() throws -> HMACSHA256Key {
+        let key = try FingerprintKeyStore.load(at: location.keyPath)
+        if !database.isReadOnly { try FingerprintKeyCheck.verify(key, keyPath: location.keyPath, database: database) }
+        return key
     }
+
+    /// The key file's permission bits when group or others may read or write it, else nil.
+    package var exposedKeyMode: Int? { FingerprintKeyStore.exposedMode(at: location.keyPath) }
 
     private func holdsCandidates() throws(SQLiteError) -> Bool {
         let statement = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM candidate)")

@@ -114,7 +114,7 @@ package struct CSVImport {
             tally.merge(rejected)
             let sha256 = source.finalizeHex()
             if !storing {
-                _ = try workspace.runs.delete(runID: run.id)
+                try workspace.runs.discard(runID: run.id)
                 let first = firstRejections[0]
                 throw ImportError.strictRejected(
                     rejected: rejected.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
@@ -122,7 +122,7 @@ package struct CSVImport {
             if !request.source.isFile, !request.again,
                 let existing = try workspace.runs.completeRun(withSHA256: sha256)
             {
-                _ = try workspace.runs.delete(runID: run.id)
+                try workspace.runs.discard(runID: run.id)
                 throw ImportError.alreadyImported(runID: existing.id, sha256: sha256)
             }
             try RunCompletion(workspace: workspace).complete(
@@ -142,6 +142,10 @@ package struct CSVImport {
             workers.cancel()
             rejects?.discard()
             if (try? workspace.runs.run(id: run.id))?.status == .running { try? workspace.runs.fail(runID: run.id) }
+            workspace.runs.releaseImportLock(runID: run.id)
+            // pwaudit refuses to delete a run under its importer, but another program (or an older pwaudit) may not:
+            // say so instead of surfacing the FOREIGN KEY error the writer meets.
+            if !(error is ImportError), (try? workspace.runs.exists(runID: run.id)) == false { throw ImportError.runVanished(runID: run.id) }
             throw error
         }
     }

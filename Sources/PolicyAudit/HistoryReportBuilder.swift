@@ -147,10 +147,16 @@ extension HistoryReportBuilder {
                     }
                 case .inForce:
                     let key = Key(period: period, version: 0)
-                    if let version = inForce(on: day), let row = policyRows[version.id]?[day] {
+                    // A rollback repeats an earlier version's definition: that version's outcomes are its outcomes.
+                    if let version = inForce(on: day),
+                        let scored = versions.first(where: {
+                            $0.definitionSHA256 == version.definitionSHA256 && policyRows[$0.id]?[day] != nil
+                        }).map({ policyRows[version.id]?[day] != nil ? version.id : $0.id }),
+                        let row = policyRows[scored]?[day]
+                    {
                         add(
                             run: run, key: key, version: version.number, total: row.total, unlocked: row.unlocked,
-                            failures: dayFailures[version.id]?[day] ?? [], versionID: version.id)
+                            failures: dayFailures[scored]?[day] ?? [], versionID: scored)
                     } else {
                         tallies[key, default: Tally()].notScored += candidates
                         if request.bucketKind == .run { tallies[key]?.runID = run.id }

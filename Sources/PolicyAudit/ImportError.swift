@@ -10,6 +10,8 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     case rowsMismatch(runID: Int64, line: Int)
     /// Rescoring: the run is not complete.
     case runNotComplete(runID: Int64, status: String)
+    /// The run's row disappeared while it was being imported (deleted by another program): nothing more was stored.
+    case runVanished(runID: Int64)
     /// The rejects file could not be written.
     case rejectsUnwritable(path: String, reason: String)
 
@@ -27,6 +29,9 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
                 + "column options as the original import"
         case .runNotComplete(let runID, let status):
             "run \(runID) is \(status), not complete; only complete runs can be rescored"
+        case .runVanished(let runID):
+            "run \(runID) was deleted by another program while it was being imported, so the import stopped; run "
+                + "'pwaudit runs delete \(runID)' to remove what it left, then import the file again"
         case .rejectsUnwritable(let path, let reason):
             "cannot write the rejects file \(path): \(reason)"
         }

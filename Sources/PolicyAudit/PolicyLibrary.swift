@@ -10,12 +10,14 @@ package struct PolicyLibrary {
     /// A library over the workspace's policy repository.
     package init(workspace: AuditWorkspace) { repository = workspace.policies }
 
-    /// Stores `policy` (file lists already inlined) as a new immutable version, or returns the identical one.
+    /// Stores `policy` (file lists already inlined) as a new immutable version, or returns the identical one; a
+    /// definition identical to an earlier version with another `effectiveFrom` is a rollback, stored as the next
+    /// version (see `SQLitePolicyRepository.add`).
     /// - Parameters:
-    ///   - effectiveFrom: Normalized ISO-8601 UTC timestamp from which the version is in force.
+    ///   - effectiveFrom: Normalized ISO-8601 UTC timestamp from which the version is in force; nil when not given.
     package func add(
-        _ policy: PasswordPolicy, effectiveFrom: String, note: String?
-    ) throws -> (version: PolicyVersionRecord, isNew: Bool) {
+        _ policy: PasswordPolicy, effectiveFrom: String?, note: String?
+    ) throws -> PolicyAddition {
         let definition = policy.canonicalJSON()
         let rules = policy.rules.enumerated().map { bit, rule in
             PolicyRuleRow(

@@ -18,6 +18,8 @@ struct RunCompletion {
                 runID: runID, sourceBytes: sourceBytes, sourceSHA256: sourceSHA256, rowsRead: tally.rowsSeen,
                 rowsAccepted: tally.acceptedCount, rowsRejected: tally.rejectedCount)
         }
+        // Committed complete: the run no longer needs its import lock.
+        workspace.runs.releaseImportLock(runID: runID)
     }
 
     /// The summary rows of a tally: every rule of every version (zero failures included), pairs and per-day rule

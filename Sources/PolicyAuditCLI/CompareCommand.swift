@@ -26,7 +26,7 @@ enum CompareCommand: CLICommand {
         let operands = try arguments.positionals(count: 2...2, command: "compare", what: "versions A and B")
         _ = try ReportOutput.format(arguments)
         let runReference = try arguments.runReference("--run", command: "compare")
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let versions = try PolicyArgument.storedVersions(operands, workspace: workspace, command: "compare")
         let builder = ComparisonReportBuilder(workspace: workspace)
         let run =

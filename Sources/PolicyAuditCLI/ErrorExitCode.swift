@@ -26,13 +26,13 @@ package enum ErrorExitCode {
         case let error as FingerprintKeyError:
             switch error {
             case .missing: .noInput
-            case .wrongSize, .alreadyExists: .dataError
+            case .wrongSize, .alreadyExists, .doesNotMatchDatabase: .dataError
             case .unreadable, .unwritable, .randomUnavailable: .ioError
             }
         case let error as AuditStoreError:
             switch error {
             case .databaseMissing, .unknownPolicy, .unknownRun, .noVersionInForce, .noPolicies: .noInput
-            case .orphanKey, .keyLostForExistingData: .dataError
+            case .orphanKey, .keyLostForExistingData, .notAPwauditDatabase, .schemaNeedsMigration: .dataError
             }
         case let error as CSVImportError:
             switch error {
@@ -50,7 +50,8 @@ package enum ErrorExitCode {
         case let error as PolicyStoreError:
             switch error {
             case .runNotFound: .noInput
-            case .runNotRunning: .dataError
+            case .runNotRunning, .runBeingImported: .dataError
+            case .runLockFailed: .ioError
             }
         case let error as DemoError:
             switch error {

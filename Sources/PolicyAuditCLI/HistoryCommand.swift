@@ -45,7 +45,7 @@ enum HistoryCommand: CLICommand {
         if let since = request.since, let until = request.until, since > until {
             throw UsageError("--since \(since) is after --until \(until)", command: "history")
         }
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         if let text = arguments.value("--policy") {
             let reference = try PolicyArgument.reference(text, command: "history")
             if reference.version != nil && request.mode == .inForce {

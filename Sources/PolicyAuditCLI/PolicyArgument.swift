@@ -19,7 +19,7 @@ struct PolicyArgument {
         guard !looksLikeFile, let stored = PolicyReference(parsing: text) else {
             return PolicyArgument(compiled: try CompiledPolicy(PolicyFileLoader.load(path: path)), reference: text)
         }
-        let library = PolicyLibrary(workspace: try StoreOptions.open(arguments, context: context))
+        let library = PolicyLibrary(workspace: try StoreOptions.openReadOnly(arguments, context: context))
         let version = try library.version(stored)
         return PolicyArgument(compiled: try CompiledPolicy(library.policy(of: version)), reference: version.reference)
     }

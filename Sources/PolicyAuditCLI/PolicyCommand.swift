@@ -48,7 +48,7 @@ enum PolicyCommand: CLICommand {
             return try list(arguments: arguments, context: context)
         case "show":
             try expect(1, "NAME[@N]")
-            let workspace = try StoreOptions.open(arguments, context: context)
+            let workspace = try StoreOptions.openReadOnly(arguments, context: context)
             let version = try PolicyArgument.storedVersions([operands[0]], workspace: workspace, command: command)[0]
             // Line by line: the layout's newlines stay, a description's controls and bidi overrides are escaped.
             let lines = try pretty(version.definition).split(separator: "\n", omittingEmptySubsequences: false)
@@ -62,7 +62,7 @@ enum PolicyCommand: CLICommand {
             guard let timestamp = EffectiveDate.normalized(operands[1], endOfDay: true) else {
                 throw UsageError("'\(operands[1])' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: command)
             }
-            let workspace = try StoreOptions.open(arguments, context: context)
+            let workspace = try StoreOptions.openReadOnly(arguments, context: context)
             let version = try PolicyLibrary(workspace: workspace).version(named: operands[0], inForceAt: timestamp)
             context.stdout.line("\(safe(version.reference))\teffective \(version.effectiveFrom)")
             return .success
@@ -72,7 +72,7 @@ enum PolicyCommand: CLICommand {
     }
 
     private static func add(file: String, arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
-        var effective = EffectiveDate.today()
+        var effective: String?
         if let text = arguments.value("--effective") {
             guard let normalized = EffectiveDate.normalized(text) else {
                 throw UsageError(
@@ -82,17 +82,24 @@ enum PolicyCommand: CLICommand {
         }
         let policy = try PolicyFileLoader.load(path: context.resolve(file))
         let workspace = try StoreOptions.open(arguments, context: context)
-        let (version, isNew) = try PolicyLibrary(workspace: workspace).add(
+        let added = try PolicyLibrary(workspace: workspace).add(
             policy, effectiveFrom: effective, note: arguments.value("--note"))
+        let version = added.version
         context.stdout.line(safe(version.reference))
-        if !isNew {
-            context.stderr.line("note: identical to the stored \(safe(version.reference)); nothing added")
+        if let repeated = added.repeats {
+            context.stderr.line(
+                "note: \(safe(version.reference)) repeats \(safe(repeated.reference)) (a rollback), in force from "
+                    + "\(version.effectiveFrom.prefix(10))")
+        } else if !added.isNew {
+            context.stderr.line(
+                "note: identical to the stored \(safe(version.reference)) (in force from \(version.effectiveFrom.prefix(10))); "
+                    + "nothing added")
         }
         return .success
     }
 
     private static func list(arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let library = PolicyLibrary(workspace: workspace)
         let rows = try library.list().map { version in
             [
@@ -109,7 +116,7 @@ enum PolicyCommand: CLICommand {
     private static func diff(_ a: String, _ b: String, arguments: ParsedArguments, context: CLIContext) throws
         -> ExitCode
     {
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let library = PolicyLibrary(workspace: workspace)
         let versions = try PolicyArgument.storedVersions([a, b], workspace: workspace, command: "policy diff")
         let difference = PolicyDiff(from: try library.policy(of: versions[0]), to: try library.policy(of: versions[1]))

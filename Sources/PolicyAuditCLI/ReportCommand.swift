@@ -32,7 +32,7 @@ enum ReportCommand: CLICommand {
         _ = try arguments.positionals(count: 0...0, command: "report", what: "")
         _ = try ReportOutput.format(arguments)
         let runReference = try arguments.runReference("--run", command: "report")
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let builder = RunReportBuilder(workspace: workspace)
         let run = try builder.run(runReference)
         let versions = try selectedVersions(arguments.values("--policy"), run: run, workspace: workspace)

@@ -17,10 +17,10 @@ enum RunsCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = arguments.positionals
-        let workspace = try StoreOptions.open(arguments, context: context)
         switch operands.first {
         case nil, "list":
             guard operands.count <= 1 else { throw UsageError("unexpected argument '\(operands[1])'", command: "runs") }
+            let workspace = try StoreOptions.openReadOnly(arguments, context: context)
             let library = PolicyLibrary(workspace: workspace)
             let references = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0.reference) })
             let rows = try workspace.runs.list().map { run in
@@ -39,8 +39,15 @@ enum RunsCommand: CLICommand {
             guard operands.count == 2, let id = Int64(operands[1]) else {
                 throw UsageError("'runs delete' needs one run ID", command: "runs delete")
             }
-            guard try workspace.runs.delete(runID: id) else { throw AuditStoreError.unknownRun(reference: operands[1]) }
-            context.stdout.line("deleted run \(id)")
+            let workspace = try StoreOptions.open(arguments, context: context)
+            let deletion = try workspace.runs.delete(runID: id)
+            if deletion.orphanRows > 0 {
+                context.stderr.line(
+                    "note: removed \(ReportNumber.grouped(deletion.orphanRows)) orphan row(s) of runs deleted by an "
+                        + "older pwaudit")
+            }
+            guard deletion.deleted else { throw AuditStoreError.unknownRun(reference: operands[1]) }
+            context.stdout.line("deleted run \(id)\(deletion.wasStale ? " (stale: its import had died)" : "")")
             return .success
         default:
             throw UsageError("unknown subcommand 'runs \(operands[0])'", command: "runs")

@@ -18,8 +18,27 @@ enum StoreOptions {
         return AuditLocation(databasePath: context.resolve(database), keyPath: key.map(context.resolve))
     }
 
-    /// Opens the existing database the options name.
+    /// Opens the existing database the options name, for a command that writes (it may migrate an older pwaudit
+    /// schema; it refuses a file that is not a pwaudit database).
     static func open(_ arguments: ParsedArguments, context: CLIContext) throws -> AuditWorkspace {
-        try AuditWorkspace.open(location(arguments, context: context))
+        let workspace = try AuditWorkspace.open(location(arguments, context: context))
+        warnAboutKey(workspace.location, exposedMode: workspace.exposedKeyMode, context: context)
+        return workspace
+    }
+
+    /// Opens the existing database the options name read-only, for a command that only reads.
+    static func openReadOnly(_ arguments: ParsedArguments, context: CLIContext) throws -> AuditWorkspace {
+        let workspace = try AuditWorkspace.openReadOnly(location(arguments, context: context))
+        warnAboutKey(workspace.location, exposedMode: workspace.exposedKeyMode, context: context)
+        return workspace
+    }
+
+    /// Warns on stderr when the key file may be read by group or others.
+    static func warnAboutKey(_ location: AuditLocation, exposedMode: Int?, context: CLIContext) {
+        guard let mode = exposedMode else { return }
+        let path = ShellQuote.word(location.keyPath)
+        context.stderr.line(
+            "warning: the fingerprint key \(location.keyPath) is readable by group or others (mode "
+                + "0\(String(mode, radix: 8))); restrict it: chmod 600 \(path)")
     }
 }

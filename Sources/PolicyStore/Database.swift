@@ -17,6 +17,10 @@ import CSQLite
 ///
 /// A new database file is created with mode 0600 before SQLite opens it; SQLite gives its `-wal` and `-shm`
 /// files the same permissions.
+///
+/// `.readOnly` opens with `SQLITE_OPEN_READONLY`, which works on a read-only file and while another process writes;
+/// in a directory this process may not write, where SQLite cannot create the WAL's `-shm`, it falls back to
+/// `immutable=1` when no `-wal` holds changes (`isImmutable`).
 package final class Database {
     /// How a connection opens its file.
     package enum Mode: Sendable {
@@ -62,21 +66,79 @@ package final class Database {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
-        var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
-            sqlite3_close_v2(handle)  // "closes even when opening fails": a failed open may still allocate a handle
-            throw SQLiteError(extendedCode: extended, message: message, path: path)
+        var handle = try Self.openHandle(path, flags: flags, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        var immutable = false
+        if mode == .readOnly && !isMemory {
+            // A read-only connection to a WAL database needs a -shm it can map. In a directory it may not write, with
+            // no -shm there, SQLite cannot open it (https://www.sqlite.org/wal.html#readonly); if no -wal holds
+            // changes either, nothing can be writing it, so the file is opened as immutable instead.
+            do throws(SQLiteError) {
+                try Self.readSchema(handle, path: path)
+            } catch {
+                guard Self.canOpenImmutable(path), error.primaryCode == SQLITE_CANTOPEN || error.isReadOnlyWAL else {
+                    sqlite3_close_v2(handle)
+                    throw error
+                }
+                sqlite3_close_v2(handle)
+                handle = try Self.openHandle(
+                    Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI,
+                    busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                immutable = true
+            }
         }
         self.handle = handle
         self.path = path
         self.isReadOnly = mode == .readOnly
+        self.isImmutable = immutable
+        // If configuration fails (NOTADB, CORRUPT), `deinit` closes the handle as `self` is released.
+        try configure(isMemory: isMemory, mayCreate: mode == .readWriteCreate)
+    }
+
+    /// Whether this read-only connection fell back to `immutable=1` (a read-only directory without a -shm).
+    package let isImmutable: Bool
+
+    private static func openHandle(_ name: String, flags: Int32, busyTimeoutMilliseconds: Int32) throws(SQLiteError)
+        -> OpaquePointer
+    {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+            sqlite3_close_v2(handle)  // "closes even when opening fails": a failed open may still allocate a handle
+            throw SQLiteError(extendedCode: extended, message: message, path: name)
+        }
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        // If configuration fails (NOTADB, CORRUPT), `deinit` closes the handle as `self` is released.
-        try configure(isMemory: isMemory)
+        return handle
+    }
+
+    /// Reads the schema, which makes SQLite open the file (and, in WAL mode, its -shm).
+    private static func readSchema(_ handle: OpaquePointer, path: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, "SELECT count(*) FROM sqlite_schema", nil, nil, nil)
+        if code != SQLITE_OK { throw SQLiteError(connection: handle, code: code, sql: nil, path: path) }
+    }
+
+    /// True when `path`'s directory is not writable by this process and no non-empty `-wal` lies beside it.
+    private static func canOpenImmutable(_ path: String) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard access(directory, W_OK) != 0 else { return false }
+        var info = stat()
+        return stat(path + "-wal", &info) != 0 || info.st_size == 0
+    }
+
+    /// `file:` URI for `path` with `immutable=1` (https://www.sqlite.org/uri.html).
+    private static func immutableURI(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            default: encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return "file:\(encoded)?immutable=1"
     }
 
     /// Opens a private, empty in-memory database (no WAL, nothing on disk).
@@ -90,14 +152,21 @@ package final class Database {
         sqlite3_close_v2(handle)
     }
 
-    private func configure(isMemory: Bool) throws(SQLiteError) {
+    private func configure(isMemory: Bool, mayCreate: Bool) throws(SQLiteError) {
         try execute("PRAGMA foreign_keys = ON")
         // Reading the schema forces SQLite to read and validate the file header: garbage → SQLITE_NOTADB.
-        try execute("SELECT count(*) FROM sqlite_schema")
+        let objects = try makeStatement("SELECT count(*) FROM sqlite_schema")
+        _ = try objects.step()
+        let isEmpty = objects.int(at: 0) == 0
+        objects.reset()  // a stepped statement keeps a read transaction open, and WAL cannot be entered inside one
         if !isMemory && !isReadOnly {
-            // Only takes effect while the file is empty, i.e. for a new database (and never once it is in WAL mode).
-            try execute("PRAGMA page_size = \(Self.pageSize)")
-            try execute("PRAGMA journal_mode = WAL")
+            // Page size and WAL change the file, so only a database being created gets them: never an existing file
+            // (someone else's database must stay byte for byte as it was until pwaudit has recognised it).
+            if mayCreate && isEmpty {
+                try execute("PRAGMA page_size = \(Self.pageSize)")
+                try execute("PRAGMA journal_mode = WAL")
+            }
+            // Per connection: they change nothing in the file.
             try execute("PRAGMA synchronous = NORMAL")
             try execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")
         }
@@ -171,5 +240,11 @@ package final class Database {
     /// Builds an `SQLiteError` from the connection's current error state.
     func error(code: Int32, sql: String?) -> SQLiteError {
         SQLiteError(connection: handle, code: code, sql: sql, path: path)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -10,6 +10,8 @@ package enum FingerprintKeyError: Error, Equatable, CustomStringConvertible {
     case alreadyExists(path: String)
     /// The key file could not be written.
     case unwritable(path: String, reason: String)
+    /// The key is 32 bytes but not the one this database's fingerprints were made with (its check value differs).
+    case doesNotMatchDatabase(path: String)
     /// The system random generator failed.
     case randomUnavailable
 
@@ -27,6 +29,9 @@ package enum FingerprintKeyError: Error, Equatable, CustomStringConvertible {
             "A fingerprint key already exists at \(path); it was left untouched."
         case .unwritable(let path, let reason):
             "The fingerprint key \(path) cannot be written (\(reason)); check that the directory is writable."
+        case .doesNotMatchDatabase(let path):
+            "The fingerprint key \(path) is not the key this database was used with (its key check value differs), "
+                + "and the database holds candidates fingerprinted with that other key; pass the right --key-file."
         case .randomUnavailable:
             "The system random number generator is unavailable; check that /dev/urandom is readable."
         }

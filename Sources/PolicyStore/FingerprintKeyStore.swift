@@ -69,5 +69,14 @@ package enum FingerprintKeyStore {
         }
     }
 
+    /// The permission bits of the key file at `path` when group or others may read or write it (anything beyond
+    /// 0600 in `0o077`), else nil (also when there is no file).
+    package static func exposedMode(at path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let mode = Int(info.st_mode) & 0o777
+        return mode & 0o077 != 0 ? mode : nil
+    }
+
     private static func systemMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

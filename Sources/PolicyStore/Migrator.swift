@@ -4,6 +4,12 @@
 /// migrator again is a no-op. It refuses a database migrated by a newer binary and one whose applied migration
 /// text differs from the embedded copy (checksum). Each migration runs in `BEGIN IMMEDIATE`, so two processes
 /// migrating the same file serialize and the second finds nothing to do.
+///
+/// It never adds a table to a database that is not pwaudit's: `migrate` creates the schema only in an empty database
+/// and refuses one that holds tables but no `schema_migrations` (`MigrationError.foreignDatabase`). Migrations run
+/// with foreign keys off (a rebuilt table could not be dropped otherwise, see
+/// <https://www.sqlite.org/lang_altertable.html#otheralter>); each one is refused if it leaves more foreign-key
+/// violations than it found (`PRAGMA foreign_key_check`).
 package struct Migrator: Sendable {
     /// The migrations this migrator applies, in version order.
     package let migrations: [Migration]
@@ -19,34 +25,88 @@ package struct Migrator: Sendable {
     /// The newest schema version this migrator knows.
     package var newestVersion: Int { migrations.last?.version ?? 0 }
 
+    /// What a database holds, as far as this migrator can tell.
+    package enum SchemaState: Equatable, Sendable {
+        /// No table at all: a new (or 0-byte) file.
+        case empty
+        /// Tables, but no `schema_migrations`: another application's database.
+        case foreign(tableCount: Int)
+        /// A pwaudit database at schema `version`.
+        case pwaudit(version: Int)
+    }
+
+    /// Reads what `database` holds without changing it.
+    /// - Throws: `SQLiteError` (for example `SQLITE_NOTADB` when the file is not a database).
+    package func state(of database: Database) throws(SQLiteError) -> SchemaState {
+        let applied = try appliedMigrations(database)
+        if let newest = applied.map(\.version).max() { return .pwaudit(version: newest) }
+        let statement = try database.cachedStatement(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        defer { statement.reset() }
+        _ = try statement.step()
+        let tables = statement.int(at: 0)
+        // `schema_migrations` with no row yet is pwaudit's own first migration interrupted: treat it as new.
+        if tables == 0 { return .empty }
+        if tables == 1, try hasMigrationTable(database) { return .empty }
+        return .foreign(tableCount: tables)
+    }
+
+    /// Checks that `database` is a pwaudit database this binary can read as it is: not newer, no edited migration,
+    /// nothing missing.
+    /// - Throws: `MigrationError.foreignDatabase`, `.databaseNewerThanBinary`, `.checksumMismatch`, or
+    ///   `.databaseOlderThanBinary` when a write command (or `pwaudit init`) must migrate it first.
+    package func verifyCurrent(_ database: Database) throws {
+        switch try state(of: database) {
+        case .empty: throw MigrationError.foreignDatabase(tableCount: 0)
+        case .foreign(let count): throw MigrationError.foreignDatabase(tableCount: count)
+        case .pwaudit(let version):
+            try verify(try appliedMigrations(database))
+            if version < newestVersion {
+                throw MigrationError.databaseOlderThanBinary(found: version, supported: newestVersion)
+            }
+        }
+    }
+
     /// Applies every missing migration to `database`.
     /// - Returns: The versions applied by this call (empty when already up to date).
-    /// - Throws: `MigrationError` (newer database, edited migration, failing SQL) or `SQLiteError`
-    ///   (for example `SQLITE_NOTADB` when the file is not a database).
+    /// - Throws: `MigrationError` (another application's database, newer database, edited migration, failing SQL)
+    ///   or `SQLiteError` (for example `SQLITE_NOTADB` when the file is not a database).
     @discardableResult
     package func migrate(_ database: Database) throws -> [Int] {
-        try database.execute(
-            """
-            CREATE TABLE IF NOT EXISTS schema_migrations (
-                version INTEGER PRIMARY KEY,
-                name TEXT NOT NULL,
-                checksum TEXT NOT NULL,
-                applied_at TEXT NOT NULL
-            ) STRICT
-            """)
+        if case .foreign(let count) = try state(of: database) { throw MigrationError.foreignDatabase(tableCount: count) }
         try verify(try appliedMigrations(database))
+        // https://www.sqlite.org/pragma.html#pragma_foreign_keys: only changes outside a transaction.
+        let switchesForeignKeys = !database.isInsideTransaction
+        if switchesForeignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
+        defer { if switchesForeignKeys { try? database.execute("PRAGMA foreign_keys = ON") } }
         var applied: [Int] = []
         for migration in migrations {
             let didApply = try database.inTransaction { () throws -> Bool in
+                try database.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        checksum TEXT NOT NULL,
+                        applied_at TEXT NOT NULL
+                    ) STRICT
+                    """)
                 // Re-read inside the write lock: another process may have applied it meanwhile.
                 let current = try appliedMigrations(database)
                 try verify(current)
                 guard !current.contains(where: { $0.version == migration.version }) else { return false }
+                let violationsBefore = try foreignKeyViolations(database)
                 do throws(SQLiteError) {
                     try database.execute(migration.sql)
                 } catch {
                     throw MigrationError.migrationFailed(
                         version: migration.version, name: migration.name, underlying: error)
+                }
+                if try foreignKeyViolations(database) > violationsBefore {
+                    throw MigrationError.migrationFailed(
+                        version: migration.version, name: migration.name,
+                        underlying: SQLiteError(
+                            extendedCode: 787, message: "FOREIGN KEY constraint failed (PRAGMA foreign_key_check)"))
                 }
                 try database.execute(
                     "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
@@ -61,12 +121,23 @@ package struct Migrator: Sendable {
         return applied
     }
 
-    /// The rows of `schema_migrations` in version order (empty if the table does not exist yet).
-    package func appliedMigrations(_ database: Database) throws(SQLiteError) -> [AppliedMigration] {
+    /// Rows violating a foreign key (orphans an older pwaudit may have left are counted too, and tolerated).
+    private func foreignKeyViolations(_ database: Database) throws(SQLiteError) -> Int {
+        let statement = try database.makeStatement("SELECT count(*) FROM pragma_foreign_key_check")
+        _ = try statement.step()
+        return statement.int(at: 0)
+    }
+
+    private func hasMigrationTable(_ database: Database) throws(SQLiteError) -> Bool {
         let exists = try database.cachedStatement(
             "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
-        guard try exists.step() else { return [] }
-        exists.reset()
+        defer { exists.reset() }
+        return try exists.step()
+    }
+
+    /// The rows of `schema_migrations` in version order (empty if the table does not exist yet).
+    package func appliedMigrations(_ database: Database) throws(SQLiteError) -> [AppliedMigration] {
+        guard try hasMigrationTable(database) else { return [] }
         let statement = try database.cachedStatement(
             "SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version")
         var rows: [AppliedMigration] = []

@@ -5,6 +5,11 @@ package enum PolicyStoreError: Error, Equatable, CustomStringConvertible {
     /// The run is not `running`, so it cannot be completed or failed again.
     case runNotRunning(id: Int64, status: RunStatus)
 
+    /// The run is `running` and its importing process is alive: it cannot be deleted under it.
+    case runBeingImported(id: Int64, pid: Int32)
+    /// The import lock of a new run could not be taken (the database file could not be opened for it).
+    case runLockFailed(id: Int64, reason: String)
+
     /// One sentence with what to do.
     package var description: String {
         switch self {
@@ -12,6 +17,11 @@ package enum PolicyStoreError: Error, Equatable, CustomStringConvertible {
             "There is no import run \(id); list runs with `pwaudit runs`."
         case .runNotRunning(let id, let status):
             "Import run \(id) is already \(status.rawValue) and cannot change state again."
+        case .runBeingImported(let id, let pid):
+            "run \(id) is being imported by process \(pid); wait for it to finish, or stop that process (a run whose "
+                + "import died is stale and can be deleted)"
+        case .runLockFailed(let id, let reason):
+            "cannot lock the database file for import run \(id) (\(reason)); check that it is writable"
         }
     }
 }

@@ -39,6 +39,12 @@ package struct SQLiteError: Error, Equatable, CustomStringConvertible {
     package var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
     /// A constraint (UNIQUE, CHECK, FOREIGN KEY, NOT NULL, trigger RAISE) rejected the change.
     package var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+    /// A read-only connection could not use a WAL database's `-shm` (`SQLITE_READONLY_CANTINIT`, `_RECOVERY`,
+    /// `_DIRECTORY`, `_CANTLOCK`).
+    package var isReadOnlyWAL: Bool {
+        // SQLITE_READONLY | n << 8 (https://www.sqlite.org/rescode.html#readonly_cantinit): n = 1, 2, 5, 6.
+        [264, 520, 1288, 1544].contains(extendedCode)
+    }
     /// Another connection holds a lock past the busy timeout (`SQLITE_BUSY`).
     package var isBusy: Bool { primaryCode == SQLITE_BUSY }
 

@@ -17,30 +17,40 @@ package struct SQLitePolicyRepository {
 
     /// Adds a version of policy `name`, creating the policy on first use.
     ///
-    /// If the policy already has a version with `definitionSHA256`, that version is returned unchanged
-    /// (`isNew == false`; `effectiveFrom` and `note` of the call are ignored). Otherwise the new version is numbered
-    /// one above the newest and stored with `rules` in one transaction.
+    /// A definition identical to the latest version returns that version unchanged (`isNew == false`; the call's
+    /// `effectiveFrom` and `note` are ignored). One identical to an earlier version is a *rollback* when
+    /// `effectiveFrom` is given and differs from that version's: it is stored as the next version, repeating the
+    /// earlier one (`repeats`), with a note saying so; with no date or the same date the earlier version is returned
+    /// unchanged. Anything else is stored as the next version, with `rules`, in one transaction.
     /// - Parameters:
     ///   - definition: Canonical JSON of the policy.
     ///   - definitionSHA256: SHA-256 hex of `definition`'s UTF-8 bytes.
     ///   - rules: The version's rules; `bit` must be 0…63 and unique.
-    ///   - effectiveFrom: ISO-8601 UTC date (`2026-03-01`) or timestamp from which the version is in force.
+    ///   - effectiveFrom: ISO-8601 UTC date (`2026-03-01`) or timestamp from which the version is in force; nil when
+    ///     not given (a new version then starts today, UTC).
     /// - Throws: `SQLiteError` (for example a CHECK failure for a bit outside 0…63).
     package func add(
-        name: String, definition: String, definitionSHA256: String, rules: [PolicyRuleRow], effectiveFrom: String,
+        name: String, definition: String, definitionSHA256: String, rules: [PolicyRuleRow], effectiveFrom: String?,
         note: String?
-    ) throws -> (version: PolicyVersionRecord, isNew: Bool) {
+    ) throws -> PolicyAddition {
         try database.inTransaction {
             let now = Timestamp.now()
             try database.execute(
                 "INSERT INTO policy (name, created_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
                 [.text(name), .text(now)])
+            var repeats: PolicyVersionRecord?
             if let existing = try fetchOne(
-                Self.selectVersion + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2",
+                Self.selectVersion + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2 ORDER BY pv.version DESC LIMIT 1",
                 [.text(name), .text(definitionSHA256)])
             {
-                return (existing, false)
+                let isLatest = try latest(name: name)?.id == existing.id
+                guard !isLatest, let effectiveFrom, effectiveFrom != existing.effectiveFrom else {
+                    return PolicyAddition(version: existing, isNew: false, repeats: nil)
+                }
+                repeats = existing
             }
+            let noteText =
+                repeats.map { "rollback: repeats \($0.reference)" + (note.map { "; \($0)" } ?? "") } ?? note
             try database.execute(
                 """
                 INSERT INTO policy_version (policy_id, version, definition, definition_sha256, effective_from,
@@ -50,8 +60,8 @@ package struct SQLitePolicyRepository {
                 FROM policy p WHERE p.name = ?1
                 """,
                 [
-                    .text(name), .text(definition), .text(definitionSHA256), .text(effectiveFrom), .text(now),
-                    .optional(note),
+                    .text(name), .text(definition), .text(definitionSHA256),
+                    .text(effectiveFrom ?? String(now.prefix(10)) + "T00:00:00Z"), .text(now), .optional(noteText),
                 ])
             let versionID = database.lastInsertedRowID
             for rule in rules {
@@ -66,7 +76,7 @@ package struct SQLitePolicyRepository {
                     ])
             }
             guard let created = try version(id: versionID) else { preconditionFailure("inserted version vanished") }
-            return (created, true)
+            return PolicyAddition(version: created, isNew: true, repeats: repeats)
         }
     }
 

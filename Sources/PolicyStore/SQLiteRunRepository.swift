@@ -23,6 +23,9 @@ package struct SQLiteRunRepository {
 
     /// Records a new `running` run owned by this process (`pid = getpid()`) that scores `versionIDs`. Its id is new:
     /// above every run that exists or ever existed (`run_id_high_water`), so a deleted run's id is never reused.
+    ///
+    /// The process holds the run's `ImportLock` from before the run is committed until `complete`, `fail` or `discard`
+    /// (or its death): that lock is what tells a live import from a stale one.
     package func start(
         sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
         pwauditVersion: String
@@ -42,6 +45,8 @@ package struct SQLiteRunRepository {
                 ])
             let id = database.lastInsertedRowID
             try insertVersions(runID: id, versionIDs: versionIDs, inline: true)
+            // Locked before the run is committed, so no other process ever sees it running and unlocked (stale).
+            try ImportLock.acquire(databasePath: database.path, runID: id)
             return id
         }
         guard let record = try run(id: id) else { throw PolicyStoreError.runNotFound(id: id) }
@@ -72,6 +77,7 @@ package struct SQLiteRunRepository {
     package func complete(
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int
     ) throws {
+        defer { releaseLockOutsideTransaction(runID) }
         try database.inTransaction {
             try finish(
                 runID: runID, status: .complete,
@@ -85,7 +91,25 @@ package struct SQLiteRunRepository {
     /// Marks a running run `failed`, keeping its counts.
     /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
     package func fail(runID: Int64) throws {
+        defer { releaseLockOutsideTransaction(runID) }
         try finish(runID: runID, status: .failed, counts: nil)
+    }
+
+    /// Releases this process's import lock on `runID` once its last change is committed (inside a caller's
+    /// transaction that is the caller's business: RunCompletion commits, then the lock goes with the next call).
+    private func releaseLockOutsideTransaction(_ runID: Int64) {
+        if !database.isInsideTransaction { ImportLock.release(databasePath: database.path, runID: runID) }
+    }
+
+    /// Releases this process's import lock on `runID` (after a commit made inside a caller's transaction).
+    package func releaseImportLock(runID: Int64) {
+        ImportLock.release(databasePath: database.path, runID: runID)
+    }
+
+    /// Whether run `run` (a `running` one) is being imported by a live process: its `ImportLock` is held, or, where
+    /// locks cannot be seen, its pid exists.
+    package func isImportAlive(runID: Int64, pid: Int32) -> Bool {
+        ImportLock.isHeld(databasePath: database.path, runID: runID) ?? Self.processExists(pid)
     }
 
     private func finish(runID: Int64, status: RunStatus, counts: [SQLValue]?) throws {
@@ -137,34 +161,109 @@ package struct SQLiteRunRepository {
         return try statement.step()
     }
 
-    /// Deletes a run with its candidates, attempts, rejected rows and summaries.
+    /// Deletes a run with its candidates, attempts, rejected rows and summaries, and every orphan row an older pwaudit
+    /// left behind (rows of a run, or outcomes of a candidate, that no longer exists).
+    ///
+    /// A `running` run whose import is alive (`isImportAlive`) is refused: deleting it under its importer would leave
+    /// the importer writing rows of a run that no longer exists. A `running` run whose importer died is stale and is
+    /// deleted (`RunDeletion.wasStale`).
     ///
     /// SQLite's per-row `ON DELETE CASCADE` made deleting a million candidates take longer than importing them, so,
     /// outside any transaction, foreign keys are turned off for the delete and every table that references
     /// `candidate` or `import_run` (found in the schema, so tables added later are covered) is cleared by range
     /// instead; candidate ids are one key range per run (`CandidateID`). Inside a caller's transaction the pragma
     /// cannot change and the cascades do the same work.
-    /// - Returns: Whether a run was deleted.
+    /// - Throws: `PolicyStoreError.runBeingImported` for a live import; `SQLiteError`.
     @discardableResult
-    package func delete(runID: Int64) throws -> Bool {
+    package func delete(runID: Int64) throws -> RunDeletion {
+        try delete(runID: runID, ownImport: false)
+    }
+
+    /// Deletes a run this process is importing itself (a `--strict` import that met a bad row, a re-import found at
+    /// the end): releases its lock, then deletes it as `delete` does.
+    @discardableResult
+    package func discard(runID: Int64) throws -> RunDeletion {
+        try delete(runID: runID, ownImport: true)
+    }
+
+    private func delete(runID: Int64, ownImport: Bool) throws -> RunDeletion {
+        if ownImport { releaseImportLock(runID: runID) }
         let outsideTransaction = !database.isInsideTransaction
         // https://www.sqlite.org/pragma.html#pragma_foreign_keys: a no-op inside a transaction.
         if outsideTransaction { try database.execute("PRAGMA foreign_keys = OFF") }
         defer { if outsideTransaction { try? database.execute("PRAGMA foreign_keys = ON") } }
         return try database.inTransaction {
-            let range = CandidateID.range(runID: runID)
-            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
-            for (table, column) in try referencingColumns(of: "candidate") {
-                try database.execute("DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2", bounds)
+            // Checked inside the write transaction: an importer locks its run before committing it, so a run this
+            // sees running and unlocked can only be a dead import's.
+            var wasStale = false
+            if let existing = try run(id: runID), existing.status == .running {
+                guard !isImportAlive(runID: runID, pid: existing.pid) else {
+                    throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)
+                }
+                wasStale = true
             }
-            // By the key range, not by `run_id`, which has no index: that would scan every run's candidates.
-            try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
-            for (table, column) in try referencingColumns(of: "import_run") where table != "candidate" {
-                try database.execute("DELETE FROM \"\(table)\" WHERE \"\(column)\" = ?1", [.integer(runID)])
-            }
+            try deleteRows(ofRun: runID)
             try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(runID)])
-            return database.changes > 0
+            let deleted = database.changes > 0
+            let orphans = try deleteOrphans()
+            return RunDeletion(deleted: deleted, wasStale: wasStale, orphanRows: orphans)
         }
+    }
+
+    private func deleteRows(ofRun runID: Int64) throws {
+        let range = CandidateID.range(runID: runID)
+        let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
+        for (table, column) in try referencingColumns(of: "candidate") {
+            try database.execute("DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2", bounds)
+        }
+        // By the key range, not by `run_id`, which has no index: that would scan every run's candidates.
+        try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
+        for (table, column) in try referencingColumns(of: "import_run") where table != "candidate" {
+            try database.execute("DELETE FROM \"\(table)\" WHERE \"\(column)\" = ?1", [.integer(runID)])
+        }
+    }
+
+    /// Deletes the rows of runs that no longer exist, and returns how many there were. Each table is walked run by run
+    /// (`min(column)` above the last run seen, on the key's leading column), so the cost grows with the number of
+    /// runs present, not rows: candidate ids, and the attempt rows keyed by them, carry their run in their high bits.
+    private func deleteOrphans() throws -> Int {
+        var removed = 0
+        var tables: [(table: String, column: String, shift: Int64)] = [("candidate", "id", 32)]
+        tables += try referencingColumns(of: "candidate").map { ($0.table, $0.column, 32) }
+        tables += try referencingColumns(of: "import_run").filter { $0.table != "candidate" }.map {
+            ($0.table, $0.column, 0)
+        }
+        for (table, column, shift) in tables {
+            var floor = Int64.min
+            while true {
+                let next = try database.cachedStatement(
+                    "SELECT min(\"\(column)\") FROM \"\(table)\" WHERE \"\(column)\" >= ?1")
+                next.bind(floor, at: 1)
+                _ = try next.step()
+                let value: Int64? = next.isNull(at: 0) ? nil : next.int64(at: 0)
+                next.reset()
+                guard let value else { break }
+                let runID = value >> shift
+                let low = runID << shift
+                let high = shift == 0 ? runID : low + (Int64(1) << shift) - 1
+                if try !exists(runID: runID) {
+                    try database.execute(
+                        "DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2", [.integer(low), .integer(high)])
+                    removed += database.changes
+                }
+                guard high < Int64.max else { break }
+                floor = high + 1
+            }
+        }
+        return removed
+    }
+
+    /// Whether a run with this id exists (whatever its state).
+    package func exists(runID: Int64) throws(SQLiteError) -> Bool {
+        let statement = try database.cachedStatement("SELECT 1 FROM import_run WHERE id = ?1")
+        defer { statement.reset() }
+        statement.bind(runID, at: 1)
+        return try statement.step()
     }
 
     /// The tables, with their column, whose foreign key references `parent`, in the schema's order.
@@ -197,9 +296,12 @@ package struct SQLiteRunRepository {
                     finishedAt: statement.string(at: 6), status: status, rowsRead: statement.int(at: 8),
                     rowsAccepted: statement.int(at: 9), rowsRejected: statement.int(at: 10),
                     pwauditVersion: statement.string(at: 11) ?? "", pid: pid, versionIDs: versionIDs,
-                    isStale: status == .running && !Self.processExists(pid)))
+                    isStale: false))
         }
         statement.reset()
+        for index in records.indices where records[index].status == .running {
+            records[index].isStale = !isImportAlive(runID: records[index].id, pid: records[index].pid)
+        }
         return records
     }
 

@@ -26,7 +26,7 @@ struct RunsCommandTests {
 
         let deleted = sandbox.run(["runs", "delete", "2"])
         #expect(deleted.code == .success)
-        #expect(deleted.out == "deleted run 2\n")
+        #expect(deleted.out == "deleted run 2 (stale: its import had died)\n")
         #expect(try sandbox.integers("SELECT id FROM import_run") == [1])
         #expect(try sandbox.integer("SELECT count(*) FROM candidate") == 2)
         #expect(try sandbox.integer("SELECT count(*) FROM attempt") == 2)

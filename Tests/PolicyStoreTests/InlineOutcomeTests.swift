@@ -100,6 +100,7 @@ import Testing
         #expect(try count(database, "SELECT count(*) FROM import_run_policy WHERE slot IS NULL") == 1)
         #expect(try count(database, "SELECT failed_mask FROM attempt_row") == 6)
         #expect(try count(database, "SELECT count(*) FROM attempt WHERE candidate_id = \(id)") == 2)
+        try runs.fail(runID: run.id)  // a running run of a live process is not deleted
         try runs.delete(runID: run.id)
         #expect(try count(database, "SELECT count(*) FROM attempt") == 0)
         #expect(try count(database, "SELECT count(*) FROM attempt_row") == 0)

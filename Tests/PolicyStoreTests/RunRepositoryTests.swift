@@ -81,7 +81,8 @@ import Testing
         try SQLiteSummaryRepository(database: database).write(
             runID: doomed.id, summary: RunSummary(lengths: [RunLengthSummaryRow(length: 10, count: 3)]))
 
-        #expect(try SQLiteRunRepository(database: database).delete(runID: doomed.id))
+        try runs.fail(runID: doomed.id)  // a running run of a live process is not deleted
+        #expect(try SQLiteRunRepository(database: database).delete(runID: doomed.id).deleted)
         #expect(try count(database, "SELECT count(*) FROM candidate") == 3)
         #expect(try count(database, "SELECT count(*) FROM attempt") == 6)
         #expect(try count(database, "SELECT count(*) FROM attempt_row") == 3)
@@ -91,7 +92,7 @@ import Testing
         #expect(try count(database, "SELECT count(*) FROM candidate WHERE run_id = \(kept.id)") == 3)
         #expect(try count(database, "SELECT count(*) FROM pragma_foreign_key_check") == 0)
         #expect(try count(database, "PRAGMA foreign_keys") == 1)
-        #expect(try !SQLiteRunRepository(database: database).delete(runID: doomed.id))
+        #expect(try !SQLiteRunRepository(database: database).delete(runID: doomed.id).deleted)
     }
 
     @Test("a deleted run's id is never given to a later run, whichever way it was deleted")
@@ -102,6 +103,7 @@ import Testing
         let first = try startRun(database, versionIDs: [version.id])
         let second = try startRun(database, versionIDs: [version.id])
         #expect(second.id == first.id + 1)
+        try runs.fail(runID: second.id)
         try runs.delete(runID: second.id)
         let third = try startRun(database, versionIDs: [version.id])
         #expect(third.id == second.id + 1)

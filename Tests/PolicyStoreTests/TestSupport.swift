@@ -41,7 +41,7 @@ let sampleRules = [
 func addVersion(
     _ repository: SQLitePolicyRepository, name: String = "corp", definition: String = #"{"rules":[1]}"#,
     effectiveFrom: String = "2026-01-01", rules: [PolicyRuleRow] = sampleRules
-) throws -> (version: PolicyVersionRecord, isNew: Bool) {
+) throws -> PolicyAddition {
     try repository.add(
         name: name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition), rules: rules,
         effectiveFrom: effectiveFrom, note: nil)

@@ -1,0 +1,54 @@
+import AuditCrypto
+
+/// A database remembers which fingerprint key it was used with: `fingerprint_key_check` (schema 4) holds
+/// HMAC-SHA256(key, `label`) in hex — a value that proves nothing about the key without it, and is never the key.
+///
+/// The label contains NUL bytes, which no imported password may (such rows are rejected), so the check value can never
+/// equal a stored candidate's fingerprint.
+package enum FingerprintKeyCheck {
+    /// The fixed message whose HMAC under the key is the check value.
+    package static let label = "pwaudit\u{0}fingerprint-key-check\u{0}v1"
+
+    /// What `verify` found.
+    package enum Outcome: Equatable, Sendable {
+        /// The stored check value matches the key.
+        case matched
+        /// No check value was stored (a new database, or one from before schema 4): this key's is stored now.
+        case stored
+        /// A different key's check value was stored, but the database holds no candidate: replaced by this key's.
+        case replaced
+    }
+
+    /// The check value of `key`: hex HMAC-SHA256 of `label`.
+    package static func value(for key: HMACSHA256Key) -> String {
+        Hex.encode(HMACSHA256.authenticationCode(for: Array(label.utf8), key: key))
+    }
+
+    /// Compares `key` with the check value stored in `database`, storing it on first use.
+    /// - Throws: `FingerprintKeyError.doesNotMatchDatabase` when another key's value is stored and the database holds
+    ///   candidates (their fingerprints were made with that other key); `SQLiteError`.
+    @discardableResult
+    package static func verify(_ key: HMACSHA256Key, keyPath: String, database: Database) throws -> Outcome {
+        let value = value(for: key)
+        return try database.inTransaction {
+            let stored = try database.cachedStatement("SELECT check_value FROM fingerprint_key_check WHERE singleton = 1")
+            let existing = try stored.step() ? stored.string(at: 0) : nil
+            stored.reset()
+            if existing == value { return .matched }
+            if existing != nil {
+                let candidates = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM candidate)")
+                defer { candidates.reset() }
+                if try candidates.step(), candidates.int(at: 0) == 1 {
+                    throw FingerprintKeyError.doesNotMatchDatabase(path: keyPath)
+                }
+            }
+            try database.execute(
+                """
+                INSERT INTO fingerprint_key_check (singleton, label, check_value, stored_at) VALUES (1, 'v1', ?1, ?2)
+                ON CONFLICT (singleton) DO UPDATE SET check_value = excluded.check_value, stored_at = excluded.stored_at
+                """,
+                [.text(value), .text(Timestamp.now())])
+            return existing == nil ? .stored : .replaced
+        }
+    }
+}
