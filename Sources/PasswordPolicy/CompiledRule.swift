@@ -60,10 +60,11 @@ struct RuleSideTables {
         case .context(let fields, let minToken):
             return .context(username: fields.contains(.username), email: fields.contains(.email), minToken: minToken)
         case .pattern(let regex, let must, _):
-            guard let matcher = PatternMatcher(regex) else {
-                throw .invalid(path: path + ".regex", reason: "is not a valid regular expression")
+            do {
+                patterns.append(try PatternMatcher(regex))
+            } catch {
+                throw .invalid(path: path + ".regex", reason: error.reason)
             }
-            patterns.append(matcher)
             return .pattern(matcher: patterns.count - 1, must: must)
         }
     }

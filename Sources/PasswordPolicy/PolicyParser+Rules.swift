@@ -61,9 +61,7 @@ extension PolicyParser {
             return .context(fields: fields, minToken: try rule.int("min-token", atLeast: 1) ?? 4)
         default:
             let regex = try rule.requiredString("regex")
-            guard isValidRegex(regex) else {
-                throw .invalid(path: rule.path("regex"), reason: "is not a valid regular expression")
-            }
+            if let problem = patternProblem(regex) { throw .invalid(path: rule.path("regex"), reason: problem) }
             let must =
                 try rule.enumValue("must", PatternExpectation.self, accepted: ["match", "not-match"]) ?? .notMatch
             return .pattern(regex: regex, must: must, message: try rule.string("message") ?? "")

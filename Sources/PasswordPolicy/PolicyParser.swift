@@ -1,5 +1,3 @@
-import Foundation
-
 /// Validates a JSON tree against the policy format and builds a ``PasswordPolicy``.
 enum PolicyParser {
     static let topLevelKeys: Set<String> = [
@@ -82,8 +80,13 @@ enum PolicyParser {
         }
     }
 
-    /// Validates a regular expression the way ``CompiledPolicy`` will compile it.
-    static func isValidRegex(_ pattern: String) -> Bool {
-        (try? NSRegularExpression(pattern: PatternMatcher.strictAnchors(pattern))) != nil
+    /// Why ``CompiledPolicy`` would refuse `pattern` (unsupported syntax, or an automaton too large), or `nil`.
+    static func patternProblem(_ pattern: String) -> String? {
+        do {
+            _ = try PatternMatcher(pattern)
+            return nil
+        } catch {
+            return error.reason
+        }
     }
 }

@@ -61,8 +61,12 @@ extension RuleEvaluator {
             }
             return .pass
         case .pattern(let matcher, let must):
-            let matched = patterns[matcher].matches(
-                prepared.general?.pointee.normalized ?? String(decoding: candidate.password, as: UTF8.self))
+            let matched =
+                if let general = prepared.general {
+                    general.pointee.scalars.withUnsafeBufferPointer { patterns[matcher].matches($0) }
+                } else {
+                    patterns[matcher].matches(ascii: prepared.asciiBytes)
+                }
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
         }

@@ -41,7 +41,7 @@ struct PolicyParserTests {
         ),
         (
             #"{"name":"n","rules":[{"rule":"pattern","regex":"(["}]}"#,
-            "rules[0].regex: is not a valid regular expression"
+            "rules[0].regex: class opened here is not closed with \"]\" at offset 1"
         ),
         (
             #"{"name":"n","rules":[{"rule":"require","class":{"chars":"!","x":1}}]}"#,

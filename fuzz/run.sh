@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target (swiftc -sanitize=fuzzer,address) and runs it for SECONDS on its corpus.
+# Usage: fuzz/run.sh csv|policy|engine SECONDS [extra libFuzzer flags…]
+#        fuzz/run.sh TARGET build        (build only)
+# Builds go to fuzz/.build (not part of the package build; `swift build`/`swift test` never see fuzz/).
+# New corpus entries are written to fuzz/.build/corpus-TARGET (the seeds in fuzz/corpus/TARGET stay as committed);
+# crashes to fuzz/.build/artifacts-TARGET/.
+set -euo pipefail
+fuzz="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$fuzz/.." && pwd)"
+target="${1:?usage: fuzz/run.sh csv|policy|engine SECONDS}"
+seconds="${2:?usage: fuzz/run.sh TARGET SECONDS}"
+shift 2
+build="$fuzz/.build"
+mkdir -p "$build"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name pwaudit -swift-version 6)
+
+engine_module() {
+    # The rule engine as a static library + module, instrumented.
+    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name PasswordPolicy \
+        -emit-module-path "$build/PasswordPolicy.swiftmodule" -o "$build/libPasswordPolicy.a" \
+        $(find "$repo/Sources/PasswordPolicy" -name '*.swift' | sort)
+}
+
+case "$target" in
+csv)
+    # The reader's files compiled into the target's own module (PolicyAudit as a whole needs SQLite and libcrypto).
+    files=()
+    for name in CSVReader CSVReader+Scanning CSVRecord CSVHeader CSVDialect CSVImportError CSVRowValidator \
+        CSVUTF8 CSVRejectReason CSVRowFields CSVRowOutcome CSVColumnMapping ByteSource ByteSource+Memory ByteSource+File; do
+        [ -f "$repo/Sources/PolicyAudit/$name.swift" ] && files+=("$repo/Sources/PolicyAudit/$name.swift")
+    done
+    swiftc "${flags[@]}" -module-name FuzzCSV -o "$build/fuzz-csv" "$fuzz/Sources/csv/main.swift" "${files[@]}"
+    ;;
+policy | engine)
+    engine_module
+    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lPasswordPolicy \
+        -o "$build/fuzz-$target" "$fuzz/Sources/$target/main.swift"
+    ;;
+*)
+    echo "unknown target '$target' (csv, policy, engine)" >&2
+    exit 64
+    ;;
+esac
+[ "$seconds" = build ] && exit 0
+
+corpus="$build/corpus-$target"
+artifacts="$build/artifacts-$target"
+mkdir -p "$corpus" "$artifacts"
+dict=()
+[ -f "$fuzz/$target.dict" ] && dict=(-dict="$fuzz/$target.dict")
+echo "fuzz-$target: ${seconds}s, corpus $corpus + seeds $fuzz/corpus/$target" >&2
+exec "$build/fuzz-$target" -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "${dict[@]}" "$@" "$corpus" "$fuzz/corpus/$target"
