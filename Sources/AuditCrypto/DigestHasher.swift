@@ -1,6 +1,6 @@
 import CCrypto
 
-/// Streaming message digest over one libcrypto `EVP_MD_CTX`; the engine behind `SHA256Hasher` and `SHA1`.
+/// Streaming message digest over one libcrypto `EVP_MD_CTX`; the engine behind `SHA256Hasher` and `LeakCheckDigest`.
 ///
 /// Follows <https://www.openssl.org/docs/man3.0/man3/EVP_DigestInit.html>.
 final class DigestHasher {

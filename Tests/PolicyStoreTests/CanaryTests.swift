@@ -37,7 +37,7 @@ import Testing
     }
 
     private func assertNoTrace(of canary: String, in paths: [String]) throws {
-        let sha1 = SHA1.hexDigest(utf8: canary)
+        let sha1 = LeakCheckDigest.sha1.hexDigest(utf8: canary)
         let sha256 = SHA256.hexDigest(utf8: canary)
         let needles: [(String, [UInt8])] = [
             ("plaintext", Array(canary.utf8)),

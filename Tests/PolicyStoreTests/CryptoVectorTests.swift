@@ -18,7 +18,11 @@ import Testing
     }
 
     @Test func sha1OfAbcMatchesFIPS180() {
-        #expect(SHA1.hexDigest(utf8: "abc") == "a9993e364706816aba3e25717850c26c9cd0d89d")
+        #expect(LeakCheckDigest.sha1.hexDigest(utf8: "abc") == "a9993e364706816aba3e25717850c26c9cd0d89d")
+    }
+
+    @Test func md5OfAbcMatchesRFC1321() {
+        #expect(LeakCheckDigest.md5.hexDigest(utf8: "abc") == "900150983cd24fb0d6963f7d28e17f72")
     }
 
     /// RFC 4231 test cases 1, 2, 3, 4, 6 and 7 (case 5 tests truncation, which pwaudit never uses).
