@@ -92,8 +92,8 @@ enum PolicyCommand: CLICommand {
                     + "\(version.effectiveFrom.prefix(10))")
         } else if !added.isNew {
             context.stderr.line(
-                "note: identical to the stored \(safe(version.reference)) (in force from \(version.effectiveFrom.prefix(10))); "
-                    + "nothing added")
+                "note: identical to the stored \(safe(version.reference)) (in force from "
+                    + "\(version.effectiveFrom.prefix(10))); nothing added")
         }
         return .success
     }
