@@ -35,10 +35,10 @@ struct OutputClashCommandTests {
 
     @Test("report, compare and history -o naming the database or its key are refused with 64")
     func reportOutputClash() throws {
-        let sandbox = try ImportSandbox()
+        let sandbox = try ImportSandbox(policies: ["seed", "nist"])
         try sandbox.write("c.csv", Self.csv)
         #expect(sandbox.run(["import", "c.csv"]).code == .dataError)
-        for arguments in [["report"], ["history"], ["compare", "seed@1", "seed@1"]] {
+        for arguments in [["report"], ["history", "--policy", "seed"], ["compare", "seed", "nist"]] {
             for target in ["audit.db", "audit.db.key", "audit.db-shm"] {
                 let result = sandbox.run(arguments + ["-o", target])
                 #expect(result.code == .usage, "\(arguments) -o \(target): \(result.err)")
