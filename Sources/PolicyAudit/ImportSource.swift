@@ -15,6 +15,16 @@ package enum ImportSource: Sendable, Equatable {
         }
     }
 
+    /// Opens the bytes to read: the file, the descriptor (left open), or a fresh generated source.
+    /// - Throws: `CSVImportError.cannotOpen` for a file that cannot be opened.
+    package func openBytes() throws(CSVImportError) -> any ByteSource {
+        switch self {
+        case .file(let path): try FileByteSource(path: path)
+        case .descriptor(let descriptor, _): FileByteSource(fileDescriptor: descriptor)
+        case .generated(_, let open): open()
+        }
+    }
+
     /// True for a file, whose earlier import is detected before reading; other sources are checked after.
     package var isFile: Bool {
         if case .file = self { true } else { false }

@@ -11,12 +11,15 @@ package struct RunRescore {
     /// A rescore in `workspace`.
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
-    /// Rescores `runID` against `version` from `path`, read with the same column options as the import.
-    /// - Parameter warn: Called with each warning (a `context` rule without its columns) before any row is scored.
+    /// Rescores `runID` against `version` from `source` (a file or standard input), read with the same column options
+    /// as the import, in one pass that also hashes it: nothing is stored unless its SHA-256 is the run's.
+    /// - Parameter warn: Called with each warning (a `context` rule without its columns) once the input is known to
+    ///   be the run's.
     /// - Returns: The version's total and unlocked counts on the run.
+    /// - Throws: `ImportError.sourceMismatch` when the input is not the run's file, whatever else went wrong reading it.
     package func rescore(
-        runID: Int64, version: PolicyVersionRecord, path: String, mapping: CSVColumnMapping, dialect: CSVDialect,
-        warn: (CSVImportWarning) -> Void = { _ in }
+        runID: Int64, version: PolicyVersionRecord, source: ImportSource, mapping: CSVColumnMapping,
+        dialect: CSVDialect, warn: (CSVImportWarning) -> Void = { _ in }
     ) throws -> CSVImportResult.VersionOutcome {
         guard let run = try workspace.runs.run(id: runID) else {
             throw AuditStoreError.unknownRun(reference: "\(runID)")
@@ -24,19 +27,53 @@ package struct RunRescore {
         guard run.status == .complete else {
             throw ImportError.runNotComplete(runID: runID, status: run.status.rawValue)
         }
-        guard try CSVImport.sha256(of: path) == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
         let compiled = try CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))
         if run.versionIDs.contains(version.id) {
             let existing = try workspace.summaries.versions(runID: runID).first { $0.policyVersionID == version.id }
             return .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0)
         }
-        let candidates = try workspace.runs.candidateLines(runID: runID)
-        let reader = try CSVReader(path: path, dialect: dialect)
-        let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: mapping)
-        CSVImportWarning.contextWarnings(
-            for: [(version.reference, compiled.policy)], validator: validator, mapping: mapping
-        ).forEach(warn)
+        let input = HashingByteSource(try source.openBytes())
         var tally = RunTally(ruleCounts: [compiled.rules.count])
+        let attempts: [(candidateID: Int64, failedMask: UInt64)]
+        var warnings: [CSVImportWarning] = []
+        do {
+            attempts = try score(
+                input, runID: runID, compiled: compiled, reference: version.reference, tally: &tally,
+                mapping: mapping, dialect: dialect, warnings: &warnings)
+        } catch {
+            // A file that is not the run's fails in many ways (no header, rows that do not line up); say the one
+            // that matters.
+            if (try? Self.drainedHex(input)) != run.sourceSHA256 { throw ImportError.sourceMismatch(runID: runID) }
+            throw error
+        }
+        guard input.finalizeHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
+        warnings.forEach(warn)
+        try workspace.database.inTransaction {
+            try workspace.runs.addVersions(runID: runID, versionIDs: [version.id])
+            try workspace.runs.addAttempts(versionID: version.id, attempts: attempts)
+            var summary = try workspace.summaries.read(runID: runID)
+            let added = RunCompletion.summary(of: tally, versionIDs: [version.id], reuse: summary.reuse)
+            summary.versions += added.versions
+            summary.rules += added.rules
+            summary.rulePairs += added.rulePairs
+            summary.days += added.days
+            summary.dayRules += added.dayRules
+            try workspace.summaries.write(runID: runID, summary: summary)
+        }
+        let versionTally = tally.versions[0]
+        return .init(reference: version.reference, total: versionTally.total, unlocked: versionTally.unlocked)
+    }
+
+    /// Reads every record of `input`, pairs its accepted rows with the run's candidates and scores them.
+    private func score(
+        _ input: HashingByteSource, runID: Int64, compiled: CompiledPolicy, reference: String,
+        tally: inout RunTally, mapping: CSVColumnMapping, dialect: CSVDialect, warnings: inout [CSVImportWarning]
+    ) throws -> [(candidateID: Int64, failedMask: UInt64)] {
+        let candidates = try workspace.runs.candidateLines(runID: runID)
+        let reader = try CSVReader(source: input, dialect: dialect)
+        let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: mapping)
+        warnings = CSVImportWarning.contextWarnings(
+            for: [(reference, compiled.policy)], validator: validator, mapping: mapping)
         var attempts: [(candidateID: Int64, failedMask: UInt64)] = []
         attempts.reserveCapacity(candidates.count)
         var next = 0
@@ -55,19 +92,14 @@ package struct RunRescore {
         guard next == candidates.count else {
             throw ImportError.rowsMismatch(runID: runID, line: candidates[next].line)
         }
-        try workspace.database.inTransaction {
-            try workspace.runs.addVersions(runID: runID, versionIDs: [version.id])
-            try workspace.runs.addAttempts(versionID: version.id, attempts: attempts)
-            var summary = try workspace.summaries.read(runID: runID)
-            let added = RunCompletion.summary(of: tally, versionIDs: [version.id], reuse: summary.reuse)
-            summary.versions += added.versions
-            summary.rules += added.rules
-            summary.rulePairs += added.rulePairs
-            summary.days += added.days
-            summary.dayRules += added.dayRules
-            try workspace.summaries.write(runID: runID, summary: summary)
-        }
-        let versionTally = tally.versions[0]
-        return .init(reference: version.reference, total: versionTally.total, unlocked: versionTally.unlocked)
+        return attempts
+    }
+
+    /// Reads the rest of `input` and returns the SHA-256 of all of it.
+    private static func drainedHex(_ input: HashingByteSource) throws -> String {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while try input.read(into: buffer) > 0 {}
+        return input.finalizeHex()
     }
 }

@@ -9,7 +9,9 @@ enum RescoreCommand: CLICommand {
         usage: ["rescore RUN --policy NAME[@N] FILE.csv [--delimiter D] [--password-column C] ..."],
         arguments: [
             .init("RUN", "The run id (see 'pwaudit runs')."),
-            .init("FILE.csv", "The file the run imported (checked by SHA-256: no password was kept)."),
+            .init(
+                "FILE.csv",
+                "The file the run imported (checked by SHA-256: no password was kept); '-' reads standard input."),
         ],
         options: [
             .init("--policy NAME[@N]", "The stored version to add (required)."),
@@ -33,9 +35,12 @@ enum RescoreCommand: CLICommand {
         let workspace = try StoreOptions.open(arguments, context: context)
         let version = try PolicyArgument.storedVersions([reference], workspace: workspace, command: "rescore")[0]
         let options = try ImportCommand.csvOptions(arguments)
+        let file = operands[1]
+        let source: ImportSource =
+            file == "-" ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file))
         let outcome = try ImportCommand.columnsAsUsage(command: "rescore") {
             try RunRescore(workspace: workspace).rescore(
-                runID: runID, version: version, path: context.resolve(operands[1]), mapping: options.mapping,
+                runID: runID, version: version, source: source, mapping: options.mapping,
                 dialect: options.dialect, warn: { context.stderr.line("warning: \($0)") })
         }
         context.stdout.line(

@@ -96,4 +96,25 @@ struct RescoreCommandTests {
         #expect(result.code == .dataError)
         #expect(result.err.contains("run 1 is failed, not complete"))
     }
+
+    @Test("rescore - reads the run's file from standard input; other bytes on stdin are refused and add nothing")
+    func rescoreFromStandardInput() throws {
+        let sandbox = try ImportSandbox(policies: ["seed", "nist"])
+        let file = try sandbox.write("in.csv", Self.csv)
+        #expect(sandbox.run(["import", file, "--policy", "seed"]).code == .dataError)
+        let other = try sandbox.write("other.csv", Self.csv.replacingOccurrences(of: "user1,", with: "userX,"))
+
+        let otherInput = open(other, O_RDONLY)
+        defer { close(otherInput) }
+        let refused = sandbox.run(["rescore", "1", "--policy", "nist", "-"], stdin: otherInput)
+        #expect(refused.code == .dataError)
+        #expect(refused.err.contains("not the one run 1 imported"), "\(refused.err)")
+        #expect(try sandbox.integer("SELECT count(*) FROM attempt") == 3_000)
+
+        let input = open(file, O_RDONLY)
+        defer { close(input) }
+        let rescored = sandbox.run(["rescore", "1", "--policy", "nist", "-"], stdin: input)
+        #expect(rescored.code == .success, "\(rescored.err)")
+        #expect(try sandbox.integer("SELECT count(*) FROM attempt") == 6_000)
+    }
 }
