@@ -23,8 +23,9 @@ struct LongLabelReportTests {
         #expect(widest <= 160, "widest line \(widest) characters")
         #expect(text.contains("…"))
         #expect(!text.contains(Self.long))
-        let comparison = TableReportRenderer().render(
-            { var c = ReportFixture.comparison; c.run.label = Self.long; return c }())
+        var long = ReportFixture.comparison
+        long.run.label = Self.long
+        let comparison = TableReportRenderer().render(long)
         #expect((comparison.split(separator: "\n").map(\.count).max() ?? 0) <= 160)
     }
 

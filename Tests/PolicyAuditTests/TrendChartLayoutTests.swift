@@ -47,7 +47,8 @@ struct TrendChartLayoutTests {
     static func zigzag(_ count: Int, empty: Set<Int> = []) -> [SVGChart.Bar] {
         (0..<count).map { index in
             let rate = [40, 47, 43, 52, 38, 45][index % 6]
-            return SVGChart.Bar(label: "W\(index)", count: empty.contains(index) ? 0 : rate, total: empty.contains(index) ? 0 : 100)
+            return SVGChart.Bar(
+                label: "W\(index)", count: empty.contains(index) ? 0 : rate, total: empty.contains(index) ? 0 : 100)
         }
     }
 
@@ -61,8 +62,11 @@ struct TrendChartLayoutTests {
         for figure in figures {
             let box = Self.box(figure)
             for circle in circles {
-                let marker = LabelLayout.Box(x: circle.x - circle.r - 1, y: circle.y - circle.r - 1, width: 2 * circle.r + 2)
-                #expect(!box.intersects(marker), "\(figure.text) at \(figure.x),\(figure.y) covers the marker at \(circle.x),\(circle.y)")
+                let marker = LabelLayout.Box(
+                    x: circle.x - circle.r - 1, y: circle.y - circle.r - 1, width: 2 * circle.r + 2)
+                #expect(
+                    !box.intersects(marker),
+                    "\(figure.text) at \(figure.x),\(figure.y) covers the marker at \(circle.x),\(circle.y)")
             }
         }
         for (a, b) in zip(figures.indices, figures.indices.dropFirst()) {
