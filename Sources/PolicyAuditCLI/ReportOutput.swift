@@ -42,7 +42,7 @@ enum ReportOutput {
             protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
         try file.write(report.rendered(as: format))
         try file.commit()
-        context.stdout.line("wrote \(format.rawValue) report to \(context.resolve(output))")
+        context.stdout.line("wrote \(format.rawValue) report to \(ReportText.terminalSafe(context.resolve(output)))")
         return .success
     }
 }
