@@ -11,10 +11,13 @@ package struct RunRescore {
     /// A rescore in `workspace`.
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
-    /// Rescores `runID` against `version` from `path`, read with the same column options as the import.
+    /// Rescores `runID` against `version` from `source`, read with the same column options as the import: a file is
+    /// checked by SHA-256 before it is read, a descriptor (standard input) while it is read; nothing is stored
+    /// unless the whole input is the run's.
     /// - Returns: The version's total and unlocked counts on the run.
     package func rescore(
-        runID: Int64, version: PolicyVersionRecord, path: String, mapping: CSVColumnMapping, dialect: CSVDialect
+        runID: Int64, version: PolicyVersionRecord, source: ImportSource, mapping: CSVColumnMapping,
+        dialect: CSVDialect
     ) throws -> CSVImportResult.VersionOutcome {
         guard let run = try workspace.runs.run(id: runID) else {
             throw AuditStoreError.unknownRun(reference: "\(runID)")
@@ -22,23 +25,37 @@ package struct RunRescore {
         guard run.status == .complete else {
             throw ImportError.runNotComplete(runID: runID, status: run.status.rawValue)
         }
-        guard try CSVImport.sha256(of: path) == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
+        let base: ByteSource
+        switch source {
+        case .file(let path):
+            guard try CSVImport.sha256(of: path) == run.sourceSHA256 else {
+                throw ImportError.sourceMismatch(runID: runID)
+            }
+            base = try FileByteSource(path: path)
+        case .descriptor(let descriptor, _):
+            base = FileByteSource(fileDescriptor: descriptor)
+        case .generated(_, let open):
+            base = open()
+        }
         let compiled = try CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))
         if run.versionIDs.contains(version.id) {
             let existing = try workspace.summaries.versions(runID: runID).first { $0.policyVersionID == version.id }
             return .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0)
         }
         let candidates = try workspace.runs.candidateLines(runID: runID)
-        let reader = try CSVReader(path: path, dialect: dialect)
+        let input = HashingByteSource(base)
+        let reader = try CSVReader(source: input, dialect: dialect)
         let validator = try CSVRowValidator(header: reader.header, mapping: mapping)
         var tally = RunTally(ruleCounts: [compiled.rules.count])
         var attempts: [(candidateID: Int64, failedMask: UInt64)] = []
         attempts.reserveCapacity(candidates.count)
         var next = 0
+        var mismatch: Int?
         while let record = try reader.next() {
             guard case .accepted(let row) = validator.validate(record) else { continue }
             guard next < candidates.count, candidates[next].line == row.line else {
-                throw ImportError.rowsMismatch(runID: runID, line: row.line)
+                mismatch = row.line
+                break
             }
             let mask = compiled.failureMask(
                 Candidate(password: row.password, username: row.username, email: row.email)
@@ -47,6 +64,14 @@ package struct RunRescore {
             attempts.append((candidates[next].id, mask))
             next += 1
         }
+        if !source.isFile {
+            // Checked only now for a stream: read the rest, then a different input is named as such.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            defer { buffer.deallocate() }
+            while try input.read(into: buffer) > 0 {}
+            guard input.finalizeHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
+        }
+        if let line = mismatch { throw ImportError.rowsMismatch(runID: runID, line: line) }
         guard next == candidates.count else {
             throw ImportError.rowsMismatch(runID: runID, line: candidates[next].line)
         }

@@ -9,7 +9,7 @@ enum RescoreCommand: CLICommand {
         usage: ["rescore RUN --policy NAME[@N] FILE.csv [--delimiter D] [--password-column C] ..."],
         arguments: [
             .init("RUN", "The run id (see 'pwaudit runs')."),
-            .init("FILE.csv", "The file the run imported (checked by SHA-256: no password was kept)."),
+            .init("FILE.csv", "The file the run imported (checked by SHA-256: no password was kept); '-' reads stdin."),
         ],
         options: [
             .init("--policy NAME[@N]", "The stored version to add (required)."),
@@ -35,8 +35,10 @@ enum RescoreCommand: CLICommand {
         let options = try ImportCommand.csvOptions(arguments)
         let outcome = try ImportCommand.columnsAsUsage(command: "rescore") {
             try RunRescore(workspace: workspace).rescore(
-                runID: runID, version: version, path: context.resolve(operands[1]), mapping: options.mapping,
-                dialect: options.dialect)
+                runID: runID, version: version,
+                source: operands[1] == "-"
+                    ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(operands[1])),
+                mapping: options.mapping, dialect: options.dialect)
         }
         context.stdout.line(
             "run \(runID): \(outcome.reference) \(ReportNumber.grouped(outcome.unlocked)) of "
