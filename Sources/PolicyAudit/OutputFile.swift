@@ -96,6 +96,7 @@ package final class OutputFile {
                 if errno == EINTR { continue }
                 return errno
             }
+            if written == 0 { return EIO }  // never for a non-empty buffer on a working descriptor: don't spin
             offset += written
         }
         return nil

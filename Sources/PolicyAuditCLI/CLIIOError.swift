@@ -4,17 +4,17 @@
     import Darwin
 #endif
 
-/// A read or write of the CLI's own streams or output files failed.
+/// A read or write of the CLI's own streams failed (output files fail with `OutputFileError`).
 package enum CLIIOError: Error, Equatable, CustomStringConvertible {
     /// Reading `what` failed with `errno`.
     case readFailed(what: String, errno: Int32)
-    /// Writing the file at `path` failed.
-    case writeFailed(path: String, reason: String)
+    /// Writing standard output failed with `errno` (`ENOSPC` on a full disk, `EPIPE` when the reader is gone).
+    case standardOutputFailed(errno: Int32)
 
     package var description: String {
         switch self {
         case .readFailed(let what, let code): "cannot read \(what): \(String(cString: strerror(code)))"
-        case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+        case .standardOutputFailed(let code): "cannot write standard output: \(String(cString: strerror(code)))"
         }
     }
 }

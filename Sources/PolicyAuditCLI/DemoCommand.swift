@@ -32,7 +32,7 @@ enum DemoCommand: CLICommand {
         let progress: ((ImportProgress) -> Void)? =
             stderr.isTerminal ? { stderr.write("\r\u{1B}[K" + ProgressLine.text($0)) } : nil
         let outcome = try DemoRun(directory: directory, rows: rows).run(
-            note: { stderr.line("demo: \($0)") }, progress: progress)
+            note: { stderr.line("demo: \(ReportText.terminalSafe($0))") }, progress: progress)
         if stderr.isTerminal { stderr.write("\r\u{1B}[K") }
         stderr.line("demo: imported run \(outcome.report.run.runID) in \(Self.seconds(outcome.importResult.seconds))")
 
@@ -41,7 +41,10 @@ enum DemoCommand: CLICommand {
         context.stdout.line()
         context.stdout.write(table.render(outcome.comparison))
         context.stdout.line()
-        context.stdout.write(Self.epilogue(outcome))
+        // The paths are the user's --dir: terminal-safe line by line, like every listing.
+        context.stdout.write(
+            Self.epilogue(outcome).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { ReportText.terminalSafe(String($0)) }.joined(separator: "\n"))
         return .success
     }
 

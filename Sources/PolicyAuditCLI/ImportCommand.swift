@@ -56,7 +56,8 @@ enum ImportCommand: CLICommand {
             // Checked and opened before anything is imported: never the database, its key or the input.
             let protected =
                 StoreOptions.location(arguments, context: context).protectedFiles
-                + (file == "-" ? [] : [.input(context.resolve(file))])
+                // Standard input redirected from a file is that file: compared by device and inode.
+                + [.input(file == "-" ? "/dev/fd/\(context.stdinDescriptor)" : context.resolve(file))]
             if rejectsToStdout {
                 let stdout = context.stdout
                 request.rejects = .stream(name: "standard output") { stdout.write($0) }

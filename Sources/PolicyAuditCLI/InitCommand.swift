@@ -18,8 +18,8 @@ enum InitCommand: CLICommand {
         _ = try arguments.positionals(count: 0...0, command: "init", what: "")
         let location = StoreOptions.location(arguments, context: context)
         let (_, createdKey) = try AuditWorkspace.initialize(location)
-        context.stdout.line("database: \(location.databasePath)")
-        context.stdout.line("key:      \(location.keyPath)\(createdKey ? " (new)" : "")")
+        context.stdout.line("database: \(ReportText.terminalSafe(location.databasePath))")
+        context.stdout.line("key:      \(ReportText.terminalSafe(location.keyPath))\(createdKey ? " (new)" : "")")
         return .success
     }
 }

@@ -54,6 +54,8 @@ package final class FileDescriptorSink: OutputSink {
                 if errno != EINTR { writeFailure = errno }
                 continue
             }
+            // write(2) never returns 0 for a non-empty buffer on a working descriptor: don't spin on it.
+            if written == 0 { writeFailure = EIO }
             offset += written
         }
         buffer.removeAll(keepingCapacity: true)

@@ -6,9 +6,12 @@ struct PlainTable {
     let rows: [[String]]
 
     /// The table with two spaces between columns and no trailing blanks; every cell is made terminal-safe
-    /// (`ReportText.terminalSafe`), so a label or file name cannot inject escapes, line breaks or bidi overrides.
+    /// (`ReportText.terminalSafe`), so a label or file name cannot inject escapes, line breaks or bidi overrides, and
+    /// cut to `TextTable.maximumCellWidth` characters with an ellipsis.
     func rendered() -> String {
-        let all = [header] + rows.map { $0.map(ReportText.terminalSafe) }
+        let all =
+            [header]
+            + rows.map { $0.map { ReportText.truncated(ReportText.terminalSafe($0), to: TextTable.maximumCellWidth) } }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             let line = row.indices.map { column in

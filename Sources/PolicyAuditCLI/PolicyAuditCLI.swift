@@ -1,11 +1,5 @@
 import PolicyAudit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `pwaudit` command line: finds the subcommand, parses its options, runs it, maps errors to exit codes.
 package enum PolicyAuditCLI {
     /// The pwaudit release this binary is.
@@ -39,7 +33,7 @@ package enum PolicyAuditCLI {
         var code = dispatch(arguments, context: context)
         context.stdout.flush()
         if let failure = context.stdout.writeFailure {
-            code = report(CLIIOError.writeFailed(path: "standard output", reason: describe(failure)), context: context)
+            code = report(CLIIOError.standardOutputFailed(errno: failure), context: context)
         }
         context.stderr.flush()
         return code
@@ -84,8 +78,6 @@ package enum PolicyAuditCLI {
             }
         }
     }
-
-    private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     private static func command(named name: String) -> (any CLICommand.Type)? {
         commands.first { $0.help.name == name }

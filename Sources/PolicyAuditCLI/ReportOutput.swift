@@ -9,10 +9,7 @@ enum ReportOutput {
     /// Help entries for the options.
     static let help: [CommandHelp.Entry] = [
         .init("--format F", "table (default), json, csv, markdown or html (docs/report-format.md)."),
-        .init(
-            "-o, --output FILE",
-            "Write the report to FILE instead of standard output ('-'): a regular file is replaced atomically, a FIFO "
-                + "or device written through; never the database, its journals or its key."),
+        .init("-o, --output FILE", "Write the report to FILE ('-': stdout), replaced atomically; never the database."),
     ]
 
     /// Short aliases for the options.
@@ -42,7 +39,7 @@ enum ReportOutput {
             protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
         try file.write(report.rendered(as: format))
         try file.commit()
-        context.stdout.line("wrote \(format.rawValue) report to \(context.resolve(output))")
+        context.stdout.line("wrote \(format.rawValue) report to \(ReportText.terminalSafe(context.resolve(output)))")
         return .success
     }
 }

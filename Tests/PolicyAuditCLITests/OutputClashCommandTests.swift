@@ -33,12 +33,25 @@ struct OutputClashCommandTests {
         #expect(try sandbox.integer("SELECT count(*) FROM import_run") == 0, "refused before the run was created")
     }
 
+    @Test("import - with stdin redirected from c.csv refuses --rejects c.csv: it is the input")
+    func rejectsClashWithRedirectedStdin() throws {
+        let sandbox = try ImportSandbox()
+        let input = try sandbox.write("c.csv", Self.csv)
+        let descriptor = open(input, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let result = sandbox.run(["import", "-", "--rejects", "c.csv"], stdin: descriptor)
+        #expect(result.code == .usage)
+        #expect(result.errLines.first == "Error: --rejects 'c.csv' is the input file; choose another file")
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.csv)
+    }
+
     @Test("report, compare and history -o naming the database or its key are refused with 64")
     func reportOutputClash() throws {
         let sandbox = try ImportSandbox(policies: ["seed", "nist"])
         try sandbox.write("c.csv", Self.csv)
         #expect(sandbox.run(["import", "c.csv"]).code == .dataError)
-        for arguments in [["report"], ["history", "--policy", "seed"], ["compare", "seed", "nist"]] {
+        for arguments in [["report"], ["history", "--policy", "seed"], ["compare", "seed@1", "nist@1"]] {
             for target in ["audit.db", "audit.db.key", "audit.db-shm"] {
                 let result = sandbox.run(arguments + ["-o", target])
                 #expect(result.code == .usage, "\(arguments) -o \(target): \(result.err)")

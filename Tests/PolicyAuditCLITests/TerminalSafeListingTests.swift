@@ -64,3 +64,18 @@ struct TerminalSafeListingTests {
         #expect(result.err.contains("missing\(Self.shown).csv"))
     }
 }
+
+/// Issue 10, defect 14: a 400-character label is cut with an ellipsis in `runs`, so the listing stays on screen.
+@Suite("long labels in listings")
+struct LongLabelListingTests {
+    @Test("runs cuts a 400-character label with an ellipsis")
+    func runsCutsLongLabel() throws {
+        let sandbox = try ImportSandbox()
+        try sandbox.write("c.csv", "password\nPassword1!\n")
+        let label = String(repeating: "x", count: 400)
+        #expect(sandbox.run(["import", "c.csv", "--label", label]).code == .success)
+        let runs = sandbox.run(["runs"])
+        #expect((runs.out.split(separator: "\n").map(\.count).max() ?? 0) <= 160, "\(runs.out)")
+        #expect(runs.out.contains(String(repeating: "x", count: 63) + "…"))
+    }
+}

@@ -87,6 +87,7 @@ struct HTMLPage {
         caption { text-align: left; font-weight: 600; padding-bottom: .3em; }
         th, td { border-bottom: 1px solid #d8dde3; padding: 4px 10px; text-align: left; vertical-align: top; }
         th { background: #eef1f4; }
+        h1, h2, h3, p, li, caption, th, td { overflow-wrap: anywhere; }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1em 0 1.5em; display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
         .chart-box { flex: 1 1 560px; max-width: 720px; }
@@ -99,6 +100,8 @@ struct HTMLPage {
         svg .grid { stroke: #d8dde3; stroke-width: 1; }
         svg .line { fill: none; stroke: #2f6db5; stroke-width: 2.5; }
         svg .point { fill: #fff; stroke: #1b1f24; stroke-width: 2; }
+        svg .halo { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
+        svg .gap { stroke: #8a8f96; stroke-width: 2; }
         @media print {
           @page { margin: 14mm; }
           body { background: #fff; font-size: 11pt; }

@@ -60,8 +60,13 @@ enum SVGChart {
     }
 
     /// A line of percentages per point, each point marked; the y axis runs from 0 to 10, 25, 50 or 100%, whichever
-    /// first holds every point. With many points only every n-th value (and the last) is printed beside its point so
-    /// that labels never overlap; every point still carries its figure in its `<title>`, and the table has them all.
+    /// first holds every point.
+    ///
+    /// The line and markers are drawn first and the figures on top (with a white halo), placed by `LabelLayout`:
+    /// above or below their point, never over a marker or another figure; a figure that fits nowhere is left out
+    /// (every point still carries it in its `<title>`, and the table beside the chart has them all). A run of buckets
+    /// without candidates breaks the line, is ticked on the axis and labelled "no data" once. Marks and figures are
+    /// separate elements on their own lines, so the text a reader or a copy extracts never runs together.
     static func trendLine(id: String, title: String, description: String, points: [Bar]) -> String {
         let top = 24
         let bottom = 204
@@ -79,6 +84,7 @@ enum SVGChart {
         }
         let step = points.count > 1 ? Double(width - 40) / Double(points.count - 1) : 0
         let labelEvery = max(1, (points.count + 11) / 12)
+        let radius = points.count <= 1 || step >= 14 ? 4 : 2
         let coordinates = points.enumerated().map { index, point -> (x: Int, y: Int) in
             let x = points.count > 1 ? left + 20 + Int((Double(index) * step).rounded()) : left + width / 2
             let fraction = min(Percentage(point.count, of: point.total).fraction / scale, 1)
@@ -94,29 +100,49 @@ enum SVGChart {
             if segment.count > 1 { body += #"<polyline class="line" points="\#(segment.joined(separator: " "))"/>"# }
             segment = []
         }
+        var layout = LabelLayout(top: top - 14, bottom: bottom + 4)
         for (index, point) in points.enumerated() {
             let (x, y) = coordinates[index]
-            let labelled =
-                index % labelEvery == 0 || (index == points.count - 1 && index % labelEvery >= (labelEvery + 1) / 2)
             body += "<g>"
             if point.total > 0 {
                 let rate = "\(Percentage(point.count, of: point.total))"
                 body += "<title>\(esc(point.label)): \(rate) (\(esc(point.valueText)))</title>"
-                body += #"<circle class="point" cx="\#(x)" cy="\#(y)" r="4"/>"#
-                if labelled {
-                    body += #"<text class="value" x="\#(x)" y="\#(y - 9)" text-anchor="middle">\#(rate)</text>"#
-                }
+                body += #"<circle class="point" cx="\#(x)" cy="\#(y)" r="\#(radius)"/>"#
+                layout.occupy(LabelLayout.Box(x: x - radius - 1, y: y - radius - 1, width: 2 * radius + 2))
             } else {
                 body += "<title>\(esc(point.label)): no data</title>"
-                if labelled {
-                    body += #"<text class="value" x="\#(x)" y="\#(bottom - 9)" text-anchor="middle">no data</text>"#
-                }
+                body += #"<line class="gap" x1="\#(x)" y1="\#(bottom - 6)" x2="\#(x)" y2="\#(bottom)"/>"#
             }
             if index % labelEvery == 0 {
                 body += #"<text class="label" x="\#(x)" y="\#(bottom + 18)" text-anchor="middle">"#
                 body += "\(esc(ReportText.truncated(point.label, to: 14)))</text>"
             }
-            body += "</g>"
+            body += "</g>\n"
+        }
+        // Figures: every n-th point and the last, then one "no data" per run of empty buckets.
+        var figures: [(x: Int, anchors: [Int], text: String)] = []
+        for index in points.indices where points[index].total > 0 {
+            guard index % labelEvery == 0 || index == points.count - 1 else { continue }
+            let (x, y) = coordinates[index]
+            let rate = "\(Percentage(points[index].count, of: points[index].total))"
+            figures.append((x, [y - radius - 4, y + radius + 14], rate))
+        }
+        var index = 0
+        while index < points.count {
+            guard points[index].total == 0 else {
+                index += 1
+                continue
+            }
+            let first = index
+            while index < points.count, points[index].total == 0 { index += 1 }
+            let x = (coordinates[first].x + coordinates[index - 1].x) / 2
+            figures.append((x, [bottom - 10, (top + bottom) / 2], "no data"))
+        }
+        for figure in figures {
+            guard let baseline = layout.place(text: figure.text, centeredAt: figure.x, baselines: figure.anchors)
+            else { continue }
+            body += #"<text class="value halo" x="\#(figure.x)" y="\#(baseline)" text-anchor="middle">"#
+            body += "\(esc(figure.text))</text>\n"
         }
         if points.isEmpty { body += #"<text class="label" x="\#(left + 8)" y="\#(top + 20)">No data</text>"# }
         return svg(id: id, title: title, description: description, width: 720, height: 236, body: body)

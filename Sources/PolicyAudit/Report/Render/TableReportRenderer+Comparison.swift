@@ -6,7 +6,7 @@ extension TableReportRenderer {
         let a = safe(report.policyA.reference)
         let b = safe(report.policyB.reference)
         let total = report.total
-        var out = [bold("pwaudit comparison: \(a) vs \(b) on \(safe(report.run.displayName))")]
+        var out = [bold("pwaudit comparison: \(a) vs \(b) on \(name(report.run.displayName))")]
         out += provenance(report.run, version: report.pwauditVersion, generatedAt: report.generatedAt)
         out += [
             "",

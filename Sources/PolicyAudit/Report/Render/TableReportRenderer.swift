@@ -15,7 +15,7 @@ package struct TableReportRenderer: ReportRenderer {
 
     /// Renders a run report: provenance, rows, then per version the headline and its rule tables.
     package func render(_ report: RunReport) -> String {
-        var out = [bold("pwaudit run report: \(safe(report.run.displayName))")]
+        var out = [bold("pwaudit run report: \(name(report.run.displayName))")]
         out += provenance(report.run, version: report.pwauditVersion, generatedAt: report.generatedAt)
         out += ["", bold("Rows")]
         let rows = report.rows
@@ -125,6 +125,8 @@ package struct TableReportRenderer: ReportRenderer {
     func n(_ value: Int) -> String { ReportNumber.grouped(value) }
     func n(_ value: Int64) -> String { ReportNumber.grouped(value) }
     func safe(_ text: String) -> String { ReportText.terminalSafe(text) }
+    /// A run's name in a heading: terminal-safe and cut to 80 characters, so a long label keeps the line on screen.
+    func name(_ text: String) -> String { ReportText.truncated(safe(text), to: 80) }
     func bold(_ text: String) -> String { useColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { useColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     func highlight(_ text: String) -> String { useColor ? "\u{1B}[1;36m\(text)\u{1B}[0m" : text }

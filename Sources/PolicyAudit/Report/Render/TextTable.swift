@@ -33,11 +33,17 @@ package struct TextTable: Sendable {
         self.rows = rows
     }
 
+    /// The widest a cell is shown, in characters (a SHA-256 in hex fits); longer cells end with `…`.
+    package static let maximumCellWidth = 64
+
     /// The table as lines: header, a dashed rule, then rows, columns two spaces apart, indented by `indent`.
     ///
-    /// Cells are made terminal-safe; `style` decorates the header line (bold, when colour is on).
+    /// Cells are made terminal-safe and cut to `maximumCellWidth` with an ellipsis, so a 400-character label keeps
+    /// the table on screen; `style` decorates the header line (bold, when colour is on).
     package func lines(indent: String = "  ", style: (String) -> String = { $0 }) -> [String] {
-        let safeRows = rows.map { $0.map(ReportText.terminalSafe) }
+        let safeRows = rows.map { row in
+            row.map { ReportText.truncated(ReportText.terminalSafe($0), to: Self.maximumCellWidth) }
+        }
         let widths = columns.indices.map { index in
             safeRows.reduce(columns[index].header.count) { max($0, index < $1.count ? $1[index].count : 0) }
         }
