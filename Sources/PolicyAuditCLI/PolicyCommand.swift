@@ -50,7 +50,7 @@ enum PolicyCommand: CLICommand {
             try expect(1, "NAME[@N]")
             let workspace = try StoreOptions.open(arguments, context: context)
             let version = try PolicyArgument.storedVersions([operands[0]], workspace: workspace, command: command)[0]
-            context.stdout.line(try pretty(version.definition))
+            context.stdout.line(try PolicyDisplay.policy(version.definition))
             return .success
         case "diff":
             try expect(2, "A B")
@@ -115,8 +115,8 @@ enum PolicyCommand: CLICommand {
         if difference.isEmpty { context.stdout.line("  no differences in meaning") }
         for entry in difference.entries {
             switch entry {
-            case .added(let rule): context.stdout.line("  + \(rule.id): \(rule.canonicalJSON())")
-            case .removed(let rule): context.stdout.line("  - \(rule.id): \(rule.canonicalJSON())")
+            case .added(let rule): context.stdout.line("  + \(rule.id): \(try PolicyDisplay.rule(rule))")
+            case .removed(let rule): context.stdout.line("  - \(rule.id): \(try PolicyDisplay.rule(rule))")
             case .changed(let id, let changes):
                 let text = changes.map { "\($0.name) \($0.old ?? "—") → \($0.new ?? "—")" }.joined(separator: ", ")
                 context.stdout.line("  ~ \(id): \(text)")
@@ -125,11 +125,5 @@ enum PolicyCommand: CLICommand {
             }
         }
         return .success
-    }
-
-    private static func pretty(_ json: String) throws -> String {
-        let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
     }
 }
