@@ -47,13 +47,15 @@ struct RuleSideTables {
             return .maxSequence(max: max)
         case .allowed(let classes, let chars):
             return allowed(classes, chars: normalized(chars, normalization))
-        case .blocklist(let lists, let words):
+        case .blocklist(let lists, let words, let files):
             if let file = lists.first(where: { $0.hasPrefix("file:") }) {
                 throw .invalid(
                     path: path + ".lists",
                     reason: "list \"\(file)\" is not loaded; resolve file lists before compiling the policy")
             }
-            let entries = words.map { Array(CompiledPolicy.folded(normalized($0, normalization)).utf8) }
+            let entries = (words + files.flatMap(\.words)).map {
+                Array(CompiledPolicy.folded(normalized($0, normalization)).utf8)
+            }
             if !entries.isEmpty { blocklists.append(BlocklistTable(entries)) }
             return .blocklist(
                 builtin: lists.contains("builtin:common"), custom: entries.isEmpty ? -1 : blocklists.count - 1)

@@ -57,7 +57,7 @@ public struct PasswordPolicy: Sendable, Equatable {
     public var fileListReferences: [String] {
         var seen: [String] = []
         for rule in rules {
-            guard case .blocklist(let lists, _) = rule.kind else { continue }
+            guard case .blocklist(let lists, _, _) = rule.kind else { continue }
             for list in lists where list.hasPrefix("file:") {
                 let path = String(list.dropFirst(5))
                 if !seen.contains(path) { seen.append(path) }
@@ -73,7 +73,7 @@ public struct PasswordPolicy: Sendable, Equatable {
     public func resolvingFileLists(_ load: (String) throws -> [String]) rethrows -> PasswordPolicy {
         var copy = self
         for index in copy.rules.indices {
-            guard case .blocklist(let lists, let words) = copy.rules[index].kind else { continue }
+            guard case .blocklist(let lists, let words, let files) = copy.rules[index].kind else { continue }
             var kept: [String] = []
             var allWords = words
             for list in lists {
@@ -83,7 +83,29 @@ public struct PasswordPolicy: Sendable, Equatable {
                     kept.append(list)
                 }
             }
-            copy.rules[index].kind = .blocklist(lists: kept, words: PolicyParser.canonicalWords(allWords))
+            copy.rules[index].kind = .blocklist(
+                lists: kept, words: PolicyParser.canonicalWords(allWords), files: files)
+        }
+        return copy
+    }
+
+    /// Returns the policy with every `file:` list replaced by the file `load` returns for its path, kept in the
+    /// blocklist's `files` (name, SHA-256, entries) so that the stored definition says which file it holds.
+    ///
+    /// - Parameter load: Given a path from ``fileListReferences``, returns the loaded file (its entries from
+    ///   ``BlocklistText/entries(in:)``).
+    public func loadingFileLists(_ load: (String) throws -> BlocklistFile) rethrows -> PasswordPolicy {
+        var copy = self
+        for index in copy.rules.indices {
+            guard case .blocklist(let lists, let words, var files) = copy.rules[index].kind else { continue }
+            for list in lists where list.hasPrefix("file:") {
+                let loaded = try load(String(list.dropFirst(5)))
+                files.removeAll { $0.name == loaded.name }
+                files.append(loaded)
+            }
+            files.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+            copy.rules[index].kind = .blocklist(
+                lists: lists.filter { !$0.hasPrefix("file:") }, words: words, files: files)
         }
         return copy
     }

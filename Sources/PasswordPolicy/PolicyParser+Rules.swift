@@ -4,7 +4,7 @@ extension PolicyParser {
     ]
     private static let keysByRule: [String: Set<String>] = [
         "length": ["min", "max"], "require": ["class", "min"], "classes": ["min", "of"], "max-repeat": ["max"],
-        "max-sequence": ["max"], "allowed": ["classes", "chars"], "blocklist": ["lists", "words"],
+        "max-sequence": ["max"], "allowed": ["classes", "chars"], "blocklist": ["lists", "words", "files"],
         "context": ["fields", "min-token"], "pattern": ["regex", "must", "message"],
     ]
 
@@ -135,10 +135,30 @@ extension PolicyParser {
             }
         }
         let words = try rule.strings("words") ?? []
-        guard !lists.isEmpty || !words.isEmpty else {
+        let files = try blocklistFiles(rule)
+        guard !lists.isEmpty || !words.isEmpty || !files.isEmpty else {
             throw .invalid(path: rule.path, reason: "needs a non-empty \"lists\" or \"words\"")
         }
         let sortedLists = Array(Set(lists)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        return .blocklist(lists: sortedLists, words: canonicalWords(words))
+        return .blocklist(lists: sortedLists, words: canonicalWords(words), files: files)
+    }
+
+    /// The loaded `file:` lists of a stored (resolved) blocklist: `[{"name", "sha256", "words"}]`, names distinct.
+    private static func blocklistFiles(_ rule: JSONObjectReader) throws(PolicyError) -> [BlocklistFile] {
+        var files: [BlocklistFile] = []
+        for (index, item) in (try rule.array("files") ?? []).enumerated() {
+            let file = try JSONObjectReader(item, path: "\(rule.path("files"))[\(index)]")
+            try file.rejectUnknownKeys(allowed: ["name", "sha256", "words"])
+            let name = try file.requiredString("name")
+            let sha256 = try file.requiredString("sha256")
+            guard sha256.count == 64,
+                sha256.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+            else { throw .invalid(path: file.path("sha256"), reason: "must be 64 lowercase hex digits") }
+            guard !files.contains(where: { $0.name == name }) else {
+                throw .invalid(path: file.path("name"), reason: "duplicate file \"\(name)\"")
+            }
+            files.append(BlocklistFile(name: name, sha256: sha256, words: try file.strings("words") ?? []))
+        }
+        return files.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }
 }

@@ -21,7 +21,7 @@ extension PolicyRule {
         case .allowed(let classes, let chars):
             let names = classes.map(\.pluralNoun) + (chars.isEmpty ? [] : ["these characters: \(chars)"])
             return "Only " + names.joined(separator: ", ")
-        case .blocklist(let lists, _):
+        case .blocklist(let lists, _, _):
             return lists.contains("builtin:common") ? "Not a commonly used password" : "Not a blocked password"
         case .context(let fields, _):
             let names = fields.map { $0 == .username ? "your username" : "your email address" }

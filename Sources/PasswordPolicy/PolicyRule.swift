@@ -14,10 +14,11 @@ public struct PolicyRule: Sendable, Equatable {
         self.kind = kind
     }
 
-    /// Flat parameters for diffs and reports, including `rule` and `label`.
+    /// Flat parameters for diffs and reports, including `rule` and `label`; a loaded blocklist file appears as its
+    /// ``BlocklistFile/summary``.
     public var parameters: [String: String] {
         var result: [String: String] = ["rule": kind.name, "label": label]
-        for (key, value) in kindMembers {
+        for (key, value) in kindMembers where key != "files" {
             switch value {
             case .int(let number): result[key] = String(number)
             case .string(let text): result[key] = text
@@ -28,6 +29,9 @@ public struct PolicyRule: Sendable, Equatable {
                 }.joined(separator: ",")
             default: result[key] = value.serialized
             }
+        }
+        if case .blocklist(_, _, let files) = kind, !files.isEmpty {  // by name, count and digest, never the words
+            result["files"] = files.map(\.summary).joined(separator: ", ")
         }
         return result
     }
@@ -63,8 +67,13 @@ public struct PolicyRule: Sendable, Equatable {
             return ["max": .int(max)]
         case .allowed(let classes, let chars):
             return ["classes": .array(classes.map { .string($0.rawValue) }), "chars": .string(chars)]
-        case .blocklist(let lists, let words):
-            return ["lists": .array(lists.map { .string($0) }), "words": .array(words.map { .string($0) })]
+        case .blocklist(let lists, let words, let files):
+            var members: [String: JSONValue] = [
+                "lists": .array(lists.map { .string($0) }), "words": .array(words.map { .string($0) }),
+            ]
+            // Absent when there are none, so definitions without files keep the hash they always had.
+            if !files.isEmpty { members["files"] = .array(files.map(\.jsonValue)) }
+            return members
         case .context(let fields, let minToken):
             return ["fields": .array(fields.map { .string($0.rawValue) }), "min-token": .int(minToken)]
         case .pattern(let regex, let must, let message):

@@ -12,8 +12,8 @@ public enum RuleKind: Sendable, Equatable {
     case maxSequence(max: Int)
     /// Every scalar belongs to one of `classes` or to `chars`.
     case allowed(classes: [CharacterClass], chars: String)
-    /// The whole password (case-folded) is not in the lists or words.
-    case blocklist(lists: [String], words: [String])
+    /// The whole password (case-folded) is not in the lists, the words or the loaded `files` (sorted by name).
+    case blocklist(lists: [String], words: [String], files: [BlocklistFile] = [])
     /// The password does not contain the candidate's username or email local part, or their tokens.
     case context(fields: [ContextField], minToken: Int)
     /// The password matches (or must not match) a regular expression.

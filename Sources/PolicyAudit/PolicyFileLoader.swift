@@ -1,7 +1,9 @@
+import AuditCrypto
 import Foundation
 import PasswordPolicy
 
-/// Reads a policy file from disk and inlines its `file:` blocklists, read relative to the policy file.
+/// Reads a policy file from disk and loads its `file:` blocklists, read relative to the policy file, into the
+/// policy (each kept by name, SHA-256 and entries: see `BlocklistFile`).
 package enum PolicyFileLoader {
     /// Loads and validates the policy at `path` (absolute).
     /// - Throws: `PolicyFileError` naming the file and, for a bad definition, the key at fault.
@@ -18,14 +20,15 @@ package enum PolicyFileLoader {
         }
         let directory = (path as NSString).deletingLastPathComponent
         do {
-            return try policy.resolvingFileLists { reference in
+            return try policy.loadingFileLists { reference in
                 let listPath =
                     reference.hasPrefix("/")
                     ? reference : (directory as NSString).appendingPathComponent(reference)
                 guard let bytes = FileManager.default.contents(atPath: listPath),
                     let text = String(data: bytes, encoding: .utf8)
                 else { throw PolicyFileError.unreadableBlocklist(policy: path, list: listPath) }
-                return BlocklistText.entries(in: text)
+                return BlocklistFile(
+                    name: reference, sha256: SHA256.hexDigest([UInt8](bytes)), words: BlocklistText.entries(in: text))
             }
         } catch let error as PolicyFileError {
             throw error

@@ -30,7 +30,9 @@ struct LineReader {
         self.maximumLineBytes = maximumLineBytes
     }
 
-    /// The next line without its terminator, or nil at end of input. Invalid UTF-8 is repaired with U+FFFD.
+    /// The next line without its terminator, or nil at end of input. Invalid UTF-8 is repaired with U+FFFD, and an
+    /// over-long line (only with a `maximumLineBytes`) is the empty string: callers that must refuse either use
+    /// `nextRawLine()`.
     mutating func nextLine() throws(CLIIOError) -> String? {
         switch try nextRawLine() {
         case nil: nil

@@ -51,7 +51,8 @@ enum PolicyCommand: CLICommand {
             let workspace = try StoreOptions.openReadOnly(arguments, context: context)
             let version = try PolicyArgument.storedVersions([operands[0]], workspace: workspace, command: command)[0]
             // Line by line: the layout's newlines stay, a description's controls and bidi overrides are escaped.
-            let lines = try pretty(version.definition).split(separator: "\n", omittingEmptySubsequences: false)
+            let shown = try PolicyDisplay.policy(version.definition)
+            let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
             context.stdout.line(lines.map(safe).joined(separator: "\n"))
             return .success
         case "diff":
@@ -124,8 +125,8 @@ enum PolicyCommand: CLICommand {
         if difference.isEmpty { context.stdout.line("  no differences in meaning") }
         for entry in difference.entries {
             switch entry {
-            case .added(let rule): context.stdout.line(safe("  + \(rule.id): \(rule.canonicalJSON())"))
-            case .removed(let rule): context.stdout.line(safe("  - \(rule.id): \(rule.canonicalJSON())"))
+            case .added(let rule): context.stdout.line(safe("  + \(rule.id): \(try PolicyDisplay.rule(rule))"))
+            case .removed(let rule): context.stdout.line(safe("  - \(rule.id): \(try PolicyDisplay.rule(rule))"))
             case .changed(let id, let changes):
                 let text = changes.map { "\($0.name) \($0.old ?? "—") → \($0.new ?? "—")" }.joined(separator: ", ")
                 context.stdout.line(safe("  ~ \(id): \(text)"))
@@ -137,10 +138,4 @@ enum PolicyCommand: CLICommand {
     }
 
     private static func safe(_ text: some StringProtocol) -> String { ReportText.terminalSafe(String(text)) }
-
-    private static func pretty(_ json: String) throws -> String {
-        let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
-    }
 }

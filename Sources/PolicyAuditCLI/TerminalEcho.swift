@@ -11,8 +11,10 @@
 ///   the process stops with the shell's terminal as it was;
 /// - `SIGCONT` (`fg`) turns echo off again and re-installs the `SIGTSTP` handler;
 /// - `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT` restore the settings, then re-raise the signal with its default
-///   action, so the process ends with the conventional status. A signal ignored when echo was turned off (e.g.
-///   `SIGHUP` under `nohup`) stays ignored.
+///   action, so the process ends with the conventional status.
+///
+/// A signal ignored when echo was turned off (e.g. `SIGHUP` under `nohup`, `SIGTSTP` without job control) stays
+/// ignored.
 ///
 /// The handlers are async-signal-safe: they only read two termios buffers and a descriptor kept in memory
 /// allocated once, before the first handler is installed, and call `tcsetattr`, `sigaction` and `raise`.
@@ -56,9 +58,8 @@ struct TerminalEcho {
 private struct EchoState: @unchecked Sendable {
     static let original = 0
     static let silent = 1
-    /// Termination signals, then the job-control pair.
-    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    static let handled: [Int32] = terminating + [SIGTSTP, SIGCONT]
+    /// The termination signals, then the job-control pair.
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
 
     /// The terminal's descriptor.
     let descriptor: UnsafeMutablePointer<Int32>
@@ -82,7 +83,7 @@ private struct EchoState: @unchecked Sendable {
     }()
 
     /// Installs the handler for `signal`; with `saving`, first remembers its current action (and leaves an ignored
-    /// termination signal ignored).
+    /// signal other than `SIGCONT` ignored).
     static func install(_ signal: Int32, saving: Bool) {
         let state = shared
         var action = sigaction()
@@ -95,7 +96,7 @@ private struct EchoState: @unchecked Sendable {
         action.sa_flags = SA_RESTART
         if saving {
             sigaction(signal, nil, state.previous + Int(signal))
-            if terminating.contains(signal), isIgnored(state.previous[Int(signal)]) { return }
+            if signal != SIGCONT, isIgnored(state.previous[Int(signal)]) { return }
         }
         state.installed[Int(signal)] = 1
         sigaction(signal, &action, nil)
@@ -129,7 +130,7 @@ private func handleEchoSignal(_ signal: Int32) {
     switch signal {
     case SIGCONT:
         tcsetattr(descriptor, TCSANOW, state.settings + EchoState.silent)
-        EchoState.install(SIGTSTP, saving: false)
+        if state.installed[Int(SIGTSTP)] == 1 { EchoState.install(SIGTSTP, saving: false) }
     default:  // SIGTSTP stops the process once this returns; the others end it
         tcsetattr(descriptor, TCSANOW, state.settings + EchoState.original)
         var fallback = sigaction()

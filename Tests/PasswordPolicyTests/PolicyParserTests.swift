@@ -135,6 +135,27 @@ struct PolicyParserTests {
         #expect(code(compiled, "HUNTER2") == "blocklist.listed")
         #expect(code(compiled, "123456") == "blocklist.common")
     }
+
+    @Test("a loaded file list is kept by name, SHA-256 and entries; its canonical JSON parses back to the same rule")
+    func loadedFileListsKeepTheirSource() throws {
+        let policy = try PasswordPolicy(
+            json: Data(#"{"name":"n","rules":[{"rule":"blocklist","lists":["file:deny.txt"],"words":["acme"]}]}"#.utf8))
+        let digest = String(repeating: "ab", count: 32)
+        let resolved = policy.loadingFileLists { path in
+            BlocklistFile(name: path, sha256: digest, words: ["Hunter2", "letmein"])
+        }
+        let file = BlocklistFile(name: "deny.txt", sha256: digest, words: ["hunter2", "letmein"])
+        #expect(resolved.rules[0].kind == .blocklist(lists: [], words: ["acme"], files: [file]))
+        #expect(resolved.rules[0].parameters["files"] == "deny.txt (2 entries, SHA-256 abababababab…)")
+        #expect(try PasswordPolicy(json: Data(resolved.canonicalJSON().utf8)) == resolved)
+        let compiled = try CompiledPolicy(resolved)
+        #expect(code(compiled, "HUNTER2") == "blocklist.listed")
+        #expect(code(compiled, "acme") == "blocklist.listed")
+        // A blocklist without files keeps the canonical form (and so the definition hash) it always had.
+        #expect(
+            !(try PasswordPolicy(json: Data(#"{"name":"n","rules":[{"rule":"blocklist","words":["a"]}]}"#.utf8)))
+                .canonicalJSON().contains("files"))
+    }
 }
 
 @Suite("Rule count limits")

@@ -1,0 +1,38 @@
+import Foundation
+import PasswordPolicy
+
+/// A stored definition as `policy show` and `policy diff` print it: a loaded blocklist file appears by name, entry
+/// count and SHA-256, never with its entries (a 100,000-line list is not for the screen, and may be sensitive).
+enum PolicyDisplay {
+    /// The definition `json` (a policy's canonical JSON), pretty-printed with sorted keys and files summarized.
+    static func policy(_ json: String) throws -> String {
+        try render(json, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    /// One rule as a single line of JSON: its canonical JSON, with files summarized when it has any.
+    static func rule(_ rule: PolicyRule) throws -> String {
+        guard case .blocklist(_, _, let files) = rule.kind, !files.isEmpty else { return rule.canonicalJSON() }
+        return try render(rule.canonicalJSON(), options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    private static func render(_ json: String, options: JSONSerialization.WritingOptions) throws -> String {
+        let object = summarized(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
+    }
+
+    /// `value` with every `files` member's entries replaced by their count.
+    private static func summarized(_ value: Any) -> Any {
+        if let array = value as? [Any] { return array.map(summarized) }
+        guard var object = value as? [String: Any] else { return value }
+        for (key, member) in object { object[key] = summarized(member) }
+        if let files = object["files"] as? [[String: Any]] {
+            object["files"] = files.map { file -> [String: Any] in
+                var shown = file
+                shown["entries"] = (file["words"] as? [Any])?.count ?? 0
+                shown["words"] = nil
+                return shown
+            }
+        }
+        return object
+    }
+}
