@@ -49,7 +49,9 @@ struct KillTestTests {
         process.executableURL = binary
         process.arguments = ["import", big, "--db", sandbox.databasePath]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = sandbox.path("import.err")
+        FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errors)
         try process.run()
         let pid = process.processIdentifier
 
@@ -66,7 +68,8 @@ struct KillTestTests {
             }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        try #require(process.isRunning, "the import ended before it could be killed; raise the corpus size")
+        let ended = process.isRunning ? "" : ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+        try #require(process.isRunning, "the import ended before it could be killed: \(ended)")
         try #require(committed > 0, "no rows were committed within the time limit")
         kill(pid, SIGKILL)
         process.waitUntilExit()
