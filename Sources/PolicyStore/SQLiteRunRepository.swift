@@ -188,6 +188,10 @@ package struct SQLiteRunRepository {
 
     private func delete(runID: Int64, ownImport: Bool) throws -> RunDeletion {
         if ownImport { releaseImportLock(runID: runID) }
+        // Refused at once, before waiting for the write lock that the import itself holds most of the time.
+        if !ownImport, let existing = try run(id: runID), existing.status == .running, !existing.isStale {
+            throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)
+        }
         let outsideTransaction = !database.isInsideTransaction
         // https://www.sqlite.org/pragma.html#pragma_foreign_keys: a no-op inside a transaction.
         if outsideTransaction { try database.execute("PRAGMA foreign_keys = OFF") }
@@ -197,10 +201,10 @@ package struct SQLiteRunRepository {
             // sees running and unlocked can only be a dead import's.
             var wasStale = false
             if let existing = try run(id: runID), existing.status == .running {
-                guard !isImportAlive(runID: runID, pid: existing.pid) else {
+                guard ownImport || !isImportAlive(runID: runID, pid: existing.pid) else {
                     throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)
                 }
-                wasStale = true
+                wasStale = !ownImport
             }
             try deleteRows(ofRun: runID)
             try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(runID)])
