@@ -31,7 +31,8 @@ package enum FingerprintKeyCheck {
     package static func verify(_ key: HMACSHA256Key, keyPath: String, database: Database) throws -> Outcome {
         let value = value(for: key)
         return try database.inTransaction {
-            let stored = try database.cachedStatement("SELECT check_value FROM fingerprint_key_check WHERE singleton = 1")
+            let stored = try database.cachedStatement(
+                "SELECT check_value FROM fingerprint_key_check WHERE singleton = 1")
             let existing = try stored.step() ? stored.string(at: 0) : nil
             stored.reset()
             if existing == value { return .matched }

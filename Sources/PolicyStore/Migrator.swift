@@ -73,7 +73,9 @@ package struct Migrator: Sendable {
     ///   or `SQLiteError` (for example `SQLITE_NOTADB` when the file is not a database).
     @discardableResult
     package func migrate(_ database: Database) throws -> [Int] {
-        if case .foreign(let count) = try state(of: database) { throw MigrationError.foreignDatabase(tableCount: count) }
+        if case .foreign(let count) = try state(of: database) {
+            throw MigrationError.foreignDatabase(tableCount: count)
+        }
         let found = try appliedMigrations(database)
         try verify(found)
         // Up to date: no write transaction at all, so opening never waits behind an import's write lock.

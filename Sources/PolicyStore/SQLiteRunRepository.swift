@@ -252,7 +252,8 @@ package struct SQLiteRunRepository {
                 let high = shift == 0 ? runID : low + (Int64(1) << shift) - 1
                 if try !exists(runID: runID) {
                     try database.execute(
-                        "DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2", [.integer(low), .integer(high)])
+                        "DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2",
+                        [.integer(low), .integer(high)])
                     removed += database.changes
                 }
                 guard high < Int64.max else { break }

@@ -13,7 +13,9 @@ import Testing
 struct TrustStoreTests {
     // MARK: Defect 4
 
-    @Test("runs delete refuses a run whose import holds its lock (65, names the pid); once the importer is gone it is stale and deleted")
+    @Test(
+        "runs delete refuses a run whose import holds its lock (65, names the pid); once the importer is gone it is stale and deleted"
+    )
     func deleteRefusesALiveImport() throws {
         let sandbox = try ImportSandbox()
         let database = try sandbox.database()
@@ -24,8 +26,9 @@ struct TrustStoreTests {
 
         let refused = sandbox.run(["runs", "delete", String(run.id)])
         #expect(refused.code == .dataError)
-        #expect(refused.err == "Error: run \(run.id) is being imported by process \(getpid()); wait for it to finish, "
-            + "or stop that process (a run whose import died is stale and can be deleted)\n")
+        #expect(
+            refused.err == "Error: run \(run.id) is being imported by process \(getpid()); wait for it to finish, "
+                + "or stop that process (a run whose import died is stale and can be deleted)\n")
         #expect(try sandbox.integers("SELECT id FROM import_run") == [run.id])
         let listed = sandbox.run(["runs"])
         #expect(listed.out.contains(" running "), "\(listed.out)")
@@ -72,7 +75,8 @@ struct TrustStoreTests {
             let database = try Database(path: path, mode: .readWriteCreate)
             // An application's file as most are: rollback journal, not WAL.
             try database.execute("PRAGMA journal_mode = DELETE")
-            try database.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO note VALUES (1, 'x')")
+            try database.execute(
+                "CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO note VALUES (1, 'x')")
         }
         return path
     }
@@ -113,7 +117,9 @@ struct TrustStoreTests {
         #expect(sandbox.run(["runs"], database: empty).code == .success)
     }
 
-    @Test("a read-only command on an older pwaudit schema explains that a write command migrates it; a write command does")
+    @Test(
+        "a read-only command on an older pwaudit schema explains that a write command migrates it; a write command does"
+    )
     func olderSchema() throws {
         let sandbox = try ImportSandbox(policies: [])
         let path = sandbox.path("old.db")
@@ -132,7 +138,8 @@ struct TrustStoreTests {
     @Test("read-only commands open the database with SQLITE_OPEN_READONLY and leave a read-only file unchanged")
     func readOnlyOpen() throws {
         let sandbox = try ImportSandbox()
-        let file = try sandbox.write("in.csv", "password,submitted_at\nGood1!pass,2026-01-02T00:00:00Z\nbad,2026-01-03T00:00:00Z\n")
+        let file = try sandbox.write(
+            "in.csv", "password,submitted_at\nGood1!pass,2026-01-02T00:00:00Z\nbad,2026-01-03T00:00:00Z\n")
         #expect(sandbox.run(["import", file]).code == .success)
         let workspace = try AuditWorkspace.openReadOnly(AuditLocation(databasePath: sandbox.databasePath))
         #expect(workspace.database.isReadOnly)
@@ -193,7 +200,9 @@ struct TrustStoreTests {
 
     // MARK: Defect 13
 
-    @Test("an earlier definition with a new --effective is a rollback: the next version, noted; policy at and history --in-force follow it")
+    @Test(
+        "an earlier definition with a new --effective is a rollback: the next version, noted; policy at and history --in-force follow it"
+    )
     func rollback() throws {
         let sandbox = try ImportSandbox(policies: [])
         let a = try sandbox.write("a.json", #"{"name":"corp","rules":[{"rule":"length","min":8}]}"#)
