@@ -20,7 +20,7 @@ package struct RunRescore {
             throw AuditStoreError.unknownRun(reference: "\(runID)")
         }
         guard run.status == .complete else {
-            throw ImportError.runNotComplete(runID: runID, status: run.status.rawValue)
+            throw ImportError.runNotComplete(runID: runID, status: run.displayStatus)
         }
         guard try CSVImport.sha256(of: path) == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
         let compiled = try CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))

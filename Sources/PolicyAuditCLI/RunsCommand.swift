@@ -25,7 +25,7 @@ enum RunsCommand: CLICommand {
             let references = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0.reference) })
             let rows = try workspace.runs.list().map { run in
                 [
-                    String(run.id), run.isStale ? "stale" : run.status.rawValue, String(run.startedAt.prefix(19)),
+                    String(run.id), run.displayStatus, String(run.startedAt.prefix(19)),
                     ReportNumber.grouped(run.rowsRead), ReportNumber.grouped(run.rowsRejected), run.sourceName,
                     run.versionIDs.compactMap { references[$0] }.joined(separator: ","), run.label ?? "",
                 ]

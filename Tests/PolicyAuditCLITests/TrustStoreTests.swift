@@ -36,6 +36,7 @@ struct TrustStoreTests {
         // The importer dies: the kernel drops its lock (released here, as exit would). Its pid still exists.
         ImportLock.release(databasePath: database.path, runID: run.id)
         #expect(sandbox.run(["runs"]).out.contains(" stale "))
+        #expect(sandbox.run(["report", "--run", String(run.id)]).err.contains("run \(run.id) is stale"))
         let deleted = sandbox.run(["runs", "delete", String(run.id)])
         #expect(deleted.code == .success, "\(deleted.err)")
         #expect(deleted.out == "deleted run \(run.id) (stale: its import had died)\n")
