@@ -30,6 +30,13 @@ package struct SQLiteRunRepository {
         sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
         pwauditVersion: String
     ) throws -> RunRecord {
+        var locked: Int64?
+        defer {
+            // The run was not committed after all (its COMMIT failed): nothing to hold a lock for.
+            if let locked, (try? exists(runID: locked)) != true {
+                ImportLock.release(databasePath: database.path, runID: locked)
+            }
+        }
         let id = try database.inTransaction {
             try database.execute(
                 """
@@ -47,6 +54,7 @@ package struct SQLiteRunRepository {
             try insertVersions(runID: id, versionIDs: versionIDs, inline: true)
             // Locked before the run is committed, so no other process ever sees it running and unlocked (stale).
             try ImportLock.acquire(databasePath: database.path, runID: id)
+            locked = id
             return id
         }
         guard let record = try run(id: id) else { throw PolicyStoreError.runNotFound(id: id) }
