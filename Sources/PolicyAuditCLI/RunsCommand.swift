@@ -11,6 +11,8 @@ enum RunsCommand: CLICommand {
         discussion: """
             A run is 'complete' only after its last commit. A run whose import was killed stays 'running' (shown as
             'stale' once its process is gone) or 'failed'; reports ignore it, and 'pwaudit runs delete ID' removes it.
+            A run still being imported is not deleted (exit 65). Deleting also removes rows an older pwaudit left of
+            runs that no longer exist.
             """)
 
     static let spec = ParsedArguments.Spec(values: StoreOptions.names)
