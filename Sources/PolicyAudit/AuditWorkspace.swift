@@ -35,7 +35,8 @@ package final class AuditWorkspace {
         let migrator = Migrator()
         switch try migrator.state(of: database) {
         case .empty: throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: 0)
-        case .foreign(let count): throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: count)
+        case .foreign(let count):
+            throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: count)
         case .pwaudit: try migrator.migrate(database)
         }
         return AuditWorkspace(location: location, database: database)

@@ -145,7 +145,9 @@ package struct CSVImport {
             workspace.runs.releaseImportLock(runID: run.id)
             // pwaudit refuses to delete a run under its importer, but another program (or an older pwaudit) may not:
             // say so instead of surfacing the FOREIGN KEY error the writer meets.
-            if !(error is ImportError), (try? workspace.runs.exists(runID: run.id)) == false { throw ImportError.runVanished(runID: run.id) }
+            if !(error is ImportError), (try? workspace.runs.exists(runID: run.id)) == false {
+                throw ImportError.runVanished(runID: run.id)
+            }
             throw error
         }
     }

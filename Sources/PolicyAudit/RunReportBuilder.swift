@@ -20,7 +20,7 @@ package struct RunReportBuilder {
         guard let text = reference, let id = Int64(text), let run = try workspace.runs.run(id: id) else {
             throw AuditStoreError.unknownRun(reference: reference ?? "")
         }
-        guard run.status == .complete else { throw ReportError.runNotComplete(runID: id, status: run.status.rawValue) }
+        guard run.status == .complete else { throw ReportError.runNotComplete(runID: id, status: run.displayStatus) }
         return run
     }
 

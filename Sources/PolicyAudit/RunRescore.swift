@@ -25,7 +25,7 @@ package struct RunRescore {
             throw AuditStoreError.unknownRun(reference: "\(runID)")
         }
         guard run.status == .complete else {
-            throw ImportError.runNotComplete(runID: runID, status: run.status.rawValue)
+            throw ImportError.runNotComplete(runID: runID, status: run.displayStatus)
         }
         let compiled = try CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))
         if run.versionIDs.contains(version.id) {

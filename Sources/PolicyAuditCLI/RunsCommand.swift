@@ -11,6 +11,8 @@ enum RunsCommand: CLICommand {
         discussion: """
             A run is 'complete' only after its last commit. A run whose import was killed stays 'running' (shown as
             'stale' once its process is gone) or 'failed'; reports ignore it, and 'pwaudit runs delete ID' removes it.
+            A run still being imported is not deleted (exit 65). Deleting also removes rows an older pwaudit left of
+            runs that no longer exist.
             """)
 
     static let spec = ParsedArguments.Spec(values: StoreOptions.names)
@@ -25,7 +27,7 @@ enum RunsCommand: CLICommand {
             let references = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0.reference) })
             let rows = try workspace.runs.list().map { run in
                 [
-                    String(run.id), run.isStale ? "stale" : run.status.rawValue, String(run.startedAt.prefix(19)),
+                    String(run.id), run.displayStatus, String(run.startedAt.prefix(19)),
                     ReportNumber.grouped(run.rowsRead), ReportNumber.grouped(run.rowsRejected), run.sourceName,
                     run.versionIDs.compactMap { references[$0] }.joined(separator: ","), run.label ?? "",
                 ]

@@ -30,10 +30,10 @@ package enum FingerprintKeyCheck {
     @discardableResult
     package static func verify(_ key: HMACSHA256Key, keyPath: String, database: Database) throws -> Outcome {
         let value = value(for: key)
+        // The common case reads only: no write lock to wait for behind another import.
+        if try storedValue(database) == value { return .matched }
         return try database.inTransaction {
-            let stored = try database.cachedStatement("SELECT check_value FROM fingerprint_key_check WHERE singleton = 1")
-            let existing = try stored.step() ? stored.string(at: 0) : nil
-            stored.reset()
+            let existing = try storedValue(database)
             if existing == value { return .matched }
             if existing != nil {
                 let candidates = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM candidate)")
@@ -50,5 +50,12 @@ package enum FingerprintKeyCheck {
                 [.text(value), .text(Timestamp.now())])
             return existing == nil ? .stored : .replaced
         }
+    }
+
+    private static func storedValue(_ database: Database) throws(SQLiteError) -> String? {
+        let stored = try database.cachedStatement(
+            "SELECT check_value FROM fingerprint_key_check WHERE singleton = 1")
+        defer { stored.reset() }
+        return try stored.step() ? stored.string(at: 0) : nil
     }
 }

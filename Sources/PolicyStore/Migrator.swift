@@ -73,14 +73,20 @@ package struct Migrator: Sendable {
     ///   or `SQLiteError` (for example `SQLITE_NOTADB` when the file is not a database).
     @discardableResult
     package func migrate(_ database: Database) throws -> [Int] {
-        if case .foreign(let count) = try state(of: database) { throw MigrationError.foreignDatabase(tableCount: count) }
-        try verify(try appliedMigrations(database))
+        if case .foreign(let count) = try state(of: database) {
+            throw MigrationError.foreignDatabase(tableCount: count)
+        }
+        let found = try appliedMigrations(database)
+        try verify(found)
+        // Up to date: no write transaction at all, so opening never waits behind an import's write lock.
+        let missing = migrations.filter { migration in !found.contains { $0.version == migration.version } }
+        guard !missing.isEmpty else { return [] }
         // https://www.sqlite.org/pragma.html#pragma_foreign_keys: only changes outside a transaction.
         let switchesForeignKeys = !database.isInsideTransaction
         if switchesForeignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
         defer { if switchesForeignKeys { try? database.execute("PRAGMA foreign_keys = ON") } }
         var applied: [Int] = []
-        for migration in migrations {
+        for migration in missing {
             let didApply = try database.inTransaction { () throws -> Bool in
                 try database.execute(
                     """

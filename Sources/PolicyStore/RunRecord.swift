@@ -31,6 +31,9 @@ package struct RunRecord: Sendable, Equatable {
     /// True for a `running` run whose process no longer exists (it crashed or was killed).
     package var isStale: Bool
 
+    /// The word for the run's state wherever it is shown: its status, or `stale` for a running run whose import died.
+    package var displayStatus: String { isStale ? "stale" : status.rawValue }
+
     /// Creates a record.
     package init(
         id: Int64, sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, startedAt: String,

@@ -40,7 +40,8 @@ package struct SQLitePolicyRepository {
                 [.text(name), .text(now)])
             var repeats: PolicyVersionRecord?
             if let existing = try fetchOne(
-                Self.selectVersion + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2 ORDER BY pv.version DESC LIMIT 1",
+                Self.selectVersion
+                    + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2 ORDER BY pv.version DESC LIMIT 1",
                 [.text(name), .text(definitionSHA256)])
             {
                 let isLatest = try latest(name: name)?.id == existing.id

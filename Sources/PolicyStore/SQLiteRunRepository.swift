@@ -30,6 +30,13 @@ package struct SQLiteRunRepository {
         sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
         pwauditVersion: String
     ) throws -> RunRecord {
+        var locked: Int64?
+        defer {
+            // The run was not committed after all (its COMMIT failed): nothing to hold a lock for.
+            if let locked, (try? exists(runID: locked)) != true {
+                ImportLock.release(databasePath: database.path, runID: locked)
+            }
+        }
         let id = try database.inTransaction {
             try database.execute(
                 """
@@ -47,6 +54,7 @@ package struct SQLiteRunRepository {
             try insertVersions(runID: id, versionIDs: versionIDs, inline: true)
             // Locked before the run is committed, so no other process ever sees it running and unlocked (stale).
             try ImportLock.acquire(databasePath: database.path, runID: id)
+            locked = id
             return id
         }
         guard let record = try run(id: id) else { throw PolicyStoreError.runNotFound(id: id) }
@@ -188,6 +196,10 @@ package struct SQLiteRunRepository {
 
     private func delete(runID: Int64, ownImport: Bool) throws -> RunDeletion {
         if ownImport { releaseImportLock(runID: runID) }
+        // Refused at once, before waiting for the write lock that the import itself holds most of the time.
+        if !ownImport, let existing = try run(id: runID), existing.status == .running, !existing.isStale {
+            throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)
+        }
         let outsideTransaction = !database.isInsideTransaction
         // https://www.sqlite.org/pragma.html#pragma_foreign_keys: a no-op inside a transaction.
         if outsideTransaction { try database.execute("PRAGMA foreign_keys = OFF") }
@@ -197,10 +209,10 @@ package struct SQLiteRunRepository {
             // sees running and unlocked can only be a dead import's.
             var wasStale = false
             if let existing = try run(id: runID), existing.status == .running {
-                guard !isImportAlive(runID: runID, pid: existing.pid) else {
+                guard ownImport || !isImportAlive(runID: runID, pid: existing.pid) else {
                     throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)
                 }
-                wasStale = true
+                wasStale = !ownImport
             }
             try deleteRows(ofRun: runID)
             try database.execute("DELETE FROM import_run WHERE id = ?1", [.integer(runID)])
@@ -248,7 +260,8 @@ package struct SQLiteRunRepository {
                 let high = shift == 0 ? runID : low + (Int64(1) << shift) - 1
                 if try !exists(runID: runID) {
                     try database.execute(
-                        "DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2", [.integer(low), .integer(high)])
+                        "DELETE FROM \"\(table)\" WHERE \"\(column)\" BETWEEN ?1 AND ?2",
+                        [.integer(low), .integer(high)])
                     removed += database.changes
                 }
                 guard high < Int64.max else { break }
