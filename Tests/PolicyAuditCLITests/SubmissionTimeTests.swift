@@ -51,6 +51,9 @@ struct SubmissionTimeTests {
                 "2026-01 0 0 2", "time: invalid 0 0 2", "time: none 0 0 1",
             ])
 
+        let html = sandbox.run(["history", "--policy", "seed", "--by", "day", "--format", "html"])
+        #expect(html.out.contains("<td>time: invalid</td>") || html.out.contains(">time: invalid<"), "\(html.out)")
+
         let report = sandbox.run(["report", "--format", "json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(report.out.utf8)) as? [String: Any])
         let rows = try #require(json["rows"] as? [String: Any])
