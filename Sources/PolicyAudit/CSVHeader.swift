@@ -4,7 +4,9 @@
 /// A file without a header has a data row here, perhaps with a password in it, so the names stay private to this
 /// file: the only way to read them is `CSVHeader(accepting:passwordColumn:)`, which accepts the line as a header
 /// when it names the password column. No error can therefore carry the text of an unaccepted first line.
-package struct CSVFirstLine: Sendable, Equatable {
+package struct CSVFirstLine: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// The physical line on which the record starts (1 unless blank lines precede it).
     package let line: Int
     /// The record's fields, trimmed of surrounding whitespace; valid UTF-8 (the reader checked).
@@ -18,6 +20,15 @@ package struct CSVFirstLine: Sendable, Equatable {
 
     /// The number of fields.
     package var fieldCount: Int { names.count }
+
+    /// The line's position and shape only: printing a first line never shows its fields.
+    package var description: String { "CSVFirstLine(line: \(line), fieldCount: \(fieldCount))" }
+
+    /// Same as `description`.
+    package var debugDescription: String { description }
+
+    /// A mirror without the fields, so `dump(_:)` cannot show them either.
+    package var customMirror: Mirror { Mirror(self, children: ["line": line, "fieldCount": fieldCount]) }
 }
 
 /// The column names of a CSV file, from a first line accepted as a header because it names the password column.

@@ -52,7 +52,8 @@ package struct CSVImport {
         }
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
-        let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: request.mapping)
+        var validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: request.mapping)
+        validator.rejectsInvalidTime = request.strict
         for warning in CSVImportWarning.contextWarnings(
             for: zip(versions, compiled).map { ($0.reference, $1.policy) }, validator: validator,
             mapping: request.mapping)
@@ -128,7 +129,7 @@ package struct CSVImport {
             try RunCompletion(workspace: workspace).complete(
                 runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
                 reuse: reuse, versionIDs: versions.map(\.id))
-            return CSVImportResult(
+            var result = CSVImportResult(
                 runID: run.id, rowsRead: tally.rowsSeen, accepted: tally.acceptedCount,
                 rejected: tally.rejectedCount, rejectedByReason: tally.rejections, firstRejections: firstRejections,
                 seconds: Date().timeIntervalSince(started),
@@ -136,6 +137,10 @@ package struct CSVImport {
                     .init(reference: $0.reference, total: $1.total, unlocked: $1.unlocked)
                 },
                 sourceSHA256: sha256)
+            result.hasTimeColumn = validator.hasTimeColumn
+            result.timeNone = tally.candidates(onDay: SubmissionDay.none)
+            result.timeInvalid = tally.candidates(onDay: SubmissionDay.invalid)
+            return result
         } catch {
             // Stop the threads before touching the connection again: the writer rolls back its open transaction.
             pipeline.cancel()

@@ -23,4 +23,10 @@ package struct CSVImportResult: Sendable {
     package var versions: [VersionOutcome]
     /// The SHA-256 of the source bytes.
     package var sourceSHA256: String
+    /// Whether the file has the submission time column.
+    package var hasTimeColumn = false
+    /// Accepted rows without a submission time (`time: none`).
+    package var timeNone = 0
+    /// Accepted rows whose submission time is not a valid timestamp (`time: invalid`), scored all the same.
+    package var timeInvalid = 0
 }

@@ -14,6 +14,9 @@ package enum RejectReason: String, CaseIterable, Sendable, CustomStringConvertib
     case passwordTooLong = "password-too-long"
     /// The file ends inside a quoted field that was never closed.
     case unterminatedQuote = "unterminated-quote"
+    /// With `--strict` only: the submission time is not a valid timestamp (see `SubmissionDay`). Without it the
+    /// row is scored and its time counted as `time: invalid`.
+    case invalidTime = "invalid-time"
 
     /// One sentence for people.
     package var description: String {
@@ -24,6 +27,7 @@ package enum RejectReason: String, CaseIterable, Sendable, CustomStringConvertib
         case .nulByte: "the password contains a NUL byte"
         case .passwordTooLong: "the password is longer than \(CSVRowValidator.maximumPasswordBytes) bytes"
         case .unterminatedQuote: "the file ends inside a quoted field that is never closed"
+        case .invalidTime: "the submission time is not a valid ISO-8601 timestamp or date"
         }
     }
 }

@@ -1,3 +1,5 @@
+import PolicyStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,8 +9,9 @@
 /// Turns `CSVRecord`s into `CandidateRow`s or `RowRejection`s, using a header's column mapping.
 ///
 /// Checks run in this order and the first failure is the reason: `unterminated-quote`, `field-count`,
-/// `password-too-long`, `invalid-utf8` (any field, mapped or not), `nul-byte`, `empty-password`. A NUL
-/// byte is only rejected in the password; whitespace-only passwords are accepted as typed.
+/// `password-too-long`, `invalid-utf8` (any field, mapped or not), `nul-byte`, `empty-password`, and with
+/// `rejectsInvalidTime` `invalid-time`. A NUL byte is only rejected in the password; whitespace-only passwords are
+/// accepted as typed.
 package struct CSVRowValidator: Sendable {
     /// The longest password field accepted, in bytes (after unquoting).
     package static let maximumPasswordBytes = 1024
@@ -20,6 +23,9 @@ package struct CSVRowValidator: Sendable {
     private let emailIndex: Int?
     private let idIndex: Int?
     private let submittedAtIndex: Int?
+    /// Whether a submission time that is present but not a valid timestamp rejects the row (`--strict`); when false
+    /// the row is accepted and its time counted as invalid.
+    package var rejectsInvalidTime = false
 
     /// Accepts `firstLine` as the header when it names the mapping's password column, then resolves the mapping.
     ///
@@ -61,6 +67,9 @@ package struct CSVRowValidator: Sendable {
     /// Which context fields the file has a column for (a `context` rule can only compare what is there).
     package var hasColumn: (username: Bool, email: Bool) { (usernameIndex != nil, emailIndex != nil) }
 
+    /// Whether the file has the submission time column.
+    package var hasTimeColumn: Bool { submittedAtIndex != nil }
+
     /// Validates one record; never throws, never keeps the record's bytes in a rejection.
     package func validate(_ record: CSVRecord) -> CSVRowOutcome {
         if let rejection = rejection(of: record) { return .rejected(rejection) }
@@ -100,6 +109,11 @@ package struct CSVRowValidator: Sendable {
         }
         if let base = password.baseAddress, memchr(base, 0, password.count) != nil { return .nulByte }
         if password.isEmpty { return .emptyPassword }
+        if rejectsInvalidTime, let submittedAtIndex,
+            SubmissionDay.number(record[submittedAtIndex]) == SubmissionDay.invalid
+        {
+            return .invalidTime
+        }
         return nil
     }
 }

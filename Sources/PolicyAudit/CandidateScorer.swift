@@ -47,25 +47,7 @@ package final class CandidateScorer {
         }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
-            day: row.submittedAt.flatMap(Self.dayNumber))
-    }
-
-    /// `2026-11-30…` as 20261130; nil unless the text starts with a `YYYY-MM-DD` date.
-    static func dayNumber(_ text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { dayNumber(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `2026-11-30…` as 20261130, from UTF-8 bytes.
-    static func dayNumber(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        var value = 0
-        for index in 0..<10 where index != 4 && index != 7 {
-            let digit = bytes[index] &- 48
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
-        }
-        return value
+            day: SubmissionDay.number(row.submittedAt))
     }
 }
 

@@ -1,15 +1,33 @@
 import Foundation
 
-/// The period keys of day-based histories: `2026-11-30`, ISO week `2026-W48`, month `2026-11` (all UTC).
+import PolicyStore
+
+/// The period keys of day-based histories: `2026-11-30`, ISO week `2026-W48`, month `2026-11` (all UTC), and
+/// `time: none` / `time: invalid` for candidates without a submission time or with a bad one, whatever the period.
 package enum HistoryPeriod {
+    /// The bucket of candidates without a submission time.
+    package static let timeNone = "time: none"
+    /// The bucket of candidates whose submission time is not a valid timestamp.
+    package static let timeInvalid = "time: invalid"
+
+    /// The bucket key of a stored day that is no date (`none`, `invalid`), or nil for a date.
+    package static func undatedKey(ofDay day: String) -> String? {
+        switch day {
+        case SubmissionDay.noneText: timeNone
+        case SubmissionDay.invalidText: timeInvalid
+        default: nil
+        }
+    }
+
     private static let isoCalendar: Calendar = {
         var calendar = Calendar(identifier: .iso8601)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
     }()
 
-    /// The key of the bucket holding `day` (`YYYY-MM-DD`); run buckets are keyed elsewhere, so `.run` returns `day`.
+    /// The key of the bucket holding `day` (`YYYY-MM-DD`, `none` or `invalid` as stored); run buckets are keyed elsewhere, so `.run` returns `day`.
     package static func key(ofDay day: String, kind: HistoryBucketKind) -> String {
+        if kind != .run, let undated = undatedKey(ofDay: day) { return undated }
         switch kind {
         case .run, .day: return day
         case .month: return String(day.prefix(7))

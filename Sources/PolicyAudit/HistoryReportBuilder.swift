@@ -7,7 +7,9 @@ import PolicyStore
 /// By-version mode: every version is its own series, one bucket per period (or run) and version, ordered by period
 /// then version. In-force mode: each candidate is judged by the version in force on its submission day (greatest
 /// `effective_from` day not after it, ties to the higher version); a bucket may then mix versions, and rules are
-/// matched across versions by rule id. Candidates without `submitted_at` appear only in by-version run buckets.
+/// matched across versions by rule id. Candidates without a valid `submitted_at` have no day: period buckets count
+/// them under `time: none` / `time: invalid` (after the dated buckets, and only without `--since`/`--until`); in
+/// in-force mode no version can judge them, so they are counted in `not_scored`.
 package struct HistoryReportBuilder {
     private let workspace: AuditWorkspace
 
@@ -147,8 +149,13 @@ extension HistoryReportBuilder {
                     }
                 case .inForce:
                     let key = Key(period: period, version: 0)
-                    // A rollback repeats an earlier version's definition: that version's outcomes are its outcomes.
-                    if let version = inForce(on: day),
+                    if HistoryPeriod.undatedKey(ofDay: day) != nil {
+                        // No day, so no version in force: unjudged, and no gap (no day range to name).
+                        tallies[key, default: Tally()].notScored += candidates
+                        if request.bucketKind == .run { tallies[key]?.runID = run.id }
+                        tallies[key]?.runLabel = request.bucketKind == .run ? run.label : nil
+                    } else if let version = inForce(on: day),
+                        // A rollback repeats an earlier version's definition: that version's outcomes are its outcomes.
                         let scored = versions.first(where: {
                             $0.definitionSHA256 == version.definitionSHA256 && policyRows[$0.id]?[day] != nil
                         }).map({ policyRows[version.id]?[day] != nil ? version.id : $0.id }),

@@ -27,8 +27,10 @@ package struct HistoryRequest: Sendable, Equatable {
         self.until = until
     }
 
-    /// Whether `day` (`YYYY-MM-DD`) lies within `since`…`until`.
+    /// Whether `day` (`YYYY-MM-DD`) lies within `since`…`until`; a stored day that is no date (`none`, `invalid`)
+    /// lies in no bounded range, so it is included only when neither bound is given.
     func includes(day: String) -> Bool {
+        if HistoryPeriod.undatedKey(ofDay: day) != nil { return since == nil && until == nil }
         if let since, day < since { return false }
         if let until, day > until { return false }
         return true

@@ -47,7 +47,7 @@ struct RunCompletion {
                         policyVersionID: versionID, bitA: index / 64, bitB: index % 64, failures: versionPairs[index]))
             }
             for (dayNumber, day) in tally.days(ofVersion: index).sorted(by: { $0.key < $1.key }) {
-                let text = Self.dayText(dayNumber)
+                let text = SubmissionDay.text(dayNumber)
                 days.append(
                     RunDaySummaryRow(policyVersionID: versionID, day: text, total: day.total, unlocked: day.unlocked))
                 for (bit, failures) in day.failures.sorted(by: { $0.key < $1.key }) {
@@ -67,13 +67,5 @@ struct RunCompletion {
             rejects: tally.rejections.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                 .map { RunRejectSummaryRow(reason: $0.key, count: $0.value) },
             days: days, dayRules: dayRules)
-    }
-
-    /// 20261130 as `2026-11-30`.
-    static func dayText(_ number: Int) -> String {
-        let year = number / 10000
-        let month = number / 100 % 100
-        let day = number % 100
-        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }
 }

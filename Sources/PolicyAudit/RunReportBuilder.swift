@@ -64,13 +64,17 @@ package struct RunReportBuilder {
                     }))
         }
         let reuse = try summaries.reuse(runID: run.id)
+        // Every version of a run saw every candidate: the first version's undated days count them once.
+        let undated = try summaries.days(runID: run.id).filter { $0.policyVersionID == run.versionIDs.first }
+        func undatedCount(_ text: String) -> Int { undated.first { $0.day == text }?.total ?? 0 }
         return RunReport(
             pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: Self.provenance(run),
             rows: RowCounts(
                 read: run.rowsRead, accepted: run.rowsAccepted, rejected: run.rowsRejected,
                 rejectedByReason: try summaries.rejects(runID: run.id).map {
                     ReasonCount(reason: $0.reason, count: $0.count)
-                }),
+                }, timeNone: undatedCount(SubmissionDay.noneText),
+                timeInvalid: undatedCount(SubmissionDay.invalidText)),
             versions: versions,
             features: RunFeatures(
                 lengthHistogram: try summaries.lengths(runID: run.id).map {

@@ -85,7 +85,7 @@ package struct RunRescore {
             let mask = compiled.failureMask(
                 Candidate(password: row.password, username: row.username, email: row.email)
             ).rawValue
-            tally.addOutcomes(masks: [mask], day: row.submittedAt.flatMap(CandidateScorer.dayNumber))
+            tally.addOutcomes(masks: [mask], day: SubmissionDay.number(row.submittedAt))
             attempts.append((candidates[next].id, mask))
             next += 1
         }

@@ -1,3 +1,5 @@
+import PolicyStore
+
 /// Running totals of one import (or rescore), kept in memory while candidates are scored, so that the
 /// per-run summaries can be written at the end without rescanning the attempts.
 ///
@@ -161,7 +163,9 @@ package struct RunTally: Sendable {
     }
 
     /// Counts one accepted candidate: its features and its failure mask under each version.
-    /// - Parameter composition: The classes present, as a `CompositionMask` bit set.
+    /// - Parameters:
+    ///   - composition: The classes present, as a `CompositionMask` bit set.
+    ///   - day: The UTC submission day number (`SubmissionDay`); nil counts as `SubmissionDay.none`.
     package mutating func add(length: Int, composition: UInt8, masks: [UInt64], day: Int?) {
         acceptedCount += 1
         if length >= lengthCounts.count {
@@ -169,8 +173,7 @@ package struct RunTally: Sendable {
         }
         lengthCounts[length] += 1
         compositionCounts[Int(composition)] += 1
-        var slot = -1
-        if let day { slot = self.slot(forDay: day) }
+        let slot = self.slot(forDay: day ?? SubmissionDay.none)
         versions.withUnsafeMutableBufferPointer { versions in
             for index in masks.indices { versions[index].add(mask: masks[index], daySlot: slot) }
         }
@@ -178,8 +181,7 @@ package struct RunTally: Sendable {
 
     /// Counts the outcomes of one candidate whose features were counted by an earlier tally (rescoring).
     package mutating func addOutcomes(masks: [UInt64], day: Int?) {
-        var slot = -1
-        if let day { slot = self.slot(forDay: day) }
+        let slot = self.slot(forDay: day ?? SubmissionDay.none)
         for index in masks.indices { versions[index].add(mask: masks[index], daySlot: slot) }
     }
 
@@ -197,6 +199,12 @@ package struct RunTally: Sendable {
         }
         if slot <= 0xFF_FFFF, day >= 0, day < 1 << 39 { recentDays[cacheIndex] = day << 24 | slot }
         return slot
+    }
+
+    /// Accepted candidates submitted on day number `day` (a `SubmissionDay` number, `none` and `invalid` included).
+    package func candidates(onDay day: Int) -> Int {
+        guard let slot = daySlots[day], let version = versions.first else { return 0 }
+        return version.day(slot).total
     }
 
     /// Counts one rejected row.
@@ -221,7 +229,8 @@ package struct RunTally: Sendable {
         return result
     }
 
-    /// The per-day figures of version `index`, keyed by the day as the number yyyymmdd.
+    /// The per-day figures of version `index`, keyed by the day number (yyyymmdd, or `SubmissionDay.none` /
+    /// `.invalid`): every candidate is on exactly one day.
     package func days(ofVersion index: Int) -> [Int: DayTally] {
         let version = versions[index]
         var result: [Int: DayTally] = [:]

@@ -8,6 +8,6 @@ package struct ScoredCandidate: Sendable {
     package var features: CandidateFeatureRow
     /// Classes present, as a `CompositionMask` bit set.
     package var composition: UInt8
-    /// The submission day as the number yyyymmdd, when `submittedAt` starts with a date.
-    package var day: Int?
+    /// The UTC submission day as the number yyyymmdd, or `SubmissionDay.none` / `.invalid`.
+    package var day: Int
 }

@@ -93,7 +93,8 @@ enum ImportCommand: CLICommand {
         return result.rejected == 0 ? .success : .dataError
     }
 
-    /// `run 3: 1,000,000 rows, 0 rejected, 3.1 s; seed@1 312,004 unlocked (31.2%), …`
+    /// `run 3: 1,000,000 rows, 0 rejected, 3.1 s; seed@1 312,004 unlocked (31.2%), …`; accepted rows without a valid
+    /// time are counted before the seconds (`time: invalid 2`, and `time: none 1` when the file has a time column).
     static func summaryLine(_ result: CSVImportResult) -> String {
         let versions = result.versions.map { version in
             "\(version.reference) \(ReportNumber.grouped(version.unlocked)) unlocked "
@@ -103,6 +104,9 @@ enum ImportCommand: CLICommand {
         return "run \(result.runID.map(String.init) ?? "-"): \(ReportNumber.grouped(result.rowsRead)) rows, "
             + "\(ReportNumber.grouped(result.rejected)) rejected"
             + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
+            + (result.timeInvalid > 0 ? ", time: invalid \(ReportNumber.grouped(result.timeInvalid))" : "")
+            + (result.hasTimeColumn && result.timeNone > 0
+                ? ", time: none \(ReportNumber.grouped(result.timeNone))" : "")
             + ", \(String(format: "%.1f", result.seconds)) s; \(versions)"
     }
 

@@ -8,8 +8,8 @@ extension SQLiteSummaryRepository {
     /// million candidates with 3 versions); an importer should tally while scoring and may use this to check itself
     /// or to rebuild.
     /// Conventions: rule rows exist for every rule of every version that has attempts (zero failures included); pair
-    /// and per-day rule rows only where failures > 0; `day` is the first 10 characters of `submitted_at` (candidates
-    /// without it are left out of the per-day tables); `composition` joins the non-zero classes in the order
+    /// and per-day rule rows only where failures > 0; `day` is the UTC day of `submitted_at` as `SubmissionDay` parses
+    /// it (`none` without one, `invalid` for a bad one, so every candidate is on one day); `composition` joins the non-zero classes in the order
     /// `upper+lower+digit+special+other-letter+space+other` (`empty` for an empty password).
     package func compute(runID: Int64) throws(SQLiteError) -> RunSummary {
         let range = CandidateID.range(runID: runID)
@@ -33,7 +33,7 @@ extension SQLiteSummaryRepository {
         var pairs: [Int: Int] = [:]
         var days: [String: (total: Int, unlocked: Int, failures: [Int: Int])] = [:]
 
-        mutating func add(mask: UInt64, unlocked isUnlocked: Bool, day: String?) {
+        mutating func add(mask: UInt64, unlocked isUnlocked: Bool, day: String) {
             total += 1
             if isUnlocked { unlocked += 1 }
             if mask != 0 && mask & (mask &- 1) == 0 {
@@ -51,15 +51,13 @@ extension SQLiteSummaryRepository {
                     others &= others &- 1
                 }
             }
-            if let day {
-                // Mutate in place: copying the entry out would copy its dictionary on every row.
-                days[day, default: (0, 0, [:])].total += 1
-                if isUnlocked { days[day, default: (0, 0, [:])].unlocked += 1 }
-                var bits = mask
-                while bits != 0 {
-                    days[day, default: (0, 0, [:])].failures[bits.trailingZeroBitCount, default: 0] += 1
-                    bits &= bits &- 1
-                }
+            // Mutate in place: copying the entry out would copy its dictionary on every row.
+            days[day, default: (0, 0, [:])].total += 1
+            if isUnlocked { days[day, default: (0, 0, [:])].unlocked += 1 }
+            var bits = mask
+            while bits != 0 {
+                days[day, default: (0, 0, [:])].failures[bits.trailingZeroBitCount, default: 0] += 1
+                bits &= bits &- 1
             }
         }
     }
@@ -68,7 +66,7 @@ extension SQLiteSummaryRepository {
         var tallies: [Int64: VersionTally] = [:]
         let statement = try database.cachedStatement(
             """
-            SELECT a.policy_version_id, a.failed_mask, a.unlocks_reset, substr(c.submitted_at, 1, 10)
+            SELECT a.policy_version_id, a.failed_mask, a.unlocks_reset, c.submitted_at
             FROM attempt a JOIN candidate c ON c.id = a.candidate_id
             WHERE a.candidate_id BETWEEN ?1 AND ?2
             """)
@@ -76,7 +74,7 @@ extension SQLiteSummaryRepository {
         while try statement.step() {
             let mask = UInt64(bitPattern: statement.int64(at: 1))
             let unlocked = statement.int64(at: 2) != 0
-            let day = statement.string(at: 3)
+            let day = SubmissionDay.text(SubmissionDay.number(statement.string(at: 3)))
             tallies[statement.int64(at: 0), default: VersionTally()].add(mask: mask, unlocked: unlocked, day: day)
         }
         statement.reset()

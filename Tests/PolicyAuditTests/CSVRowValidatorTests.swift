@@ -126,6 +126,11 @@ struct CSVRowValidatorTests {
         }
         let message = CSVImportError.notAHeader(passwordColumn: "password", line: 1, fieldCount: 3).description
         #expect(!message.contains("Secr3t!Canary") && !message.contains("anna") && message.contains("not a header"))
+        var dumped = ""
+        dump(reader.firstLine, to: &dumped)
+        for text in ["\(reader.firstLine)", String(reflecting: reader.firstLine), dumped] {
+            #expect(!text.contains("Secr3t!Canary") && !text.contains("anna"), "\(text)")
+        }
     }
 
     /// Defect 2 of issue 10: a CR-only file used to read as one header line, and the error listed every cell.
@@ -198,6 +203,7 @@ struct CSVRowValidatorTests {
         #expect(
             RejectReason.allCases.map(\.rawValue) == [
                 "field-count", "invalid-utf8", "empty-password", "nul-byte", "password-too-long", "unterminated-quote",
+                "invalid-time",
             ])
     }
 }

@@ -20,4 +20,12 @@ struct HistoryPeriodTests {
         #expect(HistoryPeriod.key(ofDay: "2026-06-01", kind: .day) == "2026-06-01")
         #expect(HistoryPeriod.key(ofDay: "2026-06-01", kind: .month) == "2026-06")
     }
+
+    @Test(
+        "stored days that are no date get their own bucket in every period kind",
+        arguments: [HistoryBucketKind.day, .week, .month])
+    func undated(kind: HistoryBucketKind) {
+        #expect(HistoryPeriod.key(ofDay: "none", kind: kind) == "time: none")
+        #expect(HistoryPeriod.key(ofDay: "invalid", kind: kind) == "time: invalid")
+    }
 }

@@ -77,7 +77,9 @@ struct ImportScoringTests {
         #expect(tally.versions[0].pairs[0 * 64 + 2] == 1)
         #expect(tally.versions[0].unlocked == 1 && tally.versions[1].unlocked == 2)
         let days = tally.days(ofVersion: 0)
-        #expect(days.keys.sorted() == [20_260_301, 20_260_302, 20_260_309])
+        // A candidate without a day is on day `SubmissionDay.none` (0): every candidate is on one day.
+        #expect(days.keys.sorted() == [0, 20_260_301, 20_260_302, 20_260_309])
+        #expect(days[0] == RunTally.DayTally(total: 1, unlocked: 1, failures: [:]))
         #expect(days[20_260_301] == RunTally.DayTally(total: 3, unlocked: 0, failures: [0: 2, 2: 2]))
         #expect(days[20_260_302] == RunTally.DayTally(total: 1, unlocked: 0, failures: [0: 1]))
         #expect(

@@ -52,10 +52,11 @@ import Testing
             summary.days == [
                 RunDaySummaryRow(policyVersionID: v, day: "2026-03-01", total: 2, unlocked: 1),
                 RunDaySummaryRow(policyVersionID: v, day: "2026-03-02", total: 1, unlocked: 0),
+                RunDaySummaryRow(policyVersionID: v, day: "none", total: 1, unlocked: 0),
             ])
         #expect(
             summary.dayRules.map { "\($0.day)/\($0.bit)=\($0.failures)" } == [
-                "2026-03-01/0=1", "2026-03-02/0=1", "2026-03-02/1=1",
+                "2026-03-01/0=1", "2026-03-02/0=1", "2026-03-02/1=1", "none/2=1",
             ])
         // Written summaries read back identically.
         try SQLiteSummaryRepository(database: database).write(runID: run.id, summary: summary)

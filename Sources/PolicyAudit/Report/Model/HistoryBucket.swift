@@ -33,6 +33,12 @@ package struct HistoryBucket: Sendable, Equatable, Codable {
         self.notScored = notScored
     }
 
+    /// Whether the bucket holds the candidates without a valid submission time (`time: none`, `time: invalid`),
+    /// which have no place on a time axis.
+    package var isUndated: Bool {
+        runID == nil && (key == HistoryPeriod.timeNone || key == HistoryPeriod.timeInvalid)
+    }
+
     /// The unlock rate of the bucket.
     package var rate: Percentage { Percentage(unlocked, of: total) }
 

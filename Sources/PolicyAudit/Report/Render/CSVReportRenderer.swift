@@ -20,6 +20,9 @@ package struct CSVReportRenderer: ReportRenderer {
         records += rows.rejectedByReason.map {
             ReportCSVRow(section: "rejected_reason", item: $0.reason, count: $0.count, total: rows.read)
         }
+        records += rows.undatedLines.map {
+            ReportCSVRow(section: "rows", item: $0.label, count: $0.count, total: rows.read)
+        }
         for version in report.versions { records += self.records(for: version) }
         let features = report.features
         let candidates = features.candidates

@@ -75,7 +75,9 @@ extension HTMLReportRenderer {
                     SVGChart.trendLine(
                         id: id, title: "Unlock rate of \(name) per \(report.bucketKind.rawValue)",
                         description: "Percentage of candidates that would unlock the reset, oldest bucket first.",
-                        points: buckets.map { .init(label: $0.displayKey, count: $0.unlocked, total: $0.total) })
+                        points: buckets.filter { !$0.isUndated }.map {
+                            .init(label: $0.displayKey, count: $0.unlocked, total: $0.total)
+                        })
                 },
                 caption: "Unlock rate of \(name) per \(report.bucketKind.rawValue)",
                 headers: ["Bucket", "Versions", "Total", "Unlocked", "Rate", "Top blocking rule", "Blocks"]

@@ -23,6 +23,9 @@ package struct HTMLReportRenderer: ReportRenderer {
             ]
                 + rows.rejectedByReason.map {
                     ["rejected: \($0.reason)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
+                }
+                + rows.undatedLines.map {
+                    ["accepted, \($0.label)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
                 })
         for version in report.versions { section(for: version, into: &page) }
         features(report.features, into: &page)

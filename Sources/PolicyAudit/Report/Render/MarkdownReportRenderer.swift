@@ -20,6 +20,9 @@ package struct MarkdownReportRenderer: ReportRenderer {
             ]
                 + rows.rejectedByReason.map {
                     ["rejected: \(esc($0.reason))", n($0.count), "\(Percentage($0.count, of: rows.read))"]
+                }
+                + rows.undatedLines.map {
+                    ["accepted, \($0.label)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
                 })
         for version in report.versions {
             let total = version.total

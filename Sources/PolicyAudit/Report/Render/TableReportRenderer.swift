@@ -29,6 +29,9 @@ package struct TableReportRenderer: ReportRenderer {
                 + rows.rejectedByReason.map {
                     ["  rejected: \($0.reason)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
                 }
+                + rows.undatedLines.map {
+                    ["  accepted, \($0.label)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
+                }
         ).lines(style: bold)
         for version in report.versions {
             out += [""] + versionLines(version)
