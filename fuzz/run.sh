@@ -51,4 +51,4 @@ dict=()
 [ -f "$fuzz/$target.dict" ] && dict=(-dict="$fuzz/$target.dict")
 echo "fuzz-$target: ${seconds}s, corpus $corpus + seeds $fuzz/corpus/$target" >&2
 exec "$build/fuzz-$target" -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 -timeout=10 \
-    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "${dict[@]}" "$@" "$corpus" "$fuzz/corpus/$target"
+    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" ${dict[@]+"${dict[@]}"} "$@" "$corpus" "$fuzz/corpus/$target"
