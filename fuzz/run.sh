@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target (swiftc -sanitize=fuzzer,address) and runs it for SECONDS on its corpus.
-# Usage: fuzz/run.sh csv|policy|engine SECONDS [extra libFuzzer flags…]
+# Usage: fuzz/run.sh csv|policy|engine|pattern SECONDS [extra libFuzzer flags…]
 #        fuzz/run.sh TARGET build        (build only)
 # Builds go to fuzz/.build (not part of the package build; `swift build`/`swift test` never see fuzz/).
 # New corpus entries are written to fuzz/.build/corpus-TARGET (the seeds in fuzz/corpus/TARGET stay as committed);
@@ -8,7 +8,7 @@
 set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$fuzz/.." && pwd)"
-target="${1:?usage: fuzz/run.sh csv|policy|engine SECONDS}"
+target="${1:?usage: fuzz/run.sh csv|policy|engine|pattern SECONDS}"
 seconds="${2:?usage: fuzz/run.sh TARGET SECONDS}"
 shift 2
 build="$fuzz/.build"
@@ -32,13 +32,13 @@ csv)
     done
     swiftc "${flags[@]}" -module-name FuzzCSV -o "$build/fuzz-csv" "$fuzz/Sources/csv/main.swift" "${files[@]}"
     ;;
-policy | engine)
+policy | engine | pattern)
     engine_module
     swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lPasswordPolicy \
         -o "$build/fuzz-$target" "$fuzz/Sources/$target/main.swift"
     ;;
 *)
-    echo "unknown target '$target' (csv, policy, engine)" >&2
+    echo "unknown target '$target' (csv, policy, engine, pattern)" >&2
     exit 64
     ;;
 esac
@@ -51,4 +51,4 @@ dict=()
 [ -f "$fuzz/$target.dict" ] && dict=(-dict="$fuzz/$target.dict")
 echo "fuzz-$target: ${seconds}s, corpus $corpus + seeds $fuzz/corpus/$target" >&2
 exec "$build/fuzz-$target" -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 -timeout=10 \
-    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" "${dict[@]}" "$@" "$corpus" "$fuzz/corpus/$target"
+    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" ${dict[@]+"${dict[@]}"} "$@" "$corpus" "$fuzz/corpus/$target"

@@ -1,7 +1,5 @@
-import Foundation
-
 /// A parsed JSON value, used to validate policy files precisely and to write canonical JSON.
-enum JSONValue: Equatable, Decodable {
+enum JSONValue: Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -9,25 +7,6 @@ enum JSONValue: Equatable, Decodable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
 
     /// A short name of the value's JSON type for error messages.
     var typeName: String {

@@ -36,14 +36,14 @@ public struct PasswordPolicy: Sendable, Equatable {
 
     /// Parses and validates policy JSON.
     ///
-    /// - Throws: ``PolicyError/malformedJSON(reason:)`` for syntax errors, ``PolicyError/invalid(path:reason:)``
-    ///   naming the key path of the first fault otherwise.
+    /// The JSON must be strict RFC 8259 (see ``StrictJSONParser``): no duplicate keys, trailing commas or comments.
+    ///
+    /// - Throws: ``PolicyError/malformedJSON(reason:)`` for syntax errors (with line and column),
+    ///   ``PolicyError/invalid(path:reason:)`` naming the key path of the first fault otherwise — a key given twice
+    ///   is `rules[1].min: duplicate key`.
     public init(json: Data) throws(PolicyError) {
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: json)
-        } catch {
-            throw .malformedJSON(reason: PasswordPolicy.reason(for: error))
+        let value = try [UInt8](json).withUnsafeBufferPointer { bytes throws(PolicyError) -> JSONValue in
+            try StrictJSONParser.parse(bytes)
         }
         self = try PolicyParser.parse(value)
     }
@@ -120,17 +120,5 @@ public struct PasswordPolicy: Sendable, Equatable {
         if let history { members["history"] = .int(history) }
         if let lockoutThreshold { members["lockout-threshold"] = .int(lockoutThreshold) }
         return .object(members)
-    }
-
-    private static func reason(for error: Error) -> String {
-        guard let decoding = error as? DecodingError else { return "unreadable data" }
-        switch decoding {
-        case .dataCorrupted(let context):
-            if let underlying = context.underlyingError {
-                return "\(context.debugDescription) (\(underlying.localizedDescription))"
-            }
-            return context.debugDescription
-        default: return "unexpected structure"
-        }
     }
 }

@@ -1,5 +1,7 @@
 // pwaudit-bench: throughput of the rule engine on a NUL-separated corpus (see bench/engine.sh).
 // Input: `username\0password\0` per record. Output: single-core and all-core rates, then a RESULT line.
+// `pwaudit-bench --regex` times the pattern rule on catastrophic patterns instead (bench/regex.sh);
+// `pwaudit-bench --regex-peer N` runs case N once with NSRegularExpression, for comparison.
 import Dispatch
 import Foundation
 import PasswordPolicy
@@ -56,6 +58,16 @@ func seconds(_ body: () -> Void) -> Double {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 2, arguments[1] == "--regex" {
+    runRegexBench()
+    exit(0)
+}
+if arguments.count == 3, arguments[1] == "--regex-peer", let index = Int(arguments[2]),
+    regexCases.indices.contains(index)
+{
+    runRegexPeer(index)
+    exit(0)
+}
 guard arguments.count == 2 else { fail("usage: pwaudit-bench CORPUS.nul") }
 let compiled: CompiledPolicy
 do {

@@ -123,6 +123,14 @@ struct PatternMatcherTests {
         #expect(!policy.failureMask(Candidate(password: "a\u{301}1")).isEmpty)
     }
 
+    /// Found by a random differential run against ICU; Python's `re` agrees with the automaton on both.
+    @Test("loops over bodies that can match the empty string give the regular-language answer, where ICU says no")
+    func nullableLoops() throws {
+        #expect(try PatternMatcher("(?:[^a]*|[\\d\\s]a\\w*?)+?x{1,}").matches("__xA é"))
+        #expect(try PatternMatcher("(?i:a)(?:1?|A{2}(?:b{0,2}\\Bx?)b+?)+?\\b").matches(" a1a\n"))
+        #expect(try PatternMatcher("(?:\\B){2}b").matches("ab"))
+    }
+
     @Test("case-insensitive matching covers simple case mappings beyond ASCII")
     func caseFolding() throws {
         let kelvin = try PatternMatcher("(?i)k")

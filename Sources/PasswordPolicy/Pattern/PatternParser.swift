@@ -171,7 +171,8 @@ struct PatternParser {
         case "{": bounds = try parseInterval()
         default: return atom
         }
-        if atom == .assertion(.wordBoundary) || atom == .assertion(.notWordBoundary) {
+        // ICU refuses a quantifier written right after \b or \B (not after a group holding one).
+        if scalars[atomStart] == "\\", atom == .assertion(.wordBoundary) || atom == .assertion(.notWordBoundary) {
             throw error("a quantifier cannot follow \\b or \\B", at: start)
         }
         if scalar != "{" { index += 1 }
