@@ -4,13 +4,13 @@
 // (chosen by the first byte) equal the records read in one chunk; every accepted row's password is non-empty,
 // at most CSVRowValidator.maximumPasswordBytes bytes, valid UTF-8 and free of NUL.
 
-func records(_ bytes: [UInt8], chunkSize: Int) -> (header: [String]?, rows: [[[UInt8]]], lines: [Int]) {
+func records(_ bytes: [UInt8], chunkSize: Int) -> (header: CSVFirstLine?, rows: [[[UInt8]]], lines: [Int]) {
     guard let reader = try? CSVReader(source: MemoryByteSource(bytes), chunkSize: chunkSize) else {
         return (nil, [], [])
     }
     var rows: [[[UInt8]]] = []
     var lines: [Int] = []
-    let validator = try? CSVRowValidator(header: reader.header)
+    let validator = try? CSVRowValidator(firstLine: reader.firstLine)
     while let record = try? reader.next() {
         rows.append(record.fields)
         lines.append(record.line)
@@ -23,7 +23,7 @@ func records(_ bytes: [UInt8], chunkSize: Int) -> (header: [String]?, rows: [[[U
             precondition(record[0].count >= 0)
         }
     }
-    return (reader.header.names, rows, lines)
+    return (reader.firstLine, rows, lines)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
