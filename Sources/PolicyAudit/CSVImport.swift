@@ -33,17 +33,22 @@ package struct CSVImport {
         let key = try workspace.fingerprintKey()
 
         let base: ByteSource
+        // A re-import is noticed by its SHA-256: up front for a regular file, after reading for anything else.
+        var checkAfterReading = !request.source.isFile
         switch request.source {
         case .file(let path):
             base = try FileByteSource(path: path)
-            // Hash up front (a second read) only when a complete run of the same size exists.
-            let sameSizeExists = try base.totalByteCount.map { size throws(SQLiteError) in
-                try workspace.runs.hasCompleteRun(sourceBytes: Int64(size))
-            }
-            if !request.again, sameSizeExists ?? true,
-                let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
-            {
-                throw ImportError.alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
+            if let size = base.totalByteCount {
+                // Hash up front (a second read) only when a complete run of the same size exists.
+                if !request.again, try workspace.runs.hasCompleteRun(sourceBytes: Int64(size)),
+                    let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
+                {
+                    throw ImportError.alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
+                }
+            } else {
+                // A FIFO, a process substitution or a device can be read once only (and a device may never end):
+                // never read it twice.
+                checkAfterReading = true
             }
         case .descriptor(let descriptor, _):
             base = FileByteSource(fileDescriptor: descriptor)
@@ -120,7 +125,7 @@ package struct CSVImport {
                 throw ImportError.strictRejected(
                     rejected: rejected.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
             }
-            if !request.source.isFile, !request.again,
+            if checkAfterReading, !request.again,
                 let existing = try workspace.runs.completeRun(withSHA256: sha256)
             {
                 try workspace.runs.discard(runID: run.id)

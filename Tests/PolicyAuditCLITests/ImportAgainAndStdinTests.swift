@@ -123,6 +123,42 @@ struct ImportAgainAndStdinTests {
         #expect(try sandbox.integer("SELECT count(*) FROM import_run") == 2)
     }
 
+    /// A FIFO at `path` that a thread opens for writing, fills with `bytes` and closes (once).
+    static func fifoFeeding(_ path: String, _ bytes: [UInt8]) {
+        precondition(mkfifo(path, 0o600) == 0)
+        Thread.detachNewThread {
+            let writeEnd = open(path, O_WRONLY)
+            guard writeEnd >= 0 else { return }
+            var offset = 0
+            bytes.withUnsafeBytes { raw in
+                while offset < raw.count {
+                    let written = write(writeEnd, raw.baseAddress! + offset, raw.count - offset)
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+            close(writeEnd)
+        }
+    }
+
+    @Test("a named FIFO (or a process substitution, <(cat file)) is read once: imported, and a re-import is noticed")
+    func fifoIsReadOnce() throws {
+        let sandbox = try ImportSandbox()
+        let first = sandbox.directory.appendingPathComponent("first.fifo").path
+        Self.fifoFeeding(first, Array(Self.csv.utf8))
+        let result = sandbox.run(["import", first])
+        #expect(result.code == .success, "\(result.err)")
+        #expect(result.out.hasPrefix("run 1: 5,000 rows, 0 rejected"), "\(result.out)")
+        #expect(try sandbox.integer("SELECT count(*) FROM candidate") == 5_000)
+
+        let second = sandbox.directory.appendingPathComponent("second.fifo").path
+        Self.fifoFeeding(second, Array(Self.csv.utf8))
+        let again = sandbox.run(["import", second])
+        #expect(again.code == .success)
+        #expect(again.err.contains("already imported as run 1"), "\(again.err)")
+        #expect(try sandbox.integer("SELECT count(*) FROM import_run WHERE status = 'complete'") == 1)
+    }
+
     @Test("rejected rows on stdin still exit 65 and are stored with their lines")
     func stdinRejects() throws {
         let sandbox = try ImportSandbox()
