@@ -50,10 +50,9 @@ enum PolicyCommand: CLICommand {
             try expect(1, "NAME[@N]")
             let workspace = try StoreOptions.openReadOnly(arguments, context: context)
             let version = try PolicyArgument.storedVersions([operands[0]], workspace: workspace, command: command)[0]
-            // Line by line: the layout's newlines stay, a description's controls and bidi overrides are escaped.
-            let shown = try PolicyDisplay.policy(version.definition)
-            let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
-            context.stdout.line(lines.map(safe).joined(separator: "\n"))
+            // JSON that stays JSON: the layout's newlines stay, and a control or bidi override the serializer left
+            // raw (DEL, C1, U+202E…) becomes a JSON escape (`\u202E`), terminal-safe and still parseable.
+            context.stdout.line(jsonSafe(try PolicyDisplay.policy(version.definition)))
             return .success
         case "diff":
             try expect(2, "A B")
@@ -138,4 +137,21 @@ enum PolicyCommand: CLICommand {
     }
 
     private static func safe(_ text: some StringProtocol) -> String { ReportText.terminalSafe(String(text)) }
+
+    /// `json` with every scalar `ReportText.terminalSafe` would escape, its layout's newlines aside, written as a
+    /// JSON `\uXXXX` escape. The serializer already escapes C0 controls inside strings and JSON's structure is ASCII,
+    /// so what is left (DEL, C1 controls, bidi marks, all in the BMP) only ever occurs inside a string.
+    static func jsonSafe(_ json: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+        for scalar in json.unicodeScalars {
+            if scalar != "\n", ReportText.terminalSafe(String(scalar)) != String(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

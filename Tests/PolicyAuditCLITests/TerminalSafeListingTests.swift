@@ -52,7 +52,25 @@ struct TerminalSafeListingTests {
         #expect(list.out.contains(Self.shown))
         let show = sandbox.run(["policy", "show", "p"])
         Self.expectSafe(show.out)
-        #expect(show.out.contains(#"\u{202E}evil"#))
+        #expect(show.out.contains(#"\u202Eevil"#))
+    }
+
+    @Test("policy show of a description with a bidi override, DEL or a C1 control prints valid JSON that adds back")
+    func policyShowStaysJSON() throws {
+        let sandbox = try ImportSandbox(policies: [])
+        let policy = try sandbox.write(
+            "p.json",
+            #"{"name":"p","description":"a\u202Eb\u007Fc\u009Bd\u001Be","rules":[{"rule":"length","min":8}]}"#)
+        #expect(sandbox.run(["policy", "add", policy]).code == .success)
+        let show = sandbox.run(["policy", "show", "p"])
+        #expect(show.code == .success)
+        Self.expectSafe(show.out)
+        let parsed = try JSONSerialization.jsonObject(with: Data(show.out.utf8)) as? [String: Any]
+        #expect(parsed?["description"] as? String == "a\u{202E}b\u{7F}c\u{9B}d\u{1B}e")
+        let shown = try sandbox.write("shown.json", show.out)
+        let again = sandbox.run(["policy", "add", shown])
+        #expect(again.code == .success, "\(again.err)")
+        #expect(again.out == "p@1\n")
     }
 
     @Test("an error message that echoes a path escapes it")
