@@ -17,7 +17,8 @@ package struct SQLitePolicyRepository {
 
     /// Adds a version of policy `name`, creating the policy on first use.
     ///
-    /// A definition identical to the latest version returns that version unchanged (`isNew == false`; the call's
+    /// A definition identical to a version stored with the same `effectiveFrom` returns that version. Else one
+    /// identical to the latest version returns that version unchanged (`isNew == false`; the call's
     /// `effectiveFrom` and `note` are ignored). One identical to an earlier version is a *rollback* when
     /// `effectiveFrom` is given and differs from that version's: it is stored as the next version, repeating the
     /// earlier one (`repeats`), with a note saying so; with no date or the same date the earlier version is returned
@@ -39,6 +40,17 @@ package struct SQLitePolicyRepository {
                 "INSERT INTO policy (name, created_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
                 [.text(name), .text(now)])
             var repeats: PolicyVersionRecord?
+            // The same definition already stored with the same date (any of its versions, not only the last one that
+            // repeats it) is that version.
+            if let effectiveFrom,
+                let sameDate = try fetchOne(
+                    Self.selectVersion
+                        + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2 AND pv.effective_from = ?3"
+                        + " ORDER BY pv.version DESC LIMIT 1",
+                    [.text(name), .text(definitionSHA256), .text(effectiveFrom)])
+            {
+                return PolicyAddition(version: sameDate, isNew: false, repeats: nil)
+            }
             if let existing = try fetchOne(
                 Self.selectVersion
                     + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2 ORDER BY pv.version DESC LIMIT 1",

@@ -240,4 +240,21 @@ struct TrustStoreTests {
         let february = try #require(buckets.first { ($0["key"] as? String) == "2026-02-10" })
         #expect((february["unlocked"] as? [String: Any])?["count"] as? Int == 0)
     }
+
+    @Test("a definition stored several times, added again with the date of any of its versions, is that version")
+    func rollbackSameDateAsAnOlderRepeat() throws {
+        let sandbox = try ImportSandbox(policies: [])
+        let a = try sandbox.write("a.json", #"{"name":"corp","rules":[{"rule":"length","min":8}]}"#)
+        let b = try sandbox.write("b.json", #"{"name":"corp","rules":[{"rule":"length","min":14}]}"#)
+        #expect(sandbox.run(["policy", "add", a, "--effective", "2026-01-01"]).out == "corp@1\n")
+        #expect(sandbox.run(["policy", "add", b, "--effective", "2026-02-01"]).out == "corp@2\n")
+        #expect(sandbox.run(["policy", "add", a, "--effective", "2026-03-01"]).out == "corp@3\n")
+        #expect(sandbox.run(["policy", "add", b, "--effective", "2026-04-01"]).out == "corp@4\n")
+        // corp@1 already says "this definition from 2026-01-01": nothing to add, and no version dated before corp@4.
+        let same = sandbox.run(["policy", "add", a, "--effective", "2026-01-01"])
+        #expect(same.out == "corp@1\n", "\(same.err)")
+        #expect(same.err.contains("identical to the stored corp@1"), "\(same.err)")
+        #expect(sandbox.run(["policy", "at", "corp", "2026-01-15"]).out.hasPrefix("corp@1\t"))
+        #expect(sandbox.run(["policy", "list"]).out.split(separator: "\n").count == 5)
+    }
 }
