@@ -33,8 +33,8 @@ package struct CSVImport {
         let key = try workspace.fingerprintKey()
 
         let base: ByteSource
-        // A re-import is noticed by its SHA-256: up front for a regular file, after reading for anything else.
-        var checkAfterReading = !request.source.isFile
+        // A re-import is noticed by its SHA-256: up front for a regular file (a cheap early answer), and for every
+        // source when the run completes (the answer that holds when two imports of one file run at once).
         switch request.source {
         case .file(let path):
             base = try FileByteSource(path: path)
@@ -45,11 +45,9 @@ package struct CSVImport {
                 {
                     throw ImportError.alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
                 }
-            } else {
-                // A FIFO, a process substitution or a device can be read once only (and a device may never end):
-                // never read it twice.
-                checkAfterReading = true
             }
+            // A FIFO, a process substitution or a device can be read once only (and a device may never end): it is
+            // never read twice, only checked when the run completes.
         case .descriptor(let descriptor, _):
             base = FileByteSource(fileDescriptor: descriptor)
         case .generated(_, let open):
@@ -125,15 +123,13 @@ package struct CSVImport {
                 throw ImportError.strictRejected(
                     rejected: rejected.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
             }
-            if checkAfterReading, !request.again,
-                let existing = try workspace.runs.completeRun(withSHA256: sha256)
+            if let existing = try RunCompletion(workspace: workspace).complete(
+                runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
+                reuse: reuse, versionIDs: versions.map(\.id), unlessImported: !request.again)
             {
                 try workspace.runs.discard(runID: run.id)
                 throw ImportError.alreadyImported(runID: existing.id, sha256: sha256)
             }
-            try RunCompletion(workspace: workspace).complete(
-                runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
-                reuse: reuse, versionIDs: versions.map(\.id))
             var result = CSVImportResult(
                 runID: run.id, rowsRead: tally.rowsSeen, accepted: tally.acceptedCount,
                 rejected: tally.rejectedCount, rejectedByReason: tally.rejections, firstRejections: firstRejections,

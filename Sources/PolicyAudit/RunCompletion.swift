@@ -6,20 +6,31 @@ import PolicyStore
 struct RunCompletion {
     let workspace: AuditWorkspace
 
+    /// Writes the run's summaries and marks it complete, in one transaction.
+    ///
+    /// - Parameter unlessImported: When true, a complete run that already holds a source with this SHA-256 wins:
+    ///   nothing is written and that run is returned. The check shares the completing transaction (writers take it
+    ///   one at a time), so two imports of one file started together store it once.
+    /// - Returns: The complete run that already held the source, if `unlessImported` found one.
     func complete(
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, tally: RunTally, reuse: RunReuseSummaryRow,
-        versionIDs: [Int64]
-    ) throws {
+        versionIDs: [Int64], unlessImported: Bool = false
+    ) throws -> RunRecord? {
         let summaries = workspace.summaries
         let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: reuse)
-        try workspace.database.inTransaction {
+        let existing: RunRecord? = try workspace.database.inTransaction {
+            if unlessImported, let existing = try workspace.runs.completeRun(withSHA256: sourceSHA256) {
+                return existing
+            }
             try summaries.write(runID: runID, summary: summary)
             try workspace.runs.complete(
                 runID: runID, sourceBytes: sourceBytes, sourceSHA256: sourceSHA256, rowsRead: tally.rowsSeen,
                 rowsAccepted: tally.acceptedCount, rowsRejected: tally.rejectedCount)
+            return nil
         }
-        // Committed complete: the run no longer needs its import lock.
-        workspace.runs.releaseImportLock(runID: runID)
+        // Committed complete (or not needed): the run no longer needs its import lock.
+        if existing == nil { workspace.runs.releaseImportLock(runID: runID) }
+        return existing
     }
 
     /// The summary rows of a tally: every rule of every version (zero failures included), pairs and per-day rule

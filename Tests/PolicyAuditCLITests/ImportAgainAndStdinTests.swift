@@ -159,6 +159,29 @@ struct ImportAgainAndStdinTests {
         #expect(try sandbox.integer("SELECT count(*) FROM import_run WHERE status = 'complete'") == 1)
     }
 
+    @Test("two imports of one file started together store it once: the second to finish finds the first complete")
+    func concurrentImportsOfOneFile() throws {
+        let sandbox = try ImportSandbox()
+        let file = try sandbox.write("both.csv", KillTestTests.corpus(rows: 60_000, salt: "twice"))
+        // Both pass the up-front check (no complete run yet); only the completing transaction can tell them apart.
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in results.append(sandbox.run(["import", file])) }
+        #expect(results.values.map(\.code) == [.success, .success])
+        let notes = results.values.map(\.err)
+        #expect(notes.filter { $0.contains("already imported") }.count == 1, "\(notes)")
+        #expect(try sandbox.integer("SELECT count(*) FROM import_run WHERE status = 'complete'") == 1)
+        #expect(try sandbox.integer("SELECT count(*) FROM import_run") == 1, "the second run was discarded")
+        #expect(try sandbox.integer("SELECT count(*) FROM candidate") == 60_000)
+    }
+
+    /// Results gathered from concurrent runs.
+    final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [CLIResult] = []
+        func append(_ result: CLIResult) { lock.withLock { results.append(result) } }
+        var values: [CLIResult] { lock.withLock { results } }
+    }
+
     @Test("rejected rows on stdin still exit 65 and are stored with their lines")
     func stdinRejects() throws {
         let sandbox = try ImportSandbox()

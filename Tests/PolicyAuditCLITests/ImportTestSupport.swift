@@ -9,7 +9,7 @@ import Testing
 /// A private directory with an initialised database holding policies, and a way to run `pwaudit` in-process there.
 ///
 /// Each test makes its own sandbox, so tests run in parallel without sharing files, `chdir` or `setenv`.
-final class ImportSandbox {
+final class ImportSandbox: @unchecked Sendable {  // immutable after init; runs share no state
     /// The repository checkout this test file lives in.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -106,7 +106,7 @@ final class ImportSandbox {
 }
 
 /// What one in-process run printed and returned.
-struct CLIResult {
+struct CLIResult: Sendable {
     let code: ExitCode
     let out: String
     let err: String
