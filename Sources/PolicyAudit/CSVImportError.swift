@@ -11,6 +11,8 @@ package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible
     case missingHeader
     /// The header ends inside an open quote, so its columns cannot be told apart.
     case unterminatedHeader
+    /// The first line runs past `limit` bytes without a line end: not a CSV header.
+    case headerTooLong(limit: Int)
     /// The input is not UTF-8 text (UTF-16, or binary), as its first bytes or its first line show.
     case notText(CSVTextProblem)
     /// The first line does not name the password column, so it is taken for a data row, not a header.
@@ -29,6 +31,9 @@ package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible
             return "Reading the CSV input failed: \(reason); check the file or the pipe feeding it."
         case .missingHeader:
             return "The CSV input is empty; it must start with a header line such as 'id,username,password'."
+        case .headerTooLong(let limit):
+            return "The CSV input's first line runs past \(limit / 1024) KiB without a line end: this is not a CSV "
+                + "header; check the file (or the device) given."
         case .unterminatedHeader:
             return "The CSV header line opens a quote that is never closed; fix the first line of the file."
         case .notText(let problem):

@@ -25,6 +25,9 @@ package final class CSVReader {
     /// The default number of bytes asked of the source per read.
     package static let defaultChunkSize = 1 << 20
 
+    /// The longest first line read before the input is refused as not a CSV (1 MiB: thousands of columns).
+    package static let maximumHeaderBytes = 1 << 20
+
     /// The first record, read when the reader is created: the header if it names the password column (see
     /// `CSVHeader(accepting:passwordColumn:)`), which `CSVRowValidator` decides.
     package private(set) var firstLine = CSVFirstLine(line: 1, names: [])
@@ -129,11 +132,8 @@ package final class CSVReader {
         } else if dataEnd >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF {
             throw .notText(.utf16(bigEndian: bytes[0] == 0xFE))
         }
-        if let given = dialect.delimiter {
-            delimiter = given
-        } else {
-            delimiter = try detectDelimiter()
-        }
+        let detected = try detectDelimiter()
+        delimiter = dialect.delimiter ?? detected
         guard let record = try next() else { throw .missingHeader }
         var names: [String] = []
         for index in 0..<record.fieldCount {
@@ -165,7 +165,10 @@ package final class CSVReader {
         return nil
     }
 
-    /// Buffers the whole first line and picks the delimiter from it.
+    /// Buffers the whole first line (at most `maximumHeaderBytes`) and picks the delimiter from it.
+    ///
+    /// - Throws: `CSVImportError.notText` or `.headerTooLong` when no line end comes within the limit: a binary file
+    ///   or a device such as `/dev/zero` is refused at once instead of read for ever.
     private func detectDelimiter() throws(CSVImportError) -> CSVDialect.Delimiter {
         while true {
             let bytes = buffer.assumingMemoryBound(to: UInt8.self)
@@ -175,6 +178,13 @@ package final class CSVReader {
                 let byte = bytes[index]
                 if byte == 0x22 { inQuotes.toggle() } else if byte == 0x0A || byte == 0x0D, !inQuotes { break }
                 index += 1
+            }
+            if index == dataEnd, index - recordStart > Self.maximumHeaderBytes {
+                let start = bytes + recordStart
+                if memchr(start, 0, index - recordStart) != nil {
+                    throw .notText(Self.utf16Order(of: start, count: index - recordStart) ?? .nulByte(line: line))
+                }
+                throw .headerTooLong(limit: Self.maximumHeaderBytes)
             }
             if index == dataEnd, try refill() { continue }
             let lineEnd = min(index, dataEnd)

@@ -38,7 +38,7 @@ package enum ErrorExitCode {
             switch error {
             case .cannotOpen: .noInput
             case .readFailed: .ioError
-            case .missingHeader, .unterminatedHeader, .notText, .notAHeader, .duplicateColumn: .dataError
+            case .missingHeader, .unterminatedHeader, .headerTooLong, .notText, .notAHeader, .duplicateColumn: .dataError
             case .missingColumn: .usage
             }
         case let error as ImportError:

@@ -97,6 +97,24 @@ struct CSVReaderSourceTests {
         #expect(throws: CSVImportError.notText(problem)) { try CSVReader(source: MemoryByteSource(bytes)) }
     }
 
+    @Test("a first line with no end in sight is refused at the limit (as binary when it holds NULs)")
+    func endlessFirstLine() {
+        let past = CSVReader.maximumHeaderBytes + 4_096
+        for dialect in [CSVDialect(), CSVDialect(delimiter: .comma)] {
+            #expect(throws: CSVImportError.notText(.nulByte(line: 1))) {
+                try CSVReader(source: MemoryByteSource([UInt8](repeating: 0, count: past)), dialect: dialect)
+            }
+            #expect(throws: CSVImportError.headerTooLong(limit: CSVReader.maximumHeaderBytes)) {
+                try CSVReader(
+                    source: MemoryByteSource([UInt8](repeating: UInt8(ascii: "a"), count: past)), dialect: dialect,
+                    chunkSize: 4_096)
+            }
+        }
+        // A long header within the limit is still a header.
+        let wide = (0..<20_000).map { "column\($0)" }.joined(separator: ",") + ",password\n"
+        #expect((try? CSVReader(source: MemoryByteSource(Array(wide.utf8))))?.firstLine.fieldCount == 20_001)
+    }
+
     @Test("a header with an open quote is an error")
     func unterminatedHeader() {
         #expect(throws: CSVImportError.unterminatedHeader) {
