@@ -11,7 +11,7 @@ struct PlainTable {
     func rendered() -> String {
         let all =
             [header]
-            + rows.map { $0.map { ReportText.truncated(ReportText.terminalSafe($0), to: TextTable.maximumCellWidth) } }
+            + rows.map { $0.map { ReportText.terminalSafe($0, limit: TextTable.maximumCellWidth) } }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             let line = row.indices.map { column in

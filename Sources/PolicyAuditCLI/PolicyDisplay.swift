@@ -6,7 +6,7 @@ import PasswordPolicy
 enum PolicyDisplay {
     /// The definition `json` (a policy's canonical JSON), pretty-printed with sorted keys and files summarized.
     static func policy(_ json: String) throws -> String {
-        try render(json, options: [.prettyPrinted, .sortedKeys])
+        try render(json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     }
 
     /// One rule as a single line of JSON: its canonical JSON, with files summarized when it has any.

@@ -67,8 +67,26 @@ package enum ReportText {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true  // C0 and C1 controls, ESC included
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi marks, embeddings, isolates
+        case 0x200B, 0x2060, 0xFEFF: true  // zero-width space, word joiner, BOM: they hide text (ZWJ/ZWNJ are script)
+        case 0x2028, 0x2029: true  // line and paragraph separators: forge a line
         default: false
         }
+    }
+
+    /// `text` made terminal-safe and shortened to at most `limit` characters, ending with `…` when cut; an escape is
+    /// never cut in half (the cut falls between the characters of `text`).
+    package static func terminalSafe(_ text: String, limit: Int) -> String {
+        let safe = terminalSafe(text)
+        guard safe.count > limit else { return safe }
+        var result = ""
+        var count = 0
+        for character in text {
+            let piece = terminalSafe(String(character))
+            if count + piece.count > limit - 1 { break }
+            result += piece
+            count += piece.count
+        }
+        return result + "…"
     }
 
     /// Shortens `text` to at most `limit` characters, ending with `…` when cut.

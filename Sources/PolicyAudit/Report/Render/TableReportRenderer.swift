@@ -129,7 +129,7 @@ package struct TableReportRenderer: ReportRenderer {
     func n(_ value: Int64) -> String { ReportNumber.grouped(value) }
     func safe(_ text: String) -> String { ReportText.terminalSafe(text) }
     /// A run's name in a heading: terminal-safe and cut to 80 characters, so a long label keeps the line on screen.
-    func name(_ text: String) -> String { ReportText.truncated(safe(text), to: 80) }
+    func name(_ text: String) -> String { ReportText.terminalSafe(text, limit: 80) }
     func bold(_ text: String) -> String { useColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { useColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     func highlight(_ text: String) -> String { useColor ? "\u{1B}[1;36m\(text)\u{1B}[0m" : text }

@@ -42,7 +42,7 @@ package struct TextTable: Sendable {
     /// the table on screen; `style` decorates the header line (bold, when colour is on).
     package func lines(indent: String = "  ", style: (String) -> String = { $0 }) -> [String] {
         let safeRows = rows.map { row in
-            row.map { ReportText.truncated(ReportText.terminalSafe($0), to: Self.maximumCellWidth) }
+            row.map { ReportText.terminalSafe($0, limit: Self.maximumCellWidth) }
         }
         let widths = columns.indices.map { index in
             safeRows.reduce(columns[index].header.count) { max($0, index < $1.count ? $1[index].count : 0) }
