@@ -2,6 +2,8 @@
 package enum AuditStoreError: Error, Equatable, CustomStringConvertible {
     /// No database file at the path.
     case databaseMissing(path: String)
+    /// The path names a directory (an empty `--db=` names the working directory), not a database file.
+    case databaseIsDirectory(path: String)
     /// The file exists but is not a pwaudit database: empty (`tableCount` 0) or another application's SQLite file.
     case notAPwauditDatabase(path: String, tableCount: Int)
     /// A read-only command found an older pwaudit schema, which only a write command may migrate.
@@ -23,6 +25,9 @@ package enum AuditStoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .databaseMissing(let path):
             "no pwaudit database at \(path); create one with 'pwaudit init --db \(path)'"
+        case .databaseIsDirectory(let path):
+            "\(path) is a directory, not a database file; name the database file itself with --db (e.g. "
+                + "--db \(path.hasSuffix("/") ? path : path + "/")pwaudit.db)"
         case .notAPwauditDatabase(let path, let count):
             count == 0
                 ? "\(path) is an empty file, not a pwaudit database; pwaudit left it untouched (make it one with "

@@ -28,9 +28,7 @@ package final class AuditWorkspace {
     /// - Throws: `AuditStoreError.databaseMissing`, `.notAPwauditDatabase`, `SQLiteError` (not a database, corrupt),
     ///   `MigrationError` (newer, edited).
     package static func open(_ location: AuditLocation) throws -> AuditWorkspace {
-        guard FileManager.default.fileExists(atPath: location.databasePath) else {
-            throw AuditStoreError.databaseMissing(path: location.databasePath)
-        }
+        try requireDatabaseFile(location.databasePath)
         let database = try Database(path: location.databasePath, mode: .readWrite)
         let migrator = Migrator()
         switch try migrator.state(of: database) {
@@ -47,9 +45,7 @@ package final class AuditWorkspace {
     /// migrates.
     /// - Throws: as `open`, and `AuditStoreError.schemaNeedsMigration` for an older pwaudit schema.
     package static func openReadOnly(_ location: AuditLocation) throws -> AuditWorkspace {
-        guard FileManager.default.fileExists(atPath: location.databasePath) else {
-            throw AuditStoreError.databaseMissing(path: location.databasePath)
-        }
+        try requireDatabaseFile(location.databasePath)
         let database = try Database(path: location.databasePath, mode: .readOnly)
         do {
             try Migrator().verifyCurrent(database)
@@ -61,12 +57,23 @@ package final class AuditWorkspace {
         return AuditWorkspace(location: location, database: database)
     }
 
+    /// Refuses a path with no file (`databaseMissing`) or with a directory (`databaseIsDirectory`).
+    private static func requireDatabaseFile(_ path: String) throws(AuditStoreError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .databaseMissing(path: path)
+        }
+        if isDirectory.boolValue { throw .databaseIsDirectory(path: path) }
+    }
+
     /// Creates (or upgrades) the database and makes sure its key exists, never replacing a key that stored
     /// fingerprints depend on, and never adding pwaudit's tables to another application's database.
     /// - Returns: The workspace and whether a new key was written.
     package static func initialize(_ location: AuditLocation) throws -> (workspace: AuditWorkspace, createdKey: Bool) {
         let files = FileManager.default
-        let databaseExisted = files.fileExists(atPath: location.databasePath)
+        var isDirectory: ObjCBool = false
+        let databaseExisted = files.fileExists(atPath: location.databasePath, isDirectory: &isDirectory)
+        if isDirectory.boolValue { throw AuditStoreError.databaseIsDirectory(path: location.databasePath) }
         let keyExists = files.fileExists(atPath: location.keyPath)
         if !databaseExisted && keyExists { throw AuditStoreError.orphanKey(keyPath: location.keyPath) }
         let database = try Database(path: location.databasePath, mode: .readWriteCreate)

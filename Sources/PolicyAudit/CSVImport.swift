@@ -46,8 +46,8 @@ package struct CSVImport {
                     throw ImportError.alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
                 }
             }
-            // A FIFO, a process substitution or a device can be read once only (and a device may never end): it is
-            // never read twice, only checked when the run completes.
+        // A FIFO, a process substitution or a device can be read once only (and a device may never end): it is
+        // never read twice, only checked when the run completes.
         case .descriptor(let descriptor, _):
             base = FileByteSource(fileDescriptor: descriptor)
         case .generated(_, let open):

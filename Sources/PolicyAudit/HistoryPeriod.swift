@@ -1,5 +1,4 @@
 import Foundation
-
 import PolicyStore
 
 /// The period keys of day-based histories: `2026-11-30`, ISO week `2026-W48`, month `2026-11` (all UTC), and

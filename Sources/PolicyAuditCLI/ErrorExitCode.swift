@@ -32,13 +32,15 @@ package enum ErrorExitCode {
         case let error as AuditStoreError:
             switch error {
             case .databaseMissing, .unknownPolicy, .unknownRun, .noVersionInForce, .noPolicies: .noInput
-            case .orphanKey, .keyLostForExistingData, .notAPwauditDatabase, .schemaNeedsMigration: .dataError
+            case .orphanKey, .keyLostForExistingData, .notAPwauditDatabase, .databaseIsDirectory, .schemaNeedsMigration:
+                .dataError
             }
         case let error as CSVImportError:
             switch error {
             case .cannotOpen: .noInput
             case .readFailed: .ioError
-            case .missingHeader, .unterminatedHeader, .headerTooLong, .notText, .notAHeader, .duplicateColumn: .dataError
+            case .missingHeader, .unterminatedHeader, .headerTooLong, .notText, .notAHeader, .duplicateColumn:
+                .dataError
             case .missingColumn: .usage
             }
         case let error as ImportError:

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PolicyAuditCLI
@@ -29,6 +30,22 @@ struct ExitCodeTableTests {
         #expect(report.code == .noInput)
         #expect(history.code == .noInput)
         #expect(history.errLines == ["Error: no complete run scored policy 'seed'"])
+    }
+
+    @Test("--db naming a directory (or empty, the working directory) is not a database, and says so, for every opener")
+    func databaseIsADirectory() throws {
+        let harness = try CLIHarness()
+        defer { harness.cleanUp() }
+        for arguments in [["runs", "--db", harness.directory], ["init", "--db="], ["policy", "list", "--db="]] {
+            let result = try harness.run(arguments)
+            #expect(result.code == .dataError, "\(arguments)")
+            #expect(
+                result.err.hasPrefix("Error: \(harness.directory) is a directory, not a database file"), "\(result.err)"
+            )
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: harness.directory).filter { !$0.hasPrefix(".") }.isEmpty
+        )
     }
 
     @Test("compare of a version with itself is a usage error")

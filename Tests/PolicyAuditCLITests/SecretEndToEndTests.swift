@@ -51,7 +51,9 @@ struct SecretEndToEndTests {
             try run("import --strict \(input.name)", ["import", path, "--strict", "--again"] + input.options)
             try run("import --rejects - \(input.name)", ["import", path, "--rejects", "-", "--again"] + input.options)
             try run("rescore \(input.name)", ["rescore", "1", "--policy", "nist", path] + input.options)
-            try run("check \(input.name)", ["check", "--policy", "seed"], stdin: String(decoding: input.bytes, as: UTF8.self))
+            try run(
+                "check \(input.name)", ["check", "--policy", "seed"],
+                stdin: String(decoding: input.bytes, as: UTF8.self))
         }
         let canaryLines = inputs.flatMap(\.canaries).joined(separator: "\n") + "\n\u{0}nul\n"
         try run("check lines", ["check", "--policy", "strict", "--user", "canary_user"], stdin: canaryLines)
@@ -111,15 +113,20 @@ struct SecretEndToEndTests {
         var badBytes = Array(bad.utf8)
         badBytes += Array(text([row(utf8, user: "u5", line: 5)]).utf8).map { $0 == UInt8(ascii: "!") ? 0xFF : $0 }
         badBytes += Array(text([row("\"" + quote, user: "u6", line: 6)]).utf8)
-        inputs.append(Input(name: "bad-rows-\(position).csv", bytes: badBytes, canaries: [good, fieldCount, quote, long, nul, utf8]))
+        inputs.append(
+            Input(
+                name: "bad-rows-\(position).csv", bytes: badBytes, canaries: [good, fieldCount, quote, long, nul, utf8])
+        )
 
         let crOnly = [canary("cr1"), canary("cr2")]
         let crRows = [header] + crOnly.enumerated().map { row($1, user: "canary_user_cr\(position)", line: $0 + 1) }
-        inputs.append(Input(name: "cr-only-\(position).csv", bytes: Array(text(crRows, end: "\r").utf8), canaries: crOnly))
+        inputs.append(
+            Input(name: "cr-only-\(position).csv", bytes: Array(text(crRows, end: "\r").utf8), canaries: crOnly))
 
         let headerless = [canary("nohead1"), canary("nohead2")]
         let headerlessRows = headerless.enumerated().map { row($1, user: "u\($0)", line: $0 + 1) }
-        inputs.append(Input(name: "headerless-\(position).csv", bytes: Array(text(headerlessRows).utf8), canaries: headerless))
+        inputs.append(
+            Input(name: "headerless-\(position).csv", bytes: Array(text(headerlessRows).utf8), canaries: headerless))
 
         let semicolon = [canary("semi1"), canary("semi2")]
         let semicolonRows = [header] + semicolon.enumerated().map { row($1, user: "u\($0)", line: $0 + 1) }
