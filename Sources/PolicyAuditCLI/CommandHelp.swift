@@ -1,8 +1,11 @@
 import Foundation
 
 /// The help text of one command, rendered in the house layout (`OVERVIEW:`, `USAGE:`, …).
+///
+/// The `OPTIONS:` section is not written here: it is rendered from the command's option declarations, so that it
+/// lists exactly what the parser accepts.
 package struct CommandHelp: Sendable {
-    /// One entry of the `ARGUMENTS:` or `OPTIONS:` section.
+    /// One entry of the `ARGUMENTS:` or `SUBCOMMANDS:` section.
     package struct Entry: Sendable {
         package let name: String
         package let summary: String
@@ -17,21 +20,19 @@ package struct CommandHelp: Sendable {
     package let overview: String
     package let usage: [String]
     package var arguments: [Entry] = []
-    package var options: [Entry] = []
     package var subcommands: [Entry] = []
     /// Free text after the sections: examples, notes.
     package var discussion: String = ""
 
     /// Creates help for a command.
     package init(
-        name: String, overview: String, usage: [String], arguments: [Entry] = [], options: [Entry] = [],
-        subcommands: [Entry] = [], discussion: String = ""
+        name: String, overview: String, usage: [String], arguments: [Entry] = [], subcommands: [Entry] = [],
+        discussion: String = ""
     ) {
         self.name = name
         self.overview = overview
         self.usage = usage
         self.arguments = arguments
-        self.options = options
         self.subcommands = subcommands
         self.discussion = discussion
     }
@@ -47,11 +48,12 @@ package struct CommandHelp: Sendable {
         return "pwaudit " + entry
     }
 
-    /// The help text as printed by `--help`.
-    package func rendered() -> String {
+    /// The help text as printed by `--help`, with `options` (in order) as its `OPTIONS:` section.
+    package func rendered(options: [any DeclaredOption]) -> String {
+        let optionEntries = options.map { Entry($0.declaration.synopsis, $0.declaration.summary) }
         var out = "OVERVIEW: \(overview)\n\nUSAGE:"
         for line in usage { out += " pwaudit \(line)\n" + (line == usage.last ? "" : "      ") }
-        for (title, entries) in [("ARGUMENTS", arguments), ("OPTIONS", options), ("SUBCOMMANDS", subcommands)]
+        for (title, entries) in [("ARGUMENTS", arguments), ("OPTIONS", optionEntries), ("SUBCOMMANDS", subcommands)]
         where !entries.isEmpty {
             out += "\n\(title):\n"
             let width = min(max(entries.map(\.name.count).max() ?? 0, 8), 28)

@@ -19,7 +19,6 @@ package enum PolicyAuditCLI {
             name: "pwaudit",
             overview: "Audit password policies: which candidate passwords would unlock the reset, and why not.",
             usage: ["<subcommand> [options]", "help <subcommand>", "--version"],
-            options: [.init("-h, --help", "Show help."), .init("--version", "Show the version.")],
             subcommands: commands.map { .init($0.help.name, $0.help.overview) },
             discussion: "See 'pwaudit help <subcommand>' for a subcommand's options.")
     }
@@ -42,34 +41,34 @@ package enum PolicyAuditCLI {
     private static func dispatch(_ arguments: [String], context: CLIContext) -> ExitCode {
         guard let first = arguments.first else {
             // No subcommand is a usage mistake: the help goes where errors go, so `pwaudit > out` shows it.
-            context.stderr.write(help.rendered())
+            context.stderr.write(helpText)
             return .usage
         }
         switch first {
         case "-h", "--help":
-            context.stdout.write(help.rendered())
+            context.stdout.write(helpText)
             return .success
         case "--version":
             context.stdout.line("pwaudit \(version)")
             return .success
         case "help":
             guard arguments.count > 1 else {
-                context.stdout.write(help.rendered())
+                context.stdout.write(helpText)
                 return .success
             }
             guard let command = command(named: arguments[1]) else {
                 return report(UsageError("unknown subcommand '\(arguments[1])'"), context: context)
             }
-            context.stdout.write(command.help.rendered())
+            context.stdout.write(command.helpText)
             return .success
         default:
             guard let command = command(named: first) else {
                 return report(UsageError("unknown subcommand '\(first)'"), context: context)
             }
             do {
-                let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec, command: first)
+                let parsed = try ParsedArguments(Array(arguments.dropFirst()), options: command.options, command: first)
                 if parsed.wantsHelp {
-                    context.stdout.write(command.help.rendered())
+                    context.stdout.write(command.helpText)
                     return .success
                 }
                 return try command.run(parsed, context: context)
@@ -78,6 +77,9 @@ package enum PolicyAuditCLI {
             }
         }
     }
+
+    /// The top-level help text.
+    private static var helpText: String { help.rendered(options: [Flag.help, Flag.version]) }
 
     private static func command(named name: String) -> (any CLICommand.Type)? {
         commands.first { $0.help.name == name }

@@ -12,11 +12,6 @@ enum PolicyCommand: CLICommand {
             "policy add FILE [--effective DATE] [--note TEXT]", "policy list", "policy show NAME[@N]",
             "policy diff A B", "policy at NAME DATE",
         ],
-        options: StoreOptions.help + [
-            .init("--effective DATE", "When the version comes into force (YYYY-MM-DD or ISO-8601 UTC; default today)."),
-            .init("--note TEXT", "A note kept with the version."),
-            .init("-h, --help", "Show help."),
-        ],
         subcommands: [
             .init("add", "Validate FILE and store it as NAME@N (an identical definition returns its version)."),
             .init("list", "List every stored version."),
@@ -25,7 +20,20 @@ enum PolicyCommand: CLICommand {
             .init("at", "Name the version in force on DATE."),
         ])
 
-    static let spec = ParsedArguments.Spec(values: StoreOptions.names.union(["--effective", "--note"]))
+    /// `--effective DATE` (of `policy add`), as the ISO-8601 UTC timestamp it names.
+    static let effective = Option<String>(
+        "--effective", valueName: "DATE",
+        help: "When the version comes into force (YYYY-MM-DD or ISO-8601 UTC; default today)."
+    ) { text, option, _ in
+        guard let normalized = EffectiveDate.normalized(text) else {
+            throw UsageError("\(option) '\(text)' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: "policy add")
+        }
+        return normalized
+    }
+    /// `--note TEXT` (of `policy add`).
+    static let note = Option<String>("--note", valueName: "TEXT", help: "A note kept with the version.")
+
+    static let options: [any DeclaredOption] = StoreOptions.all + [effective, note]
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         guard let action = arguments.positionals.first else {
@@ -73,18 +81,10 @@ enum PolicyCommand: CLICommand {
     }
 
     private static func add(file: String, arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
-        var effective: String?
-        if let text = arguments.value("--effective") {
-            guard let normalized = EffectiveDate.normalized(text) else {
-                throw UsageError(
-                    "--effective '\(text)' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: "policy add")
-            }
-            effective = normalized
-        }
         let policy = try PolicyFileLoader.load(path: context.resolve(file))
         let workspace = try StoreOptions.open(arguments, context: context)
         let added = try PolicyLibrary(workspace: workspace).add(
-            policy, effectiveFrom: effective, note: arguments.value("--note"))
+            policy, effectiveFrom: arguments[effective], note: arguments[note])
         let version = added.version
         context.stdout.line(safe(version.reference))
         if let repeated = added.repeats {

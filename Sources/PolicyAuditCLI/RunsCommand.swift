@@ -7,7 +7,6 @@ enum RunsCommand: CLICommand {
         name: "runs",
         overview: "List import runs, or delete one with everything it stored.",
         usage: ["runs [list]", "runs delete ID"],
-        options: StoreOptions.help + [.init("-h, --help", "Show help.")],
         discussion: """
             A run is 'complete' only after its last commit. A run whose import was killed stays 'running' (shown as
             'stale' once its process is gone) or 'failed'; reports ignore it, and 'pwaudit runs delete ID' removes it.
@@ -15,7 +14,7 @@ enum RunsCommand: CLICommand {
             runs that no longer exist.
             """)
 
-    static let spec = ParsedArguments.Spec(values: StoreOptions.names)
+    static let options = StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = arguments.positionals
