@@ -37,6 +37,14 @@ package struct CommandHelp: Sendable {
         self.discussion = discussion
     }
 
+    /// Creates help for a command group (`policy`): its usage is its subcommands' usage lines, its `SUBCOMMANDS:`
+    /// their overviews.
+    package init(group name: String, overview: String, subcommands: [any CLICommand.Type], discussion: String = "") {
+        self.init(
+            name: name, overview: overview, usage: subcommands.flatMap { $0.help.usage },
+            subcommands: subcommands.map { .init($0.word, $0.help.overview) }, discussion: discussion)
+    }
+
     /// The first usage line, for usage errors.
     package var usageLine: String { "pwaudit " + (usage.first ?? name) }
 

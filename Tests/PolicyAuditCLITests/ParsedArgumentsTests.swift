@@ -79,11 +79,13 @@ struct ParsedArgumentsTests {
 
     @Test("every command declares which options repeat: only --policy of import and report")
     func commandSpecs() {
-        let repeatable = Dictionary(
-            uniqueKeysWithValues: PolicyAuditCLI.commands.map { command in
+        func walk(_ commands: [any CLICommand.Type]) -> [(String, Set<String>)] {
+            commands.flatMap { command in
                 let repeated = command.options.map(\.declaration).filter { $0.arity == .repeatable }.map(\.name)
-                return (command.help.name, Set(repeated))
-            })
+                return [(command.help.name, Set(repeated))] + walk(command.subcommands)
+            }
+        }
+        let repeatable = Dictionary(uniqueKeysWithValues: walk(PolicyAuditCLI.commands))
         #expect(repeatable.filter { !$0.value.isEmpty } == ["import": ["--policy"], "report": ["--policy"]])
     }
 
