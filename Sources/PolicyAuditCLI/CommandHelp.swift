@@ -7,8 +7,11 @@ import Foundation
 package struct CommandHelp: Sendable {
     /// One entry of the `ARGUMENTS:` or `SUBCOMMANDS:` section.
     package struct Entry: Sendable {
+        /// The left column: an argument's or subcommand's name.
         package let name: String
+        /// The right column: one sentence.
         package let summary: String
+        /// Creates an entry.
         package init(_ name: String, _ summary: String) {
             self.name = name
             self.summary = summary
@@ -17,9 +20,13 @@ package struct CommandHelp: Sendable {
 
     /// The full command name, e.g. `policy add`.
     package let name: String
+    /// One sentence: what the command does.
     package let overview: String
+    /// The usage lines, without the leading `pwaudit`.
     package let usage: [String]
+    /// The `ARGUMENTS:` section.
     package var arguments: [Entry] = []
+    /// The `SUBCOMMANDS:` section.
     package var subcommands: [Entry] = []
     /// Free text after the sections: examples, notes.
     package var discussion: String = ""

@@ -17,9 +17,7 @@ package struct Option<Value: Sendable>: DeclaredOption {
         _ name: String, alias: String? = nil, valueName: String, help: String,
         parse: @escaping OptionConversion<Value>
     ) {
-        declaration = OptionDeclaration(
-            name: name, alias: alias, valueName: valueName, arity: .single, summary: help,
-            convert: { try parse($0, $1, $2) })
+        declaration = .value(name, alias: alias, valueName: valueName, arity: .single, summary: help, parse: parse)
     }
 
     private init(declaration: OptionDeclaration) { self.declaration = declaration }

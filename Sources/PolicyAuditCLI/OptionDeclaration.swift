@@ -47,6 +47,16 @@ package struct OptionDeclaration: DeclaredOption {
         self.convert = convert
     }
 
+    /// Declares a value option (single or repeatable) whose values `parse` converts.
+    static func value<Value: Sendable>(
+        _ name: String, alias: String?, valueName: String, arity: Arity, summary: String,
+        parse: @escaping OptionConversion<Value>
+    ) -> OptionDeclaration {
+        OptionDeclaration(
+            name: name, alias: alias, valueName: valueName, arity: arity, summary: summary,
+            convert: { try parse($0, $1, $2) })
+    }
+
     /// The declaration itself.
     package var declaration: OptionDeclaration { self }
 

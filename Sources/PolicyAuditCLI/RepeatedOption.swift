@@ -9,9 +9,8 @@ package struct RepeatedOption<Value: Sendable>: DeclaredOption {
         _ name: String, alias: String? = nil, valueName: String, help: String,
         parse: @escaping OptionConversion<Value>
     ) {
-        declaration = OptionDeclaration(
-            name: name, alias: alias, valueName: valueName, arity: .repeatable, summary: help,
-            convert: { try parse($0, $1, $2) })
+        declaration = .value(
+            name, alias: alias, valueName: valueName, arity: .repeatable, summary: help, parse: parse)
     }
 }
 
