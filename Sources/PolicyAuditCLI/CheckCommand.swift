@@ -13,13 +13,6 @@ enum CheckCommand: CLICommand {
         name: "check",
         overview: "Check candidate passwords from stdin against a policy, one JSON line per candidate.",
         usage: ["check --policy FILE|NAME[@N] [--user NAME] [--email ADDR] [--db PATH]"],
-        options: [
-            .init("--policy FILE|NAME[@N]", "A policy file, or a stored version (NAME alone = latest)."),
-            .init("--user NAME", "The username, for context rules."),
-            .init("--email ADDR", "The email address, for context rules."),
-            .init("--db PATH", "The database holding stored policies (default $PWAUDIT_DB, else ./pwaudit.db)."),
-            .init("-h, --help", "Show help."),
-        ],
         discussion: """
             Reads one candidate per line (LF or CRLF) and prints one JSON object per line:
               {"line":1,"unlocksReset":false,"failing":["length.too-short"]}
@@ -31,16 +24,28 @@ enum CheckCommand: CLICommand {
               printf 'Password1!\\nshort\\n' | pwaudit check --policy examples/seed.json
             """)
 
-    static let spec = ParsedArguments.Spec(values: ["--policy", "--user", "--email", "--db"])
+    /// `--policy FILE|NAME[@N]`, required.
+    static let policy = Option<String>(
+        "--policy", valueName: "FILE|NAME[@N]", help: "A policy file, or a stored version (NAME alone = latest).")
+    /// `--user NAME`.
+    static let user = Option<String>("--user", valueName: "NAME", help: "The username, for context rules.")
+    /// `--email ADDR`.
+    static let email = Option<String>("--email", valueName: "ADDR", help: "The email address, for context rules.")
+
+    static let options: [any DeclaredOption] = [
+        policy, user, email,
+        StoreOptions.database.withHelp(
+            "The database holding stored policies (default $PWAUDIT_DB, else ./pwaudit.db)."),
+    ]
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "check", what: "")
-        guard let reference = arguments.value("--policy") else {
+        guard let reference = arguments[policy] else {
             throw UsageError("missing --policy FILE|NAME[@N]", command: "check")
         }
         let policy = try PolicyArgument.resolve(reference, arguments: arguments, context: context).compiled
-        let username = arguments.value("--user")
-        let email = arguments.value("--email")
+        let username = arguments[user]
+        let email = arguments[Self.email]
         if isatty(context.stdinDescriptor) == 1 {
             return try interactive(policy: policy, username: username, email: email, context: context)
         }

@@ -10,22 +10,21 @@ enum CompareCommand: CLICommand {
             .init("A", "The version compared from (NAME@N; NAME alone = latest)."),
             .init("B", "The version compared to."),
         ],
-        options: [
-            .init("--run ID|latest", "The run to compare on (default: the latest complete run that scored both).")
-        ] + ReportOutput.help + StoreOptions.help + [.init("-h, --help", "Show help.")],
         discussion: """
             Shows the 2x2 table (unlocked under both, only under A, only under B, neither) and, for the candidates
             A unlocks but B blocks, the rules of B that block them.
             Example: pwaudit compare corp@2 corp@3 --format markdown
             """)
 
-    static let spec = ParsedArguments.Spec(
-        values: StoreOptions.names.union(ReportOutput.names).union(["--run"]), aliases: ReportOutput.aliases)
+    /// `--run ID|latest`.
+    static let runReference = Option<String>.runReference(
+        "--run", help: "The run to compare on (default: the latest complete run that scored both).")
+
+    static let options: [any DeclaredOption] = [runReference] + ReportOutput.all + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = try arguments.positionals(count: 2...2, command: "compare", what: "versions A and B")
-        _ = try ReportOutput.format(arguments)
-        let runReference = try arguments.runReference("--run", command: "compare")
+        let runReference = arguments[Self.runReference]
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let versions = try PolicyArgument.storedVersions(operands, workspace: workspace, command: "compare")
         let builder = ComparisonReportBuilder(workspace: workspace)

@@ -6,12 +6,6 @@ enum DemoCommand: CLICommand {
         name: "demo",
         overview: "Run the whole audit on a generated sample: three policy versions, one import, the reports.",
         usage: ["demo [--dir DIR] [--rows N]"],
-        options: [
-            .init(
-                "--dir DIR", "Where to write the database, key and report.html (default: a new temporary directory)."),
-            .init("--rows N", "How many candidate rows to generate (default 50,000)."),
-            .init("-h, --help", "Show help."),
-        ],
         discussion: """
             Creates DIR/pwaudit.db and its key, stores three dated versions of the policy 'corp' (the seed screen's
             rules, a NIST SP 800-63B-style one, a stricter composite; all embedded in the binary), generates a
@@ -20,13 +14,21 @@ enum DemoCommand: CLICommand {
             Prints the run report, the comparison of corp@1 with corp@2, where the files are and what to try next.
             """)
 
-    static let spec = ParsedArguments.Spec(values: ["--dir", "--rows"])
+    /// `--dir DIR`.
+    static let directory = Option<String>(
+        "--dir", valueName: "DIR",
+        help: "Where to write the database, key and report.html (default: a new temporary directory).")
+    /// `--rows N`.
+    static let rows = Option<Int>.positiveInteger(
+        "--rows", valueName: "N", help: "How many candidate rows to generate (default 50,000).")
+
+    static let options: [any DeclaredOption] = [directory, rows]
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "demo", what: "")
-        let rows = try arguments.positiveInt("--rows", command: "demo") ?? DemoRun.defaultRows
+        let rows = arguments[Self.rows] ?? DemoRun.defaultRows
         let directory =
-            try arguments.value("--dir").map(context.resolve)
+            try arguments[Self.directory].map(context.resolve)
             ?? DemoRun.makeTemporaryDirectory(in: context.environment["TMPDIR"] ?? "/tmp")
         let stderr = context.stderr
         let progress: ((ImportProgress) -> Void)? =

@@ -9,13 +9,6 @@ enum HistoryCommand: CLICommand {
             "history [--policy NAME[@N]] [--by run|day|week|month] [--since DATE] [--until DATE] [--in-force] "
                 + "[--format table|json|csv|markdown|html] [--output FILE]"
         ],
-        options: [
-            .init("--policy NAME[@N]", "The policy (needed when several are stored); @N keeps one version."),
-            .init("--by B", "run (default), day, week (ISO, 2026-W48) or month, by submission day (UTC)."),
-            .init("--since DATE", "First submission day included (YYYY-MM-DD); run buckets: run start day."),
-            .init("--until DATE", "Last submission day included (YYYY-MM-DD); run buckets: run start day."),
-            .init("--in-force", "Judge each candidate by the version in force on its submission day."),
-        ] + ReportOutput.help + StoreOptions.help + [.init("-h, --help", "Show help.")],
         discussion: """
             Without --in-force every stored version is its own series: one bucket per run (or period) and version.
             With --in-force a candidate counts under the version with the greatest effective date not after its
@@ -25,28 +18,45 @@ enum HistoryCommand: CLICommand {
             Example: pwaudit history --policy corp --by month --in-force --since 2026-01-01
             """)
 
-    static let spec = ParsedArguments.Spec(
-        values: StoreOptions.names.union(ReportOutput.names).union(["--policy", "--by", "--since", "--until"]),
-        flags: ["--in-force"], aliases: ReportOutput.aliases)
+    /// `--policy NAME[@N]`.
+    static let policy = Option<String>(
+        "--policy", valueName: "NAME[@N]", help: "The policy (needed when several are stored); @N keeps one version.")
+    /// `--by B`: run, day, week or month (any case).
+    static let bucketKind = Option<HistoryBucketKind>(
+        "--by", valueName: "B", help: "run (default), day, week (ISO, 2026-W48) or month, by submission day (UTC)."
+    ) { text, option, command in
+        guard let kind = HistoryBucketKind(rawValue: text.lowercased()) else {
+            throw UsageError("\(option) must be run, day, week or month, not '\(text)'", command: command)
+        }
+        return kind
+    }
+    /// `--since DATE`, as the day `YYYY-MM-DD`.
+    static let since = Option<String>(
+        "--since", valueName: "DATE", help: "First submission day included (YYYY-MM-DD); run buckets: run start day.",
+        parse: day)
+    /// `--until DATE`, as the day `YYYY-MM-DD`.
+    static let until = Option<String>(
+        "--until", valueName: "DATE", help: "Last submission day included (YYYY-MM-DD); run buckets: run start day.",
+        parse: day)
+    /// `--in-force`.
+    static let inForce = Flag(
+        "--in-force", help: "Judge each candidate by the version in force on its submission day.")
+
+    static let options: [any DeclaredOption] =
+        [policy, bucketKind, since, until, inForce] + ReportOutput.all + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "history", what: "")
-        _ = try ReportOutput.format(arguments)
         var request = HistoryRequest(policyName: "")
-        if let text = arguments.value("--by") {
-            guard let kind = HistoryBucketKind(rawValue: text.lowercased()) else {
-                throw UsageError("--by must be run, day, week or month, not '\(text)'", command: "history")
-            }
-            request.bucketKind = kind
-        }
-        request.mode = arguments.flag("--in-force") ? .inForce : .byVersion
-        request.since = try day(arguments, "--since")
-        request.until = try day(arguments, "--until")
+        if let kind = arguments[bucketKind] { request.bucketKind = kind }
+        request.mode = arguments[inForce] ? .inForce : .byVersion
+        request.since = arguments[since]
+        request.until = arguments[until]
         if let since = request.since, let until = request.until, since > until {
             throw UsageError("--since \(since) is after --until \(until)", command: "history")
         }
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
-        if let text = arguments.value("--policy") {
+        if let text = arguments[policy] {
             let reference = try PolicyArgument.reference(text, command: "history")
             if reference.version != nil && request.mode == .inForce {
                 throw UsageError(
@@ -67,10 +77,11 @@ enum HistoryCommand: CLICommand {
         return try ReportOutput.emit(.history(report), command: "history", arguments: arguments, context: context)
     }
 
-    private static func day(_ arguments: ParsedArguments, _ option: String) throws -> String? {
-        guard let text = arguments.value(option) else { return nil }
+    /// The day `YYYY-MM-DD` a `--since`/`--until` value names.
+    /// - Throws: `UsageError` when it is not a date.
+    private static func day(_ text: String, option: String, command: String) throws -> String {
         guard let normalized = EffectiveDate.normalized(text) else {
-            throw UsageError("\(option) must be a date YYYY-MM-DD, not '\(text)'", command: "history")
+            throw UsageError("\(option) must be a date YYYY-MM-DD, not '\(text)'", command: command)
         }
         return String(normalized.prefix(10))
     }

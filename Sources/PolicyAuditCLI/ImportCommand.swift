@@ -13,21 +13,6 @@ enum ImportCommand: CLICommand {
                 + "[--rejects FILE] [--again]"
         ],
         arguments: [.init("FILE.csv", "The CSV to import; '-' reads standard input.")],
-        options: [
-            .init("--policy NAME[@N]", "A stored version to score against (repeatable; default: latest of each)."),
-            .init("--password-column C", "The password column (default 'password')."),
-            .init("--user-column C", "The username column (default 'username')."),
-            .init("--email-column C", "The email column (default 'email')."),
-            .init("--id-column C", "The row id column (default 'id')."),
-            .init("--time-column C", "The submission time column (default 'submitted_at', ISO-8601)."),
-            .init("--delimiter D", "',' ';' or '\\t' (default: detected from the header)."),
-            .init("--label TEXT", "A label for the run."),
-            .init("--strict", "Store nothing if any row is bad (exit 65)."),
-            .init(
-                "--rejects FILE",
-                "Write rejected rows as CSV (line, reason; never their content); '-' is standard output."),
-            .init("--again", "Import even if a complete run already holds the same file."),
-        ] + StoreOptions.help + [.init("-h, --help", "Show help.")],
         discussion: """
             Passwords are never stored: each candidate keeps an HMAC-SHA256 fingerprint and derived features.
             Bad rows (wrong field count, invalid UTF-8, empty password, NUL byte, password over 1 KiB, unterminated
@@ -35,24 +20,35 @@ enum ImportCommand: CLICommand {
             Exit status: 0 all rows landed, 65 some rows were rejected (or, with --strict, nothing was stored).
             """)
 
-    static let spec = ParsedArguments.Spec(
-        values: StoreOptions.names.union([
-            "--password-column", "--user-column", "--email-column", "--id-column", "--time-column",
-            "--delimiter", "--label", "--rejects",
-        ]),
-        flags: ["--strict", "--again"], repeatable: ["--policy"])
+    /// `--policy NAME[@N]`, repeatable.
+    static let policy = RepeatedOption<String>(
+        "--policy", valueName: "NAME[@N]",
+        help: "A stored version to score against (repeatable; default: latest of each).")
+    /// `--label TEXT`.
+    static let label = Option<String>("--label", valueName: "TEXT", help: "A label for the run.")
+    /// `--strict`.
+    static let strict = Flag("--strict", help: "Store nothing if any row is bad (exit 65).")
+    /// `--rejects FILE`.
+    static let rejects = Option<String>(
+        "--rejects", valueName: "FILE",
+        help: "Write rejected rows as CSV (line, reason; never their content); '-' is standard output.")
+    /// `--again`.
+    static let again = Flag("--again", help: "Import even if a complete run already holds the same file.")
+
+    static let options: [any DeclaredOption] =
+        [policy] + CSVOptions.all + [label, strict, rejects, again] + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]
         var request = CSVImportRequest(
             source: file == "-"
                 ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file)))
-        (request.mapping, request.dialect) = try csvOptions(arguments)
-        request.label = arguments.value("--label")
-        request.strict = arguments.flag("--strict")
-        request.again = arguments.flag("--again")
-        let rejectsToStdout = arguments.value("--rejects") == "-"
-        if let rejects = arguments.value("--rejects") {
+        (request.mapping, request.dialect) = (CSVOptions.mapping(arguments), CSVOptions.dialect(arguments))
+        request.label = arguments[label]
+        request.strict = arguments[strict]
+        request.again = arguments[again]
+        let rejectsToStdout = arguments[rejects] == "-"
+        if let rejects = arguments[Self.rejects] {
             // Checked and opened before anything is imported: never the database, its key or the input.
             let protected =
                 StoreOptions.location(arguments, context: context).protectedFiles
@@ -64,12 +60,12 @@ enum ImportCommand: CLICommand {
             } else {
                 request.rejects = .file(
                     try OutputPath.open(
-                        rejects, option: "--rejects", command: "import", protecting: protected, context: context))
+                        rejects, option: Self.rejects.name, command: "import", protecting: protected, context: context))
             }
         }
         let workspace = try StoreOptions.open(arguments, context: context)
         request.versions = try PolicyArgument.storedVersions(
-            arguments.values("--policy"), workspace: workspace, command: "import")
+            arguments[policy], workspace: workspace, command: "import")
         let stderr = context.stderr
         request.warn = { warning in stderr.line("warning: \(warning)") }
         if context.stderr.isTerminal {
@@ -77,7 +73,9 @@ enum ImportCommand: CLICommand {
         }
         let result: CSVImportResult
         do {
-            result = try columnsAsUsage(command: "import") { try CSVImport(workspace: workspace).run(request) }
+            result = try CSVOptions.columnsAsUsage(command: "import") {
+                try CSVImport(workspace: workspace).run(request)
+            }
         } catch ImportError.alreadyImported(let runID, let sha256) {
             context.stderr.line(
                 "note: \(ImportError.alreadyImported(runID: runID, sha256: sha256).description)")
@@ -108,43 +106,5 @@ enum ImportCommand: CLICommand {
             + (result.hasTimeColumn && result.timeNone > 0
                 ? ", time: none \(ReportNumber.grouped(result.timeNone))" : "")
             + ", \(String(format: "%.1f", result.seconds)) s; \(versions)"
-    }
-
-    /// Runs `body`, turning a missing CSV column into a usage error of `command`, so that it prints the usage line
-    /// like every other command-line mistake (the column names come from the options or their defaults).
-    static func columnsAsUsage<T>(command: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as CSVImportError {
-            guard case .missingColumn = error else { throw error }
-            throw UsageError(error.description, command: command)
-        }
-    }
-
-    /// The column mapping and delimiter the options ask for (shared with `rescore`).
-    static func csvOptions(_ arguments: ParsedArguments) throws -> (mapping: CSVColumnMapping, dialect: CSVDialect) {
-        (try mapping(arguments), try dialect(arguments))
-    }
-
-    private static func mapping(_ arguments: ParsedArguments) throws -> CSVColumnMapping {
-        var mapping = CSVColumnMapping()
-        let options: [(String, CSVColumnMapping.Field)] = [
-            ("--password-column", .password), ("--user-column", .username), ("--email-column", .email),
-            ("--id-column", .id), ("--time-column", .submittedAt),
-        ]
-        for (option, field) in options {
-            if let name = arguments.value(option) { mapping = mapping.overriding(field, with: name) }
-        }
-        return mapping
-    }
-
-    private static func dialect(_ arguments: ParsedArguments) throws -> CSVDialect {
-        guard let text = arguments.value("--delimiter") else { return CSVDialect() }
-        switch text {
-        case ",": return CSVDialect(delimiter: .comma)
-        case ";": return CSVDialect(delimiter: .semicolon)
-        case "\t", "\\t", "tab": return CSVDialect(delimiter: .tab)
-        default: throw UsageError("--delimiter must be ',', ';' or '\\t', not '\(text)'", command: "import")
-        }
     }
 }

@@ -6,13 +6,12 @@ enum InitCommand: CLICommand {
         name: "init",
         overview: "Create an audit database and its fingerprint key (or upgrade an existing database).",
         usage: ["init [--db PATH] [--key-file PATH]"],
-        options: StoreOptions.help + [.init("-h, --help", "Show help.")],
         discussion: """
             The key (32 random bytes, mode 0600) keys the HMAC-SHA256 fingerprints of passwords; it lives outside
             the database. Keep it with the database: without it, new imports cannot be matched with old ones.
             """)
 
-    static let spec = ParsedArguments.Spec(values: StoreOptions.names)
+    static let options = StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "init", what: "")

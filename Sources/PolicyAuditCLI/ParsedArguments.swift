@@ -1,55 +1,62 @@
-/// The options one command accepts, and the parse of its command line against them.
+/// A command line parsed against the options a command declares, with each value converted to its type.
 ///
 /// Accepts `--opt value`, `--opt=value`, flags, positionals, and `--` to end options.
 /// `-h`/`--help` anywhere before `--` asks for help.
 ///
 /// A value option never takes a following option as its value: `--label --strict` is a usage error (the value
-/// must then be written `--label=--strict`). A value option given twice is a usage error unless the spec declares
-/// it repeatable.
+/// must then be written `--label=--strict`). A single-valued option given twice is a usage error; a repeatable one
+/// keeps every value.
 package struct ParsedArguments: Sendable {
-    /// What a command declares: options that take a value and flags that do not.
-    package struct Spec: Sendable {
-        package var valueOptions: Set<String>
-        package var flags: Set<String>
-        /// Short aliases, e.g. `-o` for `--output`.
-        package var aliases: [String: String]
-        /// The value options that may be given more than once (e.g. `--policy`); the others may appear once.
-        package var repeatable: Set<String>
+    /// Arguments that are not options, in order.
+    package private(set) var positionals: [String] = []
+    /// Where the first positional stands in the arguments (a command group finds its subcommand word there).
+    private(set) var firstPositionalIndex: Int?
+    /// True when `-h` or `--help` was given.
+    package private(set) var wantsHelp = false
+    /// The converted values, by option name, in the order given.
+    private var values: [String: [any Sendable]] = [:]
+    private var setFlags: Set<String> = []
 
-        /// Declares the accepted options (names include the leading dashes); `repeatable` must be value options.
-        package init(
-            values: Set<String> = [], flags: Set<String> = [], aliases: [String: String] = [:],
-            repeatable: Set<String> = []
-        ) {
-            self.valueOptions = values.union(repeatable)
-            self.flags = flags
-            self.aliases = aliases
-            self.repeatable = repeatable
-        }
-
-        /// Whether `argument`, seen where a value is expected, is an option rather than a value: `--anything`, `-h`,
-        /// or a declared short alias.
-        func isOption(_ argument: String) -> Bool {
-            argument.hasPrefix("--") || argument == "-h" || aliases[argument] != nil
+    /// Parses `arguments` against `options` and converts every value.
+    ///
+    /// When help is asked for, values are not converted (a bad one does not hide the help).
+    /// - Throws: `UsageError` naming an unknown option, a missing value, a single-valued option given twice or a
+    ///   value that does not convert; a value type's own error (`ReportFormatError`) where it has one.
+    package init(_ arguments: [String], options: [any DeclaredOption], command: String) throws {
+        var texts: [(OptionDeclaration, String)] = []
+        try self.init(scanning: arguments, options: options, command: command) { texts.append(($0, $1)) }
+        guard !wantsHelp else { return }
+        for (declaration, text) in texts {
+            values[declaration.name, default: []].append(try declaration.convert(text, declaration.name, command))
         }
     }
 
-    /// Arguments that are not options, in order.
-    package private(set) var positionals: [String] = []
-    private var values: [String: [String]] = [:]
-    private var setFlags: Set<String> = []
-    /// True when `-h` or `--help` was given.
-    package private(set) var wantsHelp = false
+    /// Scans `arguments` against `options` without converting values (a command group looks for its subcommand
+    /// this way, against the options of all its subcommands).
+    init(scanning arguments: [String], options: [any DeclaredOption], command: String) throws(UsageError) {
+        try self.init(scanning: arguments, options: options, command: command) { _, _ in }
+    }
 
-    /// Parses `arguments` against `spec`.
-    /// - Throws: `UsageError` naming an unknown option, a missing value, or a single-valued option given twice.
-    package init(_ arguments: [String], spec: Spec, command: String) throws(UsageError) {
+    private init(
+        scanning arguments: [String], options: [any DeclaredOption], command: String,
+        value: (OptionDeclaration, String) -> Void
+    ) throws(UsageError) {
+        var declared: [String: OptionDeclaration] = [:]
+        for declaration in options.map(\.declaration) {
+            for spelling in declaration.spellings where declared[spelling] == nil { declared[spelling] = declaration }
+        }
+        // Seen where a value is expected, these are options, not values: `--anything`, `-h`, a declared alias.
+        func isOption(_ argument: String) -> Bool {
+            argument.hasPrefix("--") || argument == "-h" || declared[argument] != nil
+        }
+        var given: Set<String> = []
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                if positionals.isEmpty { firstPositionalIndex = index - 1 }
                 positionals.append(argument)
                 continue
             }
@@ -67,55 +74,42 @@ package struct ParsedArguments: Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            name = spec.aliases[name] ?? name
-            if spec.flags.contains(name) {
+            guard let declaration = declared[name] else {
+                throw UsageError("unknown option '\(name)'", command: command)
+            }
+            name = declaration.name
+            if declaration.arity == .flag {
                 guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value", command: command) }
                 setFlags.insert(name)
-            } else if spec.valueOptions.contains(name) {
-                if values[name] != nil && !spec.repeatable.contains(name) {
-                    throw UsageError("option '\(name)' is given more than once", command: command)
-                }
-                if let inlineValue {
-                    values[name, default: []].append(inlineValue)
-                } else if index < arguments.count, !spec.isOption(arguments[index]) {
-                    values[name, default: []].append(arguments[index])
-                    index += 1
-                } else {
-                    throw UsageError("option '\(name)' needs a value", command: command)
-                }
+                continue
+            }
+            if given.contains(name) && declaration.arity != .repeatable {
+                throw UsageError("option '\(name)' is given more than once", command: command)
+            }
+            given.insert(name)
+            if let inlineValue {
+                value(declaration, inlineValue)
+            } else if index < arguments.count, !isOption(arguments[index]) {
+                value(declaration, arguments[index])
+                index += 1
             } else {
-                throw UsageError("unknown option '\(name)'", command: command)
+                throw UsageError("option '\(name)' needs a value", command: command)
             }
         }
     }
 
-    /// The value given for `name`, if any (the last one for a repeatable option).
-    package func value(_ name: String) -> String? { values[name]?.last }
-
-    /// Every value given for a repeatable option, in order.
-    package func values(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// Whether the flag `name` was given.
-    package func flag(_ name: String) -> Bool { setFlags.contains(name) }
-
-    /// Parses the value of `name` as a positive integer, if given.
-    package func positiveInt(_ name: String, command: String) throws(UsageError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), number > 0 else {
-            throw UsageError("option '\(name)' must be a positive whole number, not '\(text)'", command: command)
-        }
-        return number
+    /// The value given for `option`, converted, if it was given.
+    package subscript<Value>(option: Option<Value>) -> Value? {
+        values[option.name]?.last as? Value
     }
 
-    /// The value of a `--run ID|latest` option `name`, if given: `latest` or a positive run id.
-    /// - Throws: `UsageError` for anything else (`--run abc` is a typo, not a run that does not exist).
-    package func runReference(_ name: String, command: String) throws(UsageError) -> String? {
-        guard let text = value(name) else { return nil }
-        guard text == "latest" || (Int64(text).map { $0 > 0 } ?? false) else {
-            throw UsageError("option '\(name)' must be a run id or 'latest', not '\(text)'", command: command)
-        }
-        return text
+    /// Every value given for `option`, converted, in order (repeats included).
+    package subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
+        values[option.name]?.compactMap { $0 as? Value } ?? []
     }
+
+    /// Whether the flag was given.
+    package subscript(flag: Flag) -> Bool { setFlags.contains(flag.name) }
 
     /// The positionals, checked against an exact count range.
     package func positionals(

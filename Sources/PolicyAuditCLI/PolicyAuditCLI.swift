@@ -19,7 +19,6 @@ package enum PolicyAuditCLI {
             name: "pwaudit",
             overview: "Audit password policies: which candidate passwords would unlock the reset, and why not.",
             usage: ["<subcommand> [options]", "help <subcommand>", "--version"],
-            options: [.init("-h, --help", "Show help."), .init("--version", "Show the version.")],
             subcommands: commands.map { .init($0.help.name, $0.help.overview) },
             discussion: "See 'pwaudit help <subcommand>' for a subcommand's options.")
     }
@@ -42,45 +41,90 @@ package enum PolicyAuditCLI {
     private static func dispatch(_ arguments: [String], context: CLIContext) -> ExitCode {
         guard let first = arguments.first else {
             // No subcommand is a usage mistake: the help goes where errors go, so `pwaudit > out` shows it.
-            context.stderr.write(help.rendered())
+            context.stderr.write(helpText)
             return .usage
         }
         switch first {
         case "-h", "--help":
-            context.stdout.write(help.rendered())
+            context.stdout.write(helpText)
             return .success
         case "--version":
             context.stdout.line("pwaudit \(version)")
             return .success
         case "help":
-            guard arguments.count > 1 else {
-                context.stdout.write(help.rendered())
-                return .success
-            }
-            guard let command = command(named: arguments[1]) else {
-                return report(UsageError("unknown subcommand '\(arguments[1])'"), context: context)
-            }
-            context.stdout.write(command.help.rendered())
-            return .success
-        default:
-            guard let command = command(named: first) else {
-                return report(UsageError("unknown subcommand '\(first)'"), context: context)
-            }
             do {
-                let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec, command: first)
-                if parsed.wantsHelp {
-                    context.stdout.write(command.help.rendered())
-                    return .success
+                context.stdout.write(try command(at: Array(arguments.dropFirst()))?.helpText ?? helpText)
+                return .success
+            } catch {
+                return report(error, context: context)
+            }
+        default:
+            do {
+                guard let command = command(named: first) else {
+                    throw UsageError("unknown subcommand '\(first)'")
                 }
-                return try command.run(parsed, context: context)
+                return try execute(command, Array(arguments.dropFirst()), context: context)
             } catch {
                 return report(error, context: context)
             }
         }
     }
 
+    /// The top-level help text.
+    private static var helpText: String { help.rendered(options: [Flag.help, Flag.version]) }
+
     private static func command(named name: String) -> (any CLICommand.Type)? {
         commands.first { $0.help.name == name }
+    }
+
+    /// The command `pwaudit help` names by its words (`policy add`); nil for none (the top level).
+    /// - Throws: `UsageError` for a word that names no command.
+    private static func command(at words: [String]) throws(UsageError) -> (any CLICommand.Type)? {
+        var found: (any CLICommand.Type)?
+        for word in words {
+            guard let next = found.map({ $0.subcommand(named: word) }) ?? command(named: word) else {
+                let typed = (found.map { $0.help.name + " " } ?? "") + word
+                throw UsageError("unknown subcommand '\(typed)'", command: found?.help.name)
+            }
+            found = next
+        }
+        return found
+    }
+
+    /// Parses `arguments` for `command` and runs it.
+    ///
+    /// A command group first finds its subcommand word: the first argument that is not an option or an option's
+    /// value, scanned against the options of all its subcommands (so `policy --db a.db list` still works); the
+    /// subcommand then parses the rest against its own options alone.
+    private static func execute(
+        _ command: any CLICommand.Type, _ arguments: [String], context: CLIContext
+    ) throws -> ExitCode {
+        guard !command.subcommands.isEmpty else {
+            let parsed = try ParsedArguments(arguments, options: command.options, command: command.help.name)
+            if parsed.wantsHelp {
+                context.stdout.write(command.helpText)
+                return .success
+            }
+            return try command.run(parsed, context: context)
+        }
+        let scanned = try ParsedArguments(
+            scanning: arguments, options: command.options + command.subcommands.flatMap { $0.options },
+            command: command.help.name)
+        if let index = scanned.firstPositionalIndex {
+            guard let subcommand = command.subcommand(named: arguments[index]) else {
+                throw UsageError(
+                    "unknown subcommand '\(command.help.name) \(arguments[index])'", command: command.help.name)
+            }
+            var rest = arguments
+            rest.remove(at: index)
+            return try execute(subcommand, rest, context: context)
+        }
+        if scanned.wantsHelp {
+            context.stdout.write(command.helpText)
+            return .success
+        }
+        if let fallback = command.defaultSubcommand { return try execute(fallback, arguments, context: context) }
+        return try command.run(scanned, context: context)
     }
 
     /// Prints `error` as one line on stderr (with usage for usage errors) and returns its exit code.

@@ -1,12 +1,33 @@
 import Foundation
 import PasswordPolicy
+import PolicyAudit
 
 /// A stored definition as `policy show` and `policy diff` print it: a loaded blocklist file appears by name, entry
 /// count and SHA-256, never with its entries (a 100,000-line list is not for the screen, and may be sensitive).
 enum PolicyDisplay {
     /// The definition `json` (a policy's canonical JSON), pretty-printed with sorted keys and files summarized.
+    ///
+    /// It stays JSON and is terminal-safe: the layout's newlines stay, and a control or bidi override the serializer
+    /// left raw (DEL, C1, U+202E…) becomes a JSON escape (`\u202E`).
     static func policy(_ json: String) throws -> String {
-        try render(json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        jsonSafe(try render(json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+    }
+
+    /// `json` with every scalar `ReportText.terminalSafe` would escape, its layout's newlines aside, written as a
+    /// JSON `\uXXXX` escape. The serializer already escapes C0 controls inside strings and JSON's structure is ASCII,
+    /// so what is left (DEL, C1 controls, bidi marks, all in the BMP) only ever occurs inside a string.
+    static func jsonSafe(_ json: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+        for scalar in json.unicodeScalars {
+            if scalar != "\n", ReportText.terminalSafe(String(scalar)) != String(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// One rule as a single line of JSON: its canonical JSON, with files summarized when it has any.

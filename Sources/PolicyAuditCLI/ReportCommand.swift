@@ -9,12 +9,6 @@ enum ReportCommand: CLICommand {
         usage: [
             "report [--run ID|latest] [--policy NAME[@N]]... [--format table|json|csv|markdown|html] [--output FILE]"
         ],
-        options: [
-            .init("--run ID|latest", "The complete run to report on (default: the latest complete run)."),
-            .init(
-                "--policy NAME[@N]", "Only this version (NAME alone: every version of NAME the run scored); repeatable."
-            ),
-        ] + ReportOutput.help + StoreOptions.help + [.init("-h, --help", "Show help.")],
         discussion: """
             Per version: candidates unlocked, failures per rule by impact, near misses (exactly one failing rule),
             the most common pairs of failing rules; then length histogram, class composition, password reuse,
@@ -24,18 +18,23 @@ enum ReportCommand: CLICommand {
               pwaudit report --run 3 --policy corp@2 --policy corp@3 --format html --output report.html
             """)
 
-    static let spec = ParsedArguments.Spec(
-        values: StoreOptions.names.union(ReportOutput.names).union(["--run"]), aliases: ReportOutput.aliases,
-        repeatable: ["--policy"])
+    /// `--run ID|latest`.
+    static let runReference = Option<String>.runReference(
+        "--run", help: "The complete run to report on (default: the latest complete run).")
+    /// `--policy NAME[@N]`, repeatable.
+    static let policy = RepeatedOption<String>(
+        "--policy", valueName: "NAME[@N]",
+        help: "Only this version (NAME alone: every version of NAME the run scored); repeatable.")
+
+    static let options: [any DeclaredOption] = [runReference, policy] + ReportOutput.all + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "report", what: "")
-        _ = try ReportOutput.format(arguments)
-        let runReference = try arguments.runReference("--run", command: "report")
+        let runReference = arguments[Self.runReference]
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let builder = RunReportBuilder(workspace: workspace)
         let run = try builder.run(runReference)
-        let versions = try selectedVersions(arguments.values("--policy"), run: run, workspace: workspace)
+        let versions = try selectedVersions(arguments[policy], run: run, workspace: workspace)
         return try ReportOutput.emit(
             .run(try builder.build(run: run, versions: versions)), command: "report", arguments: arguments,
             context: context)

@@ -3,23 +3,17 @@ import PolicyAudit
 
 /// The `--format` and `--output` options the report commands share: pick a renderer, write stdout or a file.
 enum ReportOutput {
-    /// Option names to add to a command's spec.
-    static let names: Set<String> = ["--format", "--output"]
+    /// `--format F`: an unknown name is refused while parsing, with `ReportFormatError.unknownFormat`.
+    static let format = Option<ReportFormat>(
+        "--format", valueName: "F", help: "table (default), json, csv, markdown or html (docs/report-format.md)."
+    ) { text, _, _ in try ReportFormat(parsing: text) }
+    /// `-o, --output FILE`.
+    static let output = Option<String>(
+        "--output", alias: "-o", valueName: "FILE",
+        help: "Write the report to FILE ('-': stdout), replaced atomically; never the database.")
 
-    /// Help entries for the options.
-    static let help: [CommandHelp.Entry] = [
-        .init("--format F", "table (default), json, csv, markdown or html (docs/report-format.md)."),
-        .init("-o, --output FILE", "Write the report to FILE ('-': stdout), replaced atomically; never the database."),
-    ]
-
-    /// Short aliases for the options.
-    static let aliases = ["-o": "--output"]
-
-    /// The format the options ask for (`table` when none).
-    /// - Throws: `ReportFormatError.unknownFormat` for an unknown name.
-    static func format(_ arguments: ParsedArguments) throws -> ReportFormat {
-        try arguments.value("--format").map { try ReportFormat(parsing: $0) } ?? .table
-    }
+    /// Both options, for a command's declarations.
+    static let all: [any DeclaredOption] = [format, output]
 
     /// Renders `report` as the options ask and writes it to standard output or to the `--output` file.
     ///
@@ -29,13 +23,13 @@ enum ReportOutput {
     static func emit(_ report: Report, command: String, arguments: ParsedArguments, context: CLIContext) throws
         -> ExitCode
     {
-        let format = try format(arguments)
-        guard let output = arguments.value("--output"), output != "-" else {
+        let format = arguments[Self.format] ?? .table
+        guard let output = arguments[Self.output], output != "-" else {
             context.stdout.write(report.rendered(as: format, useColor: context.allowsColor(on: context.stdout)))
             return .success
         }
         let file = try OutputPath.open(
-            output, option: "--output", command: command,
+            output, option: Self.output.name, command: command,
             protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
         try file.write(report.rendered(as: format))
         try file.commit()

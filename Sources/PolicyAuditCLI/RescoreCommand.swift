@@ -13,35 +13,31 @@ enum RescoreCommand: CLICommand {
                 "FILE.csv",
                 "The file the run imported (checked by SHA-256: no password was kept); '-' reads standard input."),
         ],
-        options: [
-            .init("--policy NAME[@N]", "The stored version to add (required)."),
-            .init("--delimiter, --*-column", "The same CSV options as the original import."),
-        ] + StoreOptions.help + [.init("-h, --help", "Show help.")])
+        discussion: "Give it the CSV options (--delimiter, the column options) the original import was given.")
 
-    static let spec = ParsedArguments.Spec(
-        values: StoreOptions.names.union([
-            "--policy", "--password-column", "--user-column", "--email-column", "--id-column", "--time-column",
-            "--delimiter",
-        ]))
+    /// `--policy NAME[@N]`, required.
+    static let policy = Option<String>(
+        "--policy", valueName: "NAME[@N]", help: "The stored version to add (required).")
+
+    static let options: [any DeclaredOption] = [policy] + CSVOptions.all + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = try arguments.positionals(count: 2...2, command: "rescore", what: "RUN and FILE.csv")
         guard let runID = Int64(operands[0]) else {
             throw UsageError("'\(operands[0])' is not a run id", command: "rescore")
         }
-        guard let reference = arguments.value("--policy") else {
+        guard let reference = arguments[policy] else {
             throw UsageError("missing --policy NAME[@N]", command: "rescore")
         }
         let workspace = try StoreOptions.open(arguments, context: context)
         let version = try PolicyArgument.storedVersions([reference], workspace: workspace, command: "rescore")[0]
-        let options = try ImportCommand.csvOptions(arguments)
         let file = operands[1]
         let source: ImportSource =
             file == "-" ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file))
-        let outcome = try ImportCommand.columnsAsUsage(command: "rescore") {
+        let outcome = try CSVOptions.columnsAsUsage(command: "rescore") {
             try RunRescore(workspace: workspace).rescore(
-                runID: runID, version: version, source: source, mapping: options.mapping,
-                dialect: options.dialect, warn: { context.stderr.line("warning: \($0)") })
+                runID: runID, version: version, source: source, mapping: CSVOptions.mapping(arguments),
+                dialect: CSVOptions.dialect(arguments), warn: { context.stderr.line("warning: \($0)") })
         }
         context.stdout.line(
             "run \(runID): \(outcome.reference) \(ReportNumber.grouped(outcome.unlocked)) of "

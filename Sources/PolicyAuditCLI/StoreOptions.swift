@@ -2,19 +2,20 @@ import PolicyAudit
 
 /// The `--db` and `--key-file` options every persisting command shares, with their environment fallbacks.
 enum StoreOptions {
-    /// Option names to add to a command's spec.
-    static let names: Set<String> = ["--db", "--key-file"]
+    /// `--db PATH`.
+    static let database = Option<String>(
+        "--db", valueName: "PATH", help: "The database (default $PWAUDIT_DB, else ./pwaudit.db).")
+    /// `--key-file PATH`.
+    static let keyFile = Option<String>(
+        "--key-file", valueName: "PATH", help: "The fingerprint key (default $PWAUDIT_KEY_FILE, else <db>.key).")
 
-    /// Help entries for the options.
-    static let help: [CommandHelp.Entry] = [
-        .init("--db PATH", "The database (default $PWAUDIT_DB, else ./pwaudit.db)."),
-        .init("--key-file PATH", "The fingerprint key (default $PWAUDIT_KEY_FILE, else <db>.key)."),
-    ]
+    /// Both options, for a command's declarations.
+    static let all: [any DeclaredOption] = [database, keyFile]
 
     /// The location named by the options, the environment, or the defaults.
     static func location(_ arguments: ParsedArguments, context: CLIContext) -> AuditLocation {
-        let database = arguments.value("--db") ?? context.environment["PWAUDIT_DB"] ?? "pwaudit.db"
-        let key = arguments.value("--key-file") ?? context.environment["PWAUDIT_KEY_FILE"]
+        let database = arguments[database] ?? context.environment["PWAUDIT_DB"] ?? "pwaudit.db"
+        let key = arguments[keyFile] ?? context.environment["PWAUDIT_KEY_FILE"]
         return AuditLocation(databasePath: context.resolve(database), keyPath: key.map(context.resolve))
     }
 

@@ -4,30 +4,32 @@ import Testing
 
 @Suite("Command-line parsing")
 struct ParsedArgumentsTests {
-    let spec = ParsedArguments.Spec(
-        values: ["--output"], flags: ["--strict"], aliases: ["-o": "--output"], repeatable: ["--policy"])
+    let output = Option<String>("--output", alias: "-o", valueName: "FILE", help: "Where to write.")
+    let strict = Flag("--strict", help: "Be strict.")
+    let policy = RepeatedOption<String>("--policy", valueName: "NAME", help: "A policy.")
+    var spec: [any DeclaredOption] { [output, strict, policy] }
 
     @Test("--opt value, --opt=value, aliases and repeats")
     func valueForms() throws {
         let parsed = try ParsedArguments(
-            ["--policy", "a@1", "--policy=b@2", "-o", "out.json", "file.csv"], spec: spec, command: "import")
-        #expect(parsed.values("--policy") == ["a@1", "b@2"])
-        #expect(parsed.value("--output") == "out.json")
+            ["--policy", "a@1", "--policy=b@2", "-o", "out.json", "file.csv"], options: spec, command: "import")
+        #expect(parsed[policy] == ["a@1", "b@2"])
+        #expect(parsed[output] == "out.json")
         #expect(parsed.positionals == ["file.csv"])
-        #expect(!parsed.flag("--strict"))
+        #expect(!parsed[strict])
     }
 
     @Test("-- ends options, and - is a positional")
     func terminator() throws {
-        let parsed = try ParsedArguments(["--strict", "-", "--", "--policy"], spec: spec, command: "import")
-        #expect(parsed.flag("--strict"))
+        let parsed = try ParsedArguments(["--strict", "-", "--", "--policy"], options: spec, command: "import")
+        #expect(parsed[strict])
         #expect(parsed.positionals == ["-", "--policy"])
     }
 
     @Test("help anywhere before --")
     func help() throws {
-        #expect(try ParsedArguments(["x", "-h"], spec: spec, command: "c").wantsHelp)
-        #expect(try !ParsedArguments(["--", "-h"], spec: spec, command: "c").wantsHelp)
+        #expect(try ParsedArguments(["x", "-h"], options: spec, command: "c").wantsHelp)
+        #expect(try !ParsedArguments(["--", "-h"], options: spec, command: "c").wantsHelp)
     }
 
     @Test(
@@ -39,7 +41,7 @@ struct ParsedArgumentsTests {
         ])
     func errors(arguments: [String], message: String) {
         #expect(throws: UsageError(message, command: "import")) {
-            try ParsedArguments(arguments, spec: spec, command: "import")
+            try ParsedArguments(arguments, options: spec, command: "import")
         }
     }
 
@@ -48,16 +50,16 @@ struct ParsedArgumentsTests {
         arguments: [["--policy", "--strict"], ["--policy", "-o", "x"], ["--output", "--"], ["--policy", "-h"]])
     func optionIsNotAValue(arguments: [String]) {
         #expect(throws: UsageError("option '\(arguments[0])' needs a value", command: "import")) {
-            try ParsedArguments(arguments, spec: spec, command: "import")
+            try ParsedArguments(arguments, options: spec, command: "import")
         }
     }
 
     @Test("--opt=value still carries a value that looks like an option; a lone dash is a value")
     func inlineValueMayLookLikeAnOption() throws {
-        let parsed = try ParsedArguments(["--output=--strict", "--policy", "-"], spec: spec, command: "import")
-        #expect(parsed.value("--output") == "--strict")
-        #expect(parsed.values("--policy") == ["-"])
-        #expect(!parsed.flag("--strict"))
+        let parsed = try ParsedArguments(["--output=--strict", "--policy", "-"], options: spec, command: "import")
+        #expect(parsed[output] == "--strict")
+        #expect(parsed[policy] == ["-"])
+        #expect(!parsed[strict])
     }
 
     @Test(
@@ -65,32 +67,36 @@ struct ParsedArgumentsTests {
         arguments: [["--output", "a", "--output", "b"], ["-o", "a", "--output=b"], ["--output=a", "-o", "a"]])
     func singleValuedTwice(arguments: [String]) {
         #expect(throws: UsageError("option '--output' is given more than once", command: "c")) {
-            try ParsedArguments(arguments, spec: spec, command: "c")
+            try ParsedArguments(arguments, options: spec, command: "c")
         }
     }
 
     @Test("a repeatable option keeps every value, repeats included")
     func repeatable() throws {
-        let spec = ParsedArguments.Spec(repeatable: ["--policy"])
-        let parsed = try ParsedArguments(["--policy", "a", "--policy", "a"], spec: spec, command: "c")
-        #expect(parsed.values("--policy") == ["a", "a"])
+        let parsed = try ParsedArguments(["--policy", "a", "--policy", "a"], options: [policy], command: "c")
+        #expect(parsed[policy] == ["a", "a"])
     }
 
     @Test("every command declares which options repeat: only --policy of import and report")
     func commandSpecs() {
-        let repeatable = Dictionary(
-            uniqueKeysWithValues: PolicyAuditCLI.commands.map { ($0.help.name, $0.spec.repeatable) })
+        func walk(_ commands: [any CLICommand.Type]) -> [(String, Set<String>)] {
+            commands.flatMap { command in
+                let repeated = command.options.map(\.declaration).filter { $0.arity == .repeatable }.map(\.name)
+                return [(command.help.name, Set(repeated))] + walk(command.subcommands)
+            }
+        }
+        let repeatable = Dictionary(uniqueKeysWithValues: walk(PolicyAuditCLI.commands))
         #expect(repeatable.filter { !$0.value.isEmpty } == ["import": ["--policy"], "report": ["--policy"]])
     }
 
     @Test("positional count is checked")
     func positionalCount() throws {
-        let parsed = try ParsedArguments(["a", "b"], spec: spec, command: "c")
+        let parsed = try ParsedArguments(["a", "b"], options: spec, command: "c")
         #expect(throws: UsageError("unexpected argument 'b'", command: "c")) {
             try parsed.positionals(count: 1...1, command: "c", what: "FILE")
         }
         #expect(throws: UsageError("missing FILE", command: "c")) {
-            try ParsedArguments([], spec: spec, command: "c").positionals(count: 1...1, command: "c", what: "FILE")
+            try ParsedArguments([], options: spec, command: "c").positionals(count: 1...1, command: "c", what: "FILE")
         }
     }
 }

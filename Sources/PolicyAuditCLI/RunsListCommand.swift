@@ -1,0 +1,32 @@
+import PolicyAudit
+
+/// `pwaudit runs list` (and `pwaudit runs`): every import run with its status, size, source and versions.
+enum RunsListCommand: CLICommand {
+    static let help = CommandHelp(
+        name: "runs list", overview: "List import runs, stale ones included.", usage: ["runs [list]"],
+        discussion: """
+            A run is 'complete' only after its last commit. A run whose import was killed stays 'running' (shown as
+            'stale' once its process is gone) or 'failed'; reports ignore it, and 'pwaudit runs delete ID' removes it.
+            """)
+
+    static let options = StoreOptions.all
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+        _ = try arguments.positionals(count: 0...0, command: help.name, what: "")
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
+        let library = PolicyLibrary(workspace: workspace)
+        let references = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0.reference) })
+        let rows = try workspace.runs.list().map { run in
+            [
+                String(run.id), run.displayStatus, String(run.startedAt.prefix(19)),
+                ReportNumber.grouped(run.rowsRead), ReportNumber.grouped(run.rowsRejected), run.sourceName,
+                run.versionIDs.compactMap { references[$0] }.joined(separator: ","), run.label ?? "",
+            ]
+        }
+        context.stdout.write(
+            PlainTable(
+                header: ["RUN", "STATUS", "STARTED", "ROWS", "REJECTED", "SOURCE", "VERSIONS", "LABEL"], rows: rows
+            ).rendered())
+        return .success
+    }
+}
