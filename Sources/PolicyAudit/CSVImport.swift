@@ -21,8 +21,10 @@ package struct CSVImport {
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
     /// Runs the import.
+    /// - Returns: `.imported` with what the run holds, or `.alreadyImported` (nothing stored) when a complete run
+    ///   already holds the same input and `request.again` is not set.
     /// - Throws: `ImportError`, `CSVImportError` (unreadable input, missing column), `PolicyError`, `SQLiteError`.
-    package func run(_ request: CSVImportRequest) throws -> CSVImportResult {
+    package func run(_ request: CSVImportRequest) throws -> CSVImportOutcome {
         let started = Date()
         let library = PolicyLibrary(workspace: workspace)
         var seen = Set<Int64>()  // a version named twice (`s8`, `s8@2`) is scored once
@@ -43,7 +45,7 @@ package struct CSVImport {
             if !request.again, sameSizeExists ?? true,
                 let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
             {
-                throw ImportError.alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
+                return .alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
             }
         case .descriptor(let descriptor, _):
             base = FileByteSource(fileDescriptor: descriptor)
@@ -123,8 +125,9 @@ package struct CSVImport {
             if !request.source.isFile, !request.again,
                 let existing = try workspace.runs.completeRun(withSHA256: sha256)
             {
-                try workspace.runs.discard(runID: run.id)
-                throw ImportError.alreadyImported(runID: existing.id, sha256: sha256)
+                try workspace.runs.discard(runID: run.id)  // also releases the import lock
+                rejects?.discard()
+                return .alreadyImported(runID: existing.id, sha256: sha256)
             }
             try RunCompletion(workspace: workspace).complete(
                 runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
@@ -140,7 +143,7 @@ package struct CSVImport {
             result.hasTimeColumn = validator.hasTimeColumn
             result.timeNone = tally.candidates(onDay: SubmissionDay.none)
             result.timeInvalid = tally.candidates(onDay: SubmissionDay.invalid)
-            return result
+            return .imported(result)
         } catch {
             // Stop the threads before touching the connection again: the writer rolls back its open transaction.
             pipeline.cancel()

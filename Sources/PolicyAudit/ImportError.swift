@@ -1,7 +1,5 @@
-/// Why an import stopped without storing a run.
+/// Why an import stopped without storing a run (an input already imported is an outcome, `CSVImportOutcome`).
 package enum ImportError: Error, Equatable, CustomStringConvertible {
-    /// A complete run already holds a file with the same SHA-256.
-    case alreadyImported(runID: Int64, sha256: String)
     /// `--strict` and some rows were bad: nothing was stored.
     case strictRejected(rejected: Int, firstLine: Int, firstReason: String)
     /// Rescoring: the file is not the one the run imported.
@@ -17,9 +15,6 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .alreadyImported(let runID, let sha256):
-            "this file (SHA-256 \(sha256.prefix(12))…) was already imported as run \(runID); "
-                + "nothing was stored (pass --again to import it again)"
         case .strictRejected(let rejected, let line, let reason):
             "\(rejected) row(s) rejected, the first at line \(line) (\(reason)); with --strict nothing was stored"
         case .sourceMismatch(let runID):

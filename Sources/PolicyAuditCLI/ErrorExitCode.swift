@@ -44,7 +44,6 @@ package enum ErrorExitCode {
         case let error as ImportError:
             switch error {
             case .rejectsUnwritable: .ioError
-            case .alreadyImported: .success
             default: .dataError
             }
         case let error as PolicyStoreError:
