@@ -1,5 +1,7 @@
+import ExitStatus
+
 /// Why an import stopped without storing a run (an input already imported is an outcome, `CSVImportOutcome`).
-package enum ImportError: Error, Equatable, CustomStringConvertible {
+package enum ImportError: Equatable, UserFacingError {
     /// `--strict` and some rows were bad: nothing was stored.
     case strictRejected(rejected: Int, firstLine: Int, firstReason: String)
     /// Rescoring: the file is not the one the run imported.
@@ -13,7 +15,16 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     /// The rejects file could not be written.
     case rejectsUnwritable(path: String, reason: String)
 
-    package var description: String {
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .strictRejected, .sourceMismatch, .rowsMismatch, .runNotComplete, .runVanished: .dataError
+        case .rejectsUnwritable: .ioError
+        }
+    }
+
+    /// One sentence saying what went wrong and what to do.
+    package var userMessage: String {
         switch self {
         case .strictRejected(let rejected, let line, let reason):
             "\(rejected) row(s) rejected, the first at line \(line) (\(reason)); with --strict nothing was stored"
