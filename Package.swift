@@ -16,24 +16,29 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+        // Exit codes and the protocol every user-facing error conforms to; below every module that throws.
+        // The engine does not depend on it (it stays Foundation-only): PolicyAudit gives PolicyError its code.
+        .target(name: "ExitStatus"),
         // SHA-256 / HMAC-SHA256 over libcrypto.
-        .target(name: "AuditCrypto", dependencies: ["CCrypto"]),
+        .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
         // SQLite wrapper, migrator, repositories.
-        .target(name: "PolicyStore", dependencies: ["CSQLite", "AuditCrypto"]),
+        .target(name: "PolicyStore", dependencies: ["CSQLite", "AuditCrypto", "ExitStatus"]),
         // Use cases: CSV import, scoring, reports, demo.
-        .target(name: "PolicyAudit", dependencies: ["PasswordPolicy", "PolicyStore", "AuditCrypto"]),
+        .target(name: "PolicyAudit", dependencies: ["PasswordPolicy", "PolicyStore", "AuditCrypto", "ExitStatus"]),
         // Argument parsing, one file per subcommand, exit codes.
-        .target(name: "PolicyAuditCLI", dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy"]),
+        .target(
+            name: "PolicyAuditCLI", dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
         .executableTarget(name: "pwaudit-bench", dependencies: ["PasswordPolicy"], path: "Sources/PolicyBench"),
 
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
-        .testTarget(name: "PolicyStoreTests", dependencies: ["PolicyStore", "AuditCrypto"]),
-        .testTarget(name: "PolicyAuditTests", dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy"]),
+        .testTarget(name: "PolicyStoreTests", dependencies: ["PolicyStore", "AuditCrypto", "ExitStatus"]),
+        .testTarget(
+            name: "PolicyAuditTests", dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
         .testTarget(
             name: "PolicyAuditCLITests",
-            dependencies: ["PolicyAuditCLI", "PolicyAudit", "PolicyStore", "PasswordPolicy"]
+            dependencies: ["PolicyAuditCLI", "PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]
         ),
     ]
 )

@@ -1,5 +1,7 @@
+import ExitStatus
+
 /// Why an audit database could not be used as asked.
-package enum AuditStoreError: Error, Equatable, CustomStringConvertible {
+package enum AuditStoreError: Equatable, UserFacingError {
     /// No database file at the path.
     case databaseMissing(path: String)
     /// The path names a directory (an empty `--db=` names the working directory), not a database file.
@@ -21,7 +23,17 @@ package enum AuditStoreError: Error, Equatable, CustomStringConvertible {
     /// The database holds no policy yet.
     case noPolicies
 
-    package var description: String {
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .databaseMissing, .unknownPolicy, .unknownRun, .noVersionInForce, .noPolicies: .noInput
+        case .orphanKey, .keyLostForExistingData, .notAPwauditDatabase, .databaseIsDirectory, .schemaNeedsMigration:
+            .dataError
+        }
+    }
+
+    /// One sentence saying what went wrong and what to do.
+    package var userMessage: String {
         switch self {
         case .databaseMissing(let path):
             "no pwaudit database at \(path); create one with 'pwaudit init --db \(path)'"

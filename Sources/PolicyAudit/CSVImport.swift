@@ -21,8 +21,10 @@ package struct CSVImport {
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
     /// Runs the import.
+    /// - Returns: `.imported` with what the run holds, or `.alreadyImported` (nothing stored) when a complete run
+    ///   already holds the same input and `request.again` is not set.
     /// - Throws: `ImportError`, `CSVImportError` (unreadable input, missing column), `PolicyError`, `SQLiteError`.
-    package func run(_ request: CSVImportRequest) throws -> CSVImportResult {
+    package func run(_ request: CSVImportRequest) throws -> CSVImportOutcome {
         let started = Date()
         let library = PolicyLibrary(workspace: workspace)
         var seen = Set<Int64>()  // a version named twice (`s8`, `s8@2`) is scored once
@@ -43,7 +45,7 @@ package struct CSVImport {
                 if !request.again, try workspace.runs.hasCompleteRun(sourceBytes: Int64(size)),
                     let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
                 {
-                    throw ImportError.alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
+                    return .alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
                 }
             }
         // A FIFO, a process substitution or a device can be read once only (and a device may never end): it is
@@ -127,8 +129,9 @@ package struct CSVImport {
                 runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
                 reuse: reuse, versionIDs: versions.map(\.id), unlessImported: !request.again)
             {
-                try workspace.runs.discard(runID: run.id)
-                throw ImportError.alreadyImported(runID: existing.id, sha256: sha256)
+                try workspace.runs.discard(runID: run.id)  // also releases the import lock
+                rejects?.discard()
+                return .alreadyImported(runID: existing.id, sha256: sha256)
             }
             var result = CSVImportResult(
                 runID: run.id, rowsRead: tally.rowsSeen, accepted: tally.acceptedCount,
@@ -141,7 +144,7 @@ package struct CSVImport {
             result.hasTimeColumn = validator.hasTimeColumn
             result.timeNone = tally.candidates(onDay: SubmissionDay.none)
             result.timeInvalid = tally.candidates(onDay: SubmissionDay.invalid)
-            return result
+            return .imported(result)
         } catch {
             // Stop the threads before touching the connection again: the writer rolls back its open transaction.
             pipeline.cancel()

@@ -1,8 +1,10 @@
+import ExitStatus
+
 /// Why a CSV import cannot go on at all (as opposed to a single bad row, which is a `RowRejection`).
 ///
 /// No case can carry a field value: errors hold positions, counts and reasons, plus column names only inside a
 /// `CSVHeader`, which exists only for a first line accepted as a header. An error can be printed or logged safely.
-package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CSVImportError: Equatable, Sendable, UserFacingError {
     /// The file could not be opened.
     case cannotOpen(path: String, reason: String)
     /// Reading the input failed part way.
@@ -22,8 +24,18 @@ package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible
     /// A column the mapping asks for by name is absent from an accepted header.
     case missingColumn(name: String, header: CSVHeader)
 
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .cannotOpen: .noInput
+        case .readFailed: .ioError
+        case .missingHeader, .unterminatedHeader, .headerTooLong, .notText, .notAHeader, .duplicateColumn: .dataError
+        case .missingColumn: .usage
+        }
+    }
+
     /// One actionable sentence.
-    package var description: String {
+    package var userMessage: String {
         switch self {
         case .cannotOpen(let path, let reason):
             return "Cannot open '\(path)': \(reason); check the path and its permissions."
@@ -32,7 +44,7 @@ package enum CSVImportError: Error, Equatable, Sendable, CustomStringConvertible
         case .missingHeader:
             return "The CSV input is empty; it must start with a header line such as 'id,username,password'."
         case .headerTooLong(let limit):
-            return "The CSV input's first line runs past \(limit / 1024) KiB without a line end: this is not a CSV "
+            return "The CSV input's first line runs past \(limit >> 20) MiB without a line end: this is not a CSV "
                 + "header; check the file (or the device) given."
         case .unterminatedHeader:
             return "The CSV header line opens a quote that is never closed; fix the first line of the file."

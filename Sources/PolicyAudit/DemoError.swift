@@ -1,5 +1,7 @@
+import ExitStatus
+
 /// Why `pwaudit demo` could not set up or finish its directory.
-package enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DemoError: Equatable, Sendable, UserFacingError {
     /// The directory already holds a pwaudit database; the demo only writes into a fresh one.
     case directoryInUse(path: String)
     /// The directory could not be created.
@@ -7,8 +9,16 @@ package enum DemoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The HTML report could not be written.
     case cannotWriteReport(path: String, reason: String)
 
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .directoryInUse: .usage
+        case .cannotCreateDirectory, .cannotWriteReport: .ioError
+        }
+    }
+
     /// One actionable sentence.
-    package var description: String {
+    package var userMessage: String {
         switch self {
         case .directoryInUse(let path):
             "'\(path)' already holds a pwaudit database; pass a new --dir or leave it out for a fresh temporary one"

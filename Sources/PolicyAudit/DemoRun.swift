@@ -65,7 +65,10 @@ package struct DemoRun {
         request.versions = versions
         request.label = "pwaudit demo, \(ReportNumber.grouped(rows)) rows"
         request.progress = progress
-        let result = try CSVImport(workspace: workspace).run(request)
+        request.again = true  // a fresh database holds no earlier run to match
+        guard case .imported(let result) = try CSVImport(workspace: workspace).run(request) else {
+            preconditionFailure("an import with `again` set never finds its input already imported")
+        }
 
         let reports = RunReportBuilder(workspace: workspace)
         let run = try reports.run(result.runID.map(String.init))

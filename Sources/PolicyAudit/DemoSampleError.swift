@@ -1,12 +1,21 @@
+import ExitStatus
+
 /// Why the demo sample could not be written.
-package enum DemoSampleError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DemoSampleError: Equatable, Sendable, UserFacingError {
     /// The output file could not be created.
     case cannotCreate(path: String, reason: String)
     /// Writing the output failed part way.
     case writeFailed(reason: String)
 
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .cannotCreate, .writeFailed: .ioError
+        }
+    }
+
     /// One actionable sentence.
-    package var description: String {
+    package var userMessage: String {
         switch self {
         case .cannotCreate(let path, let reason):
             "Cannot create the demo CSV '\(path)': \(reason); choose a writable path."

@@ -1,7 +1,7 @@
-/// Why an import stopped without storing a run.
-package enum ImportError: Error, Equatable, CustomStringConvertible {
-    /// A complete run already holds a file with the same SHA-256.
-    case alreadyImported(runID: Int64, sha256: String)
+import ExitStatus
+
+/// Why an import stopped without storing a run (an input already imported is an outcome, `CSVImportOutcome`).
+package enum ImportError: Equatable, UserFacingError {
     /// `--strict` and some rows were bad: nothing was stored.
     case strictRejected(rejected: Int, firstLine: Int, firstReason: String)
     /// Rescoring: the file is not the one the run imported.
@@ -15,11 +15,17 @@ package enum ImportError: Error, Equatable, CustomStringConvertible {
     /// The rejects file could not be written.
     case rejectsUnwritable(path: String, reason: String)
 
-    package var description: String {
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
         switch self {
-        case .alreadyImported(let runID, let sha256):
-            "this file (SHA-256 \(sha256.prefix(12))…) was already imported as run \(runID); "
-                + "nothing was stored (pass --again to import it again)"
+        case .strictRejected, .sourceMismatch, .rowsMismatch, .runNotComplete, .runVanished: .dataError
+        case .rejectsUnwritable: .ioError
+        }
+    }
+
+    /// One sentence saying what went wrong and what to do.
+    package var userMessage: String {
+        switch self {
         case .strictRejected(let rejected, let line, let reason):
             "\(rejected) row(s) rejected, the first at line \(line) (\(reason)); with --strict nothing was stored"
         case .sourceMismatch(let runID):

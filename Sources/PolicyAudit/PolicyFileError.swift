@@ -1,7 +1,8 @@
+import ExitStatus
 import PasswordPolicy
 
 /// Why a policy file could not be used.
-package enum PolicyFileError: Error, Equatable, CustomStringConvertible {
+package enum PolicyFileError: Equatable, UserFacingError {
     /// No file at `path`.
     case missing(path: String)
     /// The file exists but could not be read.
@@ -11,7 +12,17 @@ package enum PolicyFileError: Error, Equatable, CustomStringConvertible {
     /// A `file:` blocklist named by the policy could not be read as UTF-8 text.
     case unreadableBlocklist(policy: String, list: String)
 
-    package var description: String {
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .missing, .unreadableBlocklist: .noInput
+        case .unreadable: .ioError
+        case .invalid: .dataError
+        }
+    }
+
+    /// One sentence saying what went wrong and what to do.
+    package var userMessage: String {
         switch self {
         case .missing(let path): "policy file not found: \(path)"
         case .unreadable(let path): "cannot read policy file \(path)"

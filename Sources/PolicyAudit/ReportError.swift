@@ -1,5 +1,7 @@
+import ExitStatus
+
 /// Why a report could not be made as asked.
-package enum ReportError: Error, Equatable, CustomStringConvertible {
+package enum ReportError: Equatable, UserFacingError {
     /// Reports cover complete runs only.
     case runNotComplete(runID: Int64, status: String)
     /// The run did not score this version.
@@ -11,7 +13,17 @@ package enum ReportError: Error, Equatable, CustomStringConvertible {
     /// No complete run scored this policy.
     case noRunsForPolicy(name: String)
 
-    package var description: String {
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .noRunsForPolicy, .noRunScoringBoth: .noInput  // no complete run, as `report` without one
+        case .sameVersion: .usage
+        case .runNotComplete, .versionNotScored: .dataError
+        }
+    }
+
+    /// One sentence saying what went wrong and what to do.
+    package var userMessage: String {
         switch self {
         case .runNotComplete(let runID, let status):
             "run \(runID) is \(status); reports cover complete runs only (see 'pwaudit runs')"

@@ -1,3 +1,5 @@
+import ExitStatus
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,13 +7,21 @@
 #endif
 
 /// A read or write of the CLI's own streams failed (output files fail with `OutputFileError`).
-package enum CLIIOError: Error, Equatable, CustomStringConvertible {
+package enum CLIIOError: Equatable, UserFacingError {
     /// Reading `what` failed with `errno`.
     case readFailed(what: String, errno: Int32)
     /// Writing standard output failed with `errno` (`ENOSPC` on a full disk, `EPIPE` when the reader is gone).
     case standardOutputFailed(errno: Int32)
 
-    package var description: String {
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .readFailed, .standardOutputFailed: .ioError
+        }
+    }
+
+    /// One sentence saying what went wrong and what to do.
+    package var userMessage: String {
         switch self {
         case .readFailed(let what, let code): "cannot read \(what): \(String(cString: strerror(code)))"
         case .standardOutputFailed(let code): "cannot write standard output: \(String(cString: strerror(code)))"

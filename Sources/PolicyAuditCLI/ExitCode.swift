@@ -1,17 +1,5 @@
-/// The process exit status of a command, following sysexits(3).
-package enum ExitCode: Int32, Sendable, Equatable {
-    /// Everything worked and nothing failed.
-    case success = 0
-    /// The command ran, and what it examined failed (a candidate or a policy).
-    case findings = 1
-    /// The command line was wrong.
-    case usage = 64
-    /// The input data was wrong: a bad policy file, a malformed CSV row, a corrupt database.
-    case dataError = 65
-    /// An input file does not exist or cannot be opened.
-    case noInput = 66
-    /// A bug: something pwaudit did not expect.
-    case internalError = 70
-    /// Reading or writing a file failed.
-    case ioError = 74
-}
+import ExitStatus
+
+/// The process exit status of a command: the CLI's name for `ExitStatus.ExitCode`, the type every error's
+/// `exitCode` has, so that commands return it without importing `ExitStatus` themselves.
+package typealias ExitCode = ExitStatus.ExitCode

@@ -72,13 +72,13 @@ enum ImportCommand: CLICommand {
             request.progress = { progress in stderr.write("\r\u{1B}[K" + ProgressLine.text(progress)) }
         }
         let result: CSVImportResult
-        do {
-            result = try CSVOptions.columnsAsUsage(command: "import") {
-                try CSVImport(workspace: workspace).run(request)
-            }
-        } catch ImportError.alreadyImported(let runID, let sha256) {
+        switch try CSVOptions.columnsAsUsage(command: "import", { try CSVImport(workspace: workspace).run(request) }) {
+        case .imported(let imported):
+            result = imported
+        case .alreadyImported(let runID, let sha256):
             context.stderr.line(
-                "note: \(ImportError.alreadyImported(runID: runID, sha256: sha256).description)")
+                "note: this file (SHA-256 \(sha256.prefix(12))…) was already imported as run \(runID); "
+                    + "nothing was stored (pass --again to import it again)")
             return .success
         }
         if context.stderr.isTerminal { context.stderr.write("\r\u{1B}[K") }

@@ -1,5 +1,7 @@
+import ExitStatus
+
 /// A mistake on the command line, reported with the command's usage line and exit 64.
-package struct UsageError: Error, Equatable, CustomStringConvertible {
+package struct UsageError: Equatable, UserFacingError {
     /// What was wrong, as one sentence.
     package let message: String
     /// The command whose usage applies (`check`, `policy add`), or nil for the top level.
@@ -11,5 +13,9 @@ package struct UsageError: Error, Equatable, CustomStringConvertible {
         self.command = command
     }
 
-    package var description: String { message }
+    /// Always `.usage` (64).
+    package var exitCode: ExitCode { .usage }
+
+    /// The message, as given.
+    package var userMessage: String { message }
 }

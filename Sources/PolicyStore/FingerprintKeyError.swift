@@ -1,5 +1,7 @@
+import ExitStatus
+
 /// Why the fingerprint key could not be created or loaded; never carries key bytes.
-package enum FingerprintKeyError: Error, Equatable, CustomStringConvertible {
+package enum FingerprintKeyError: Equatable, UserFacingError {
     /// No key file exists at `path`.
     case missing(path: String)
     /// The key file exists but is not exactly 32 bytes.
@@ -15,8 +17,17 @@ package enum FingerprintKeyError: Error, Equatable, CustomStringConvertible {
     /// The system random generator failed.
     case randomUnavailable
 
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .missing: .noInput
+        case .wrongSize, .alreadyExists, .doesNotMatchDatabase: .dataError
+        case .unreadable, .unwritable, .randomUnavailable: .ioError
+        }
+    }
+
     /// One sentence with what to do.
-    package var description: String {
+    package var userMessage: String {
         switch self {
         case .missing(let path):
             "The fingerprint key \(path) is missing; run `pwaudit init` for a new database, or restore the key "

@@ -1,5 +1,7 @@
+import ExitStatus
+
 /// Why a database's schema could not be brought up to date.
-package enum MigrationError: Error, Equatable, CustomStringConvertible {
+package enum MigrationError: Equatable, UserFacingError {
     /// The database records a schema version this binary does not know: a newer pwaudit migrated it.
     case databaseNewerThanBinary(found: Int, supported: Int)
     /// An applied migration's recorded checksum differs from the copy in this binary: a landed file was edited.
@@ -11,8 +13,17 @@ package enum MigrationError: Error, Equatable, CustomStringConvertible {
     /// A migration's SQL failed; nothing of it was applied.
     case migrationFailed(version: Int, name: String, underlying: SQLiteError)
 
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .databaseNewerThanBinary, .checksumMismatch, .foreignDatabase, .databaseOlderThanBinary,
+            .migrationFailed:
+            .dataError
+        }
+    }
+
     /// One sentence with what to do.
-    package var description: String {
+    package var userMessage: String {
         switch self {
         case .databaseNewerThanBinary(let found, let supported):
             "This database was migrated by a newer pwaudit (schema \(found); this binary knows up to "

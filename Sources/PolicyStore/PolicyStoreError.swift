@@ -1,5 +1,7 @@
+import ExitStatus
+
 /// Repository-level failures that are not SQLite errors.
-package enum PolicyStoreError: Error, Equatable, CustomStringConvertible {
+package enum PolicyStoreError: Equatable, UserFacingError {
     /// No import run has this id.
     case runNotFound(id: Int64)
     /// The run is not `running`, so it cannot be completed or failed again.
@@ -10,8 +12,17 @@ package enum PolicyStoreError: Error, Equatable, CustomStringConvertible {
     /// The import lock of a new run could not be taken (the database file could not be opened for it).
     case runLockFailed(id: Int64, reason: String)
 
+    /// The exit code a command ends with when this error stops it.
+    package var exitCode: ExitCode {
+        switch self {
+        case .runNotFound: .noInput
+        case .runNotRunning, .runBeingImported: .dataError
+        case .runLockFailed: .ioError
+        }
+    }
+
     /// One sentence with what to do.
-    package var description: String {
+    package var userMessage: String {
         switch self {
         case .runNotFound(let id):
             "There is no import run \(id); list runs with `pwaudit runs`."

@@ -1,10 +1,11 @@
 import CSQLite
+import ExitStatus
 
 /// A failed SQLite call: the extended result code, SQLite's message and the SQL text, never a bound value.
 ///
 /// Bound values may be secrets (usernames, fingerprints), so neither this type nor its `description` carries them.
 /// Result codes: <https://www.sqlite.org/rescode.html>.
-package struct SQLiteError: Error, Equatable, CustomStringConvertible {
+package struct SQLiteError: Equatable, UserFacingError {
     /// The extended result code (`sqlite3_extended_errcode`), e.g. 2067 for `SQLITE_CONSTRAINT_UNIQUE`.
     package let extendedCode: Int32
     /// SQLite's English message (`sqlite3_errmsg`); it names tables and columns, not values.
@@ -68,8 +69,13 @@ package struct SQLiteError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Bad data (65) for a file that is not a database or is corrupt; an I/O error (74) for every other failure.
+    package var exitCode: ExitCode {
+        isNotADatabase || isCorrupt ? .dataError : .ioError
+    }
+
     /// One line: what failed, where, and (for file problems) what to do.
-    package var description: String {
+    package var userMessage: String {
         var text: String
         switch primaryCode {
         case SQLITE_NOTADB:

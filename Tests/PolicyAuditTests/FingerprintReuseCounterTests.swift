@@ -59,7 +59,8 @@ struct FingerprintReuseCounterTests {
         let rows = ["hunter2", "Password1", "hunter2", "unique-a", "Password１", "hunter2", "unique-b"]
         let csv = "password\n" + rows.joined(separator: "\n") + "\n"
         let path = try scratch.write("c.csv", csv)
-        let result = try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path)))
+        let result = try #require(
+            try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path))).imported)
         let runID = try #require(result.runID)
         let stored = try #require(try workspace.summaries.reuse(runID: runID))
         #expect(stored == (try workspace.summaries.compute(runID: runID).reuse))

@@ -46,7 +46,8 @@ struct ImportFailureTests {
         #expect(status.string(at: 0) == "failed")
 
         let csv = try scratch.write("ok.csv", "password\nLongEnough1\n")
-        let result = try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: csv)))
+        let result = try #require(
+            try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: csv))).imported)
         #expect(result.accepted == 1)
         #expect(try workspace.runs.run(id: try #require(result.runID))?.status == .complete)
     }

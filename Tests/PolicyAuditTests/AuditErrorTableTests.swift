@@ -1,0 +1,251 @@
+import ExitStatus
+import Foundation
+import PasswordPolicy
+import Testing
+
+@testable import PolicyAudit
+
+/// Issue 11, item 5: every case of every error type of the use cases (and the engine's `PolicyError`, whose
+/// conformance lives here) has its exit code and its user message; codes are the README's table, messages as
+/// before.
+@Suite("Use-case errors: exit code and message of every case")
+struct AuditErrorTableTests {
+    /// One case: the error, its exit code (as the README's table numbers it) and its message.
+    typealias Row = (error: any UserFacingError & Sendable, code: Int32, message: String)
+
+    static let header = try! CSVHeader(
+        accepting: CSVFirstLine(line: 1, names: ["id", " password ", "id"]), passwordColumn: "password")
+
+    static let policy: [Row] = [
+        (PolicyError.malformedJSON(reason: "unexpected end"), 65, "policy is not valid JSON: unexpected end"),
+        (
+            PolicyError.invalid(path: "rules[0].min", reason: "must be at least 1"), 65,
+            "rules[0].min: must be at least 1"
+        ),
+        (PolicyFileError.missing(path: "p.json"), 66, "policy file not found: p.json"),
+        (PolicyFileError.unreadable(path: "p.json"), 74, "cannot read policy file p.json"),
+        (
+            PolicyFileError.invalid(path: "p.json", error: .invalid(path: "rules[0].rule", reason: "unknown rule")),
+            65, "p.json: rules[0].rule: unknown rule"
+        ),
+        (
+            PolicyFileError.unreadableBlocklist(policy: "corp", list: "words.txt"), 66,
+            "corp: cannot read blocklist file words.txt"
+        ),
+    ]
+
+    static let files: [Row] = [
+        (
+            OutputFileError.clash(option: "--output", path: "a.db", role: "the database"), 64,
+            "--output 'a.db' is the database; choose another file"
+        ),
+        (
+            OutputFileError.cannotWrite(path: "r.csv", reason: "Permission denied"), 74,
+            "cannot write 'r.csv': Permission denied"
+        ),
+        (
+            DemoSampleError.cannotCreate(path: "d.csv", reason: "No such file or directory"), 74,
+            "Cannot create the demo CSV 'd.csv': No such file or directory; choose a writable path."
+        ),
+        (
+            DemoSampleError.writeFailed(reason: "No space left on device"), 74,
+            "Writing the demo CSV failed: No space left on device; check the free space and the output."
+        ),
+        (
+            DemoError.directoryInUse(path: "/d"), 64,
+            "'/d' already holds a pwaudit database; pass a new --dir or leave it out for a fresh temporary one"
+        ),
+        (
+            DemoError.cannotCreateDirectory(path: "/d", reason: "Permission denied"), 74,
+            "cannot create the demo directory '/d': Permission denied; pass a writable --dir"
+        ),
+        (
+            DemoError.cannotWriteReport(path: "/d/report.html", reason: "No space left on device"), 74,
+            "cannot write the HTML report '/d/report.html': No space left on device; check the directory's free space "
+                + "and permissions"
+        ),
+    ]
+
+    static let csv: [Row] = [
+        (
+            CSVImportError.cannotOpen(path: "in.csv", reason: "No such file or directory"), 66,
+            "Cannot open 'in.csv': No such file or directory; check the path and its permissions."
+        ),
+        (
+            CSVImportError.readFailed(reason: "Input/output error"), 74,
+            "Reading the CSV input failed: Input/output error; check the file or the pipe feeding it."
+        ),
+        (
+            CSVImportError.missingHeader, 65,
+            "The CSV input is empty; it must start with a header line such as 'id,username,password'."
+        ),
+        (
+            CSVImportError.headerTooLong(limit: 1 << 20), 65,
+            "The CSV input's first line runs past 1 MiB without a line end: this is not a CSV header; check the "
+                + "file (or the device) given."
+        ),
+        (
+            CSVImportError.unterminatedHeader, 65,
+            "The CSV header line opens a quote that is never closed; fix the first line of the file."
+        ),
+        (
+            CSVImportError.notText(.utf16(bigEndian: true)), 65,
+            "The file looks like UTF-16 (big-endian) text; save it as UTF-8 CSV."
+        ),
+        (
+            CSVImportError.notAHeader(passwordColumn: "password", line: 2, fieldCount: 1), 65,
+            "The first line of the CSV (line 2, 1 field) has no 'password' column, so it is not a header; add a header "
+                + "line such as 'id,username,password', or name the password column with --password-column."
+        ),
+        (
+            CSVImportError.duplicateColumn(name: "id", positions: [1, 3], header: header), 65,
+            "The CSV header has the column 'id' more than once (columns 1, 3), so which one to read is ambiguous; "
+                + "rename or remove the extra ones."
+        ),
+        (
+            CSVImportError.missingColumn(name: "login", header: header), 64,
+            "The CSV header has no 'login' column (found: 'id', 'password', 'id'); rename the column or map it."
+        ),
+    ]
+
+    static let imports: [Row] = [
+        (
+            ImportError.strictRejected(rejected: 3, firstLine: 7, firstReason: "field-count"), 65,
+            "3 row(s) rejected, the first at line 7 (field-count); with --strict nothing was stored"
+        ),
+        (
+            ImportError.sourceMismatch(runID: 4), 65,
+            "this file is not the one run 4 imported (its SHA-256 differs); pass the original file"
+        ),
+        (
+            ImportError.rowsMismatch(runID: 4, line: 12), 65,
+            "the file's rows do not line up with run 4 at line 12; use the same --delimiter and column options as the "
+                + "original import"
+        ),
+        (
+            ImportError.runNotComplete(runID: 4, status: "failed"), 65,
+            "run 4 is failed, not complete; only complete runs can be rescored"
+        ),
+        (
+            ImportError.runVanished(runID: 4), 65,
+            "run 4 was deleted by another program while it was being imported, so the import stopped; run "
+                + "'pwaudit runs delete 4' to remove what it left, then import the file again"
+        ),
+        (
+            ImportError.rejectsUnwritable(path: "r.csv", reason: "No space left on device"), 74,
+            "cannot write the rejects file r.csv: No space left on device"
+        ),
+    ]
+
+    static let reports: [Row] = [
+        (
+            ReportError.runNotComplete(runID: 2, status: "running"), 65,
+            "run 2 is running; reports cover complete runs only (see 'pwaudit runs')"
+        ),
+        (
+            ReportError.versionNotScored(reference: "corp@2", runID: 2), 65,
+            "run 2 did not score corp@2; score it with 'pwaudit rescore 2 --policy corp@2 FILE'"
+        ),
+        (ReportError.sameVersion(reference: "corp@2"), 64, "compare needs two different versions, got corp@2 twice"),
+        (
+            ReportError.noRunScoringBoth(a: "corp@1", b: "corp@2"), 66,
+            "no complete run scored both corp@1 and corp@2; pass --run, or rescore a run with the missing version"
+        ),
+        (ReportError.noRunsForPolicy(name: "seed"), 66, "no complete run scored policy 'seed'"),
+        (
+            ReportFormatError.unknownFormat("pdf\u{1B}[2J"), 64,
+            "Unknown report format 'pdf\\u{1B}[2J'; use one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))."
+        ),
+    ]
+
+    static let store: [Row] = [
+        (
+            AuditStoreError.databaseMissing(path: "a.db"), 66,
+            "no pwaudit database at a.db; create one with 'pwaudit init --db a.db'"
+        ),
+        (
+            AuditStoreError.databaseIsDirectory(path: "/srv/audit"), 65,
+            "/srv/audit is a directory, not a database file; name the database file itself with --db (e.g. --db "
+                + "/srv/audit/pwaudit.db)"
+        ),
+        (
+            AuditStoreError.notAPwauditDatabase(path: "a.db", tableCount: 0), 65,
+            "a.db is an empty file, not a pwaudit database; pwaudit left it untouched (make it one with "
+                + "'pwaudit init --db a.db')"
+        ),
+        (
+            AuditStoreError.notAPwauditDatabase(path: "a.db", tableCount: 3), 65,
+            "a.db is not a pwaudit database: it is an SQLite database with 3 table(s) of another application; pwaudit "
+                + "left it untouched — check the --db path"
+        ),
+        (
+            AuditStoreError.schemaNeedsMigration(path: "a.db", found: 3, supported: 5), 65,
+            "a.db has pwaudit schema 3 and this pwaudit needs schema 5; read-only commands never migrate: run "
+                + "'pwaudit init --db a.db' once with write access to upgrade it"
+        ),
+        (
+            AuditStoreError.orphanKey(keyPath: "a.db.key"), 65,
+            "a fingerprint key already exists at a.db.key but its database does not; move the key away or pass "
+                + "--key-file for the new database"
+        ),
+        (
+            AuditStoreError.keyLostForExistingData(keyPath: "a.db.key"), 65,
+            "the database holds candidates but its fingerprint key a.db.key is missing; restore that key (a new key "
+                + "would not match the stored fingerprints)"
+        ),
+        (
+            AuditStoreError.unknownPolicy(reference: "corp@9"), 66,
+            "no stored policy version 'corp@9'; see 'pwaudit policy list'"
+        ),
+        (
+            AuditStoreError.noVersionInForce(name: "corp", date: "2020-01-01"), 66,
+            "no version of policy 'corp' was in force on 2020-01-01"
+        ),
+        (AuditStoreError.unknownRun(reference: "9"), 66, "no import run '9'; see 'pwaudit runs'"),
+        (AuditStoreError.noPolicies, 66, "the database holds no policy yet; add one with 'pwaudit policy add FILE'"),
+    ]
+
+    @Test(
+        "each case's code and message",
+        arguments: [policy, files, csv, imports, reports, store].joined().map { $0 as Row }
+    )
+    func row(error: any UserFacingError & Sendable, code: Int32, message: String) {
+        #expect(error.exitCode.rawValue == code, "\(type(of: error))")
+        #expect(error.userMessage == message)
+        #expect("\(error)" == message, "interpolation prints the user message")
+    }
+
+    @Test(
+        "every case the enum declares is in the table",
+        arguments: [
+            ("PolicyError", "PasswordPolicy/PolicyError.swift"),
+            ("PolicyFileError", "PolicyAudit/PolicyFileError.swift"),
+            ("OutputFileError", "PolicyAudit/OutputFileError.swift"),
+            ("DemoSampleError", "PolicyAudit/DemoSampleError.swift"), ("DemoError", "PolicyAudit/DemoError.swift"),
+            ("CSVImportError", "PolicyAudit/CSVImportError.swift"), ("ImportError", "PolicyAudit/ImportError.swift"),
+            ("ReportError", "PolicyAudit/ReportError.swift"),
+            ("ReportFormatError", "PolicyAudit/Report/Render/ReportFormatError.swift"),
+            ("AuditStoreError", "PolicyAudit/AuditStoreError.swift"),
+        ]
+    )
+    func coverage(type: String, file: String) throws {
+        let rows = [Self.policy, Self.files, Self.csv, Self.imports, Self.reports, Self.store].joined()
+        let names = Set(rows.filter { "\(Swift.type(of: $0.error))" == type }.map { Self.caseName($0.error) })
+        let declared = try Self.declaredCaseCount(in: file)
+        #expect(declared > 0)
+        #expect(names.count == declared, "\(type) declares \(declared) cases; the table has \(names.sorted())")
+    }
+
+    /// The number of `case` declarations of the enum in `Sources/<file>` (4-space indented: not a `switch`'s).
+    static func declaredCaseCount(in file: String) throws -> Int {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasPrefix("    case ") }.count
+    }
+
+    /// The case's name (`notAPwauditDatabase`) from its mirror; a case without payload has none, its message stands in.
+    static func caseName(_ error: any Error) -> String {
+        Mirror(reflecting: error).children.first?.label ?? String(describing: error as Any)
+    }
+}

@@ -1,0 +1,169 @@
+import AuditCrypto
+import ExitStatus
+import Foundation
+import Testing
+
+@testable import PolicyStore
+
+/// Issue 11, item 5: every case of every error type of the store (and of the crypto helpers) has its exit code and
+/// its user message; codes are the README's table, messages as before.
+@Suite("Store errors: exit code and message of every case")
+struct StoreErrorTableTests {
+    /// One case: the error, its exit code (as the README's table numbers it) and its message.
+    typealias Row = (error: any UserFacingError & Sendable, code: Int32, message: String)
+
+    static let runs: [Row] = [
+        (PolicyStoreError.runNotFound(id: 7), 66, "There is no import run 7; list runs with `pwaudit runs`."),
+        (
+            PolicyStoreError.runNotRunning(id: 7, status: .complete), 65,
+            "Import run 7 is already complete and cannot change state again."
+        ),
+        (
+            PolicyStoreError.runBeingImported(id: 7, pid: 4242), 65,
+            "run 7 is being imported by process 4242; wait for it to finish, or stop that process (a run whose import "
+                + "died is stale and can be deleted)"
+        ),
+        (
+            PolicyStoreError.runLockFailed(id: 7, reason: "Permission denied"), 74,
+            "cannot lock the database file for import run 7 (Permission denied); check that it is writable"
+        ),
+    ]
+
+    static let keys: [Row] = [
+        (
+            FingerprintKeyError.missing(path: "a.key"), 66,
+            "The fingerprint key a.key is missing; run `pwaudit init` for a new database, or restore the key that "
+                + "belongs to this database."
+        ),
+        (
+            FingerprintKeyError.wrongSize(path: "a.key", bytes: 31), 65,
+            "The fingerprint key a.key is 31 bytes long instead of 32; restore the original key file."
+        ),
+        (
+            FingerprintKeyError.unreadable(path: "a.key", reason: "Permission denied"), 74,
+            "The fingerprint key a.key cannot be read (Permission denied); check its permissions."
+        ),
+        (
+            FingerprintKeyError.alreadyExists(path: "a.key"), 65,
+            "A fingerprint key already exists at a.key; it was left untouched."
+        ),
+        (
+            FingerprintKeyError.unwritable(path: "a.key", reason: "Read-only file system"), 74,
+            "The fingerprint key a.key cannot be written (Read-only file system); check that the directory is "
+                + "writable."
+        ),
+        (
+            FingerprintKeyError.doesNotMatchDatabase(path: "a.key"), 65,
+            "The fingerprint key a.key is not the key this database was used with (its key check value differs), and "
+                + "the database holds candidates fingerprinted with that other key; pass the right --key-file."
+        ),
+        (
+            FingerprintKeyError.randomUnavailable, 74,
+            "The system random number generator is unavailable; check that /dev/urandom is readable."
+        ),
+        (
+            CryptoError.randomUnavailable, 74,
+            "The system random number generator is unavailable; check that /dev/urandom is readable."
+        ),
+        (
+            CryptoError.wrongKeyLength(bytes: 31, expected: 32), 65,
+            "The key is 31 bytes long but must be exactly 32 bytes."
+        ),
+    ]
+
+    static let migrations: [Row] = [
+        (
+            MigrationError.databaseNewerThanBinary(found: 9, supported: 5), 65,
+            "This database was migrated by a newer pwaudit (schema 9; this binary knows up to 5). Upgrade pwaudit."
+        ),
+        (
+            MigrationError.checksumMismatch(version: 2, name: "0002_runs"), 65,
+            "Migration 0002_runs (version 2) applied to this database differs from the one in this binary; a landed "
+                + "migration was edited — restore migrations/0002_runs.sql and add a new migration instead."
+        ),
+        (
+            MigrationError.foreignDatabase(tableCount: 0), 65,
+            "This file is empty, not a pwaudit database; create one with 'pwaudit init'."
+        ),
+        (
+            MigrationError.foreignDatabase(tableCount: 2), 65,
+            "This is not a pwaudit database (an SQLite file with 2 table(s) of another application and no pwaudit "
+                + "schema); pwaudit leaves it untouched: check the --db path."
+        ),
+        (
+            MigrationError.databaseOlderThanBinary(found: 3, supported: 5), 65,
+            "This database has pwaudit schema 3; this binary needs schema 5 and read-only commands never migrate: run "
+                + "'pwaudit init' (or any write command) on it once, with write access."
+        ),
+        (
+            MigrationError.migrationFailed(
+                version: 4, name: "0004_x", underlying: SQLiteError(extendedCode: 1, message: "no such table: t")),
+            65, "Migration 0004_x (version 4) failed and was rolled back: no such table: t."
+        ),
+    ]
+
+    /// `SQLiteError` is a struct: one row per branch of its code and message.
+    static let sqlite: [Row] = [
+        (
+            SQLiteError(extendedCode: 26, message: "file is not a database", path: "a.db"), 65,
+            "a.db is not a pwaudit database (SQLITE_NOTADB: file is not a database); check the --db path or move the "
+                + "file away."
+        ),
+        (
+            SQLiteError(extendedCode: 11, message: "database disk image is malformed"), 65,
+            "The database is corrupt (SQLITE_CORRUPT: database disk image is malformed); restore it from a backup."
+        ),
+        (
+            SQLiteError(extendedCode: 14, message: "unable to open database file", path: "/x/a.db"), 74,
+            "Cannot open /x/a.db (SQLITE_CANTOPEN: unable to open database file); check that the directory exists and "
+                + "is writable."
+        ),
+        (
+            SQLiteError(
+                extendedCode: 2067, message: "UNIQUE constraint failed: t.x", sql: "INSERT INTO t (x)\n  VALUES (?)",
+                path: "a.db"), 74,
+            "SQLite error 2067 (SQLITE_CONSTRAINT): UNIQUE constraint failed: t.x [a.db] — in SQL: INSERT INTO t (x) "
+                + "VALUES (?)"
+        ),
+        (
+            SQLiteError(extendedCode: 13, message: "database or disk is full"), 74,
+            "SQLite error 13 (SQLITE_FULL): database or disk is full"
+        ),
+    ]
+
+    @Test("each case's code and message", arguments: [runs, keys, migrations, sqlite].joined().map { $0 as Row })
+    func row(error: any UserFacingError & Sendable, code: Int32, message: String) {
+        #expect(error.exitCode.rawValue == code, "\(type(of: error))")
+        #expect(error.userMessage == message)
+        #expect("\(error)" == message, "interpolation prints the user message")
+    }
+
+    @Test(
+        "every case the enum declares is in the table",
+        arguments: [
+            ("PolicyStoreError", "PolicyStore/PolicyStoreError.swift"),
+            ("FingerprintKeyError", "PolicyStore/FingerprintKeyError.swift"),
+            ("MigrationError", "PolicyStore/MigrationError.swift"), ("CryptoError", "AuditCrypto/CryptoError.swift"),
+        ]
+    )
+    func coverage(type: String, file: String) throws {
+        let rows = [Self.runs, Self.keys, Self.migrations].joined()
+        let names = Set(rows.filter { "\(Swift.type(of: $0.error))" == type }.map { Self.caseName($0.error) })
+        let declared = try Self.declaredCaseCount(in: file)
+        #expect(declared > 0)
+        #expect(names.count == declared, "\(type) declares \(declared) cases; the table has \(names.sorted())")
+    }
+
+    /// The number of `case` declarations of the enum in `Sources/<file>` (4-space indented: not a `switch`'s).
+    static func declaredCaseCount(in file: String) throws -> Int {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasPrefix("    case ") }.count
+    }
+
+    /// The case's name (`runNotFound`) from its mirror; a case without payload has none, its message stands in.
+    static func caseName(_ error: any Error) -> String {
+        Mirror(reflecting: error).children.first?.label ?? String(describing: error as Any)
+    }
+}
