@@ -20,11 +20,13 @@ import Testing
         let writer = try AttemptWriter(database: database)
         for (offset, row) in rows.enumerated() {
             for runID in [run.id, other.id] {
-                let id = try writer.insertCandidate(
-                    runID: runID, line: offset + 2, externalID: nil, username: nil, submittedAt: row.day,
-                    fingerprint: row.fingerprint, features: row.features)
-                try writer.insertAttempt(
-                    candidateID: id, versionID: version.id, failedMask: row.mask, unlocksReset: row.mask == 0)
+                try insert(
+                    writer, runID: runID, versionIDs: [version.id],
+                    [
+                        TestCandidate(
+                            line: offset + 2, submittedAt: row.day, fingerprint: row.fingerprint,
+                            features: row.features, masks: [row.mask])
+                    ])
             }
         }
         for (line, reason) in [(7, "missing-password"), (8, "too-many-fields"), (9, "missing-password")] {
