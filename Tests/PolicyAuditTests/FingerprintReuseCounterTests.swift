@@ -62,7 +62,7 @@ struct FingerprintReuseCounterTests {
         let result = try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path)))
         let runID = try #require(result.runID)
         let stored = try #require(try workspace.summaries.reuse(runID: runID))
-        #expect(stored == (try workspace.summaries.compute(runID: runID).reuse))
+        #expect(stored == (try StoredRowRecount(database: workspace.database, runID: runID).reuse))
         #expect(
             stored == RunReuseSummaryRow(distinctFingerprints: 4, sharedGroups: 2, sharedCandidates: 5, largestGroup: 3)
         )
