@@ -16,15 +16,15 @@ extension AttemptWriter {
         precondition(batch.outcomeCount == versionIDs.count, "the batch has one mask per version given")
         if rowsInTransaction >= rowsPerTransaction { try finish() }
         try beginIfNeeded()
-        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        if nextIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
         if slots[runID] == nil { try guarded { () throws(SQLiteError) in try loadSlots(runID) } }
         let layout = try outcomeLayout(runID: runID, versionIDs: versionIDs)
-        let first = runIDs[runID]!.next
+        let first = nextIDs[runID]!
         guard first + Int64(batch.count) - 1 <= CandidateID.range(runID: runID).upperBound else {
             abandon()
             throw SQLiteError(extendedCode: 13, message: "too many candidates in one run", path: database.path)
         }
-        runIDs[runID]!.next = first + Int64(batch.count)
+        nextIDs[runID] = first + Int64(batch.count)
         try guarded { () throws(SQLiteError) in
             try insertRows(of: batch, firstID: first, runID: runID, inlineMask: layout.inline)
             for (index, versionID) in layout.rows {

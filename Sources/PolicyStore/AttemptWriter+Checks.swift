@@ -28,7 +28,7 @@ extension AttemptWriter {
         _ = try last.step()
         let next = last.isNull(at: 0) ? range.lowerBound : last.int64(at: 0) + 1
         last.reset()
-        runIDs[runID] = (next, next)
+        nextIDs[runID] = next
     }
 
     func primaryKeyError() -> SQLiteError {

@@ -43,13 +43,14 @@ package final class AttemptWriter {
     var attempts: [PendingAttempt] = []
     var rowsInTransaction = 0
     private(set) var ownsTransaction = false
-    /// Per run: the first id this writer assigned and the next one to assign.
-    var runIDs: [Int64: (first: Int64, next: Int64)] = [:]
+    /// Per run checked by `checkRun`: the next candidate id to assign.
+    var nextIDs: [Int64: Int64] = [:]
     var allowedVersions: Set<Int64> = []
     /// Per run: version id → inline slot (0…3), for versions whose outcomes live in `candidate.mask_<slot>`.
     var slots: [Int64: [Int64: Int]] = [:]
 
-    /// Creates a writer on `database`, which must be migrated and not inside a transaction.
+    /// Creates a writer on `database`, which must be migrated. The import's writes open the writer's own
+    /// transactions, outside any other; a rescore's (`insertOutcomes`) run inside the caller's.
     /// - Parameters:
     ///   - rowsPerTransaction: Rows written between commits.
     ///   - candidatesPerStatement: Candidates per multi-row INSERT (attempts use twice as many); 1 disables batching.
@@ -81,7 +82,7 @@ package final class AttemptWriter {
     /// Records that source line `line` was rejected, with a reason code; never the row's content.
     package func insertRejected(runID: Int64, line: Int, reason: String) throws(SQLiteError) {
         try beginIfNeeded()
-        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        if nextIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
         rejectedStatement.bind(runID, at: 1)
         rejectedStatement.bind(Int64(line), at: 2)
         rejectedStatement.bind(reason, at: 3)
