@@ -40,11 +40,7 @@ package final class CandidateScorer {
                 otherCount: full.mark + full.other)
             composition = CompositionMask.mask(of: full)
         }
-        masks.withUnsafeMutableBufferPointer { masks in
-            policies.failureMasks(
-                password: password, username: row.username?.assumingMemoryBound(to: UInt8.self),
-                email: row.email?.assumingMemoryBound(to: UInt8.self), into: masks)
-        }
+        masks.withUnsafeMutableBufferPointer { policies.failureMasks(of: row, into: $0) }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
             day: SubmissionDay.number(row.submittedAt))

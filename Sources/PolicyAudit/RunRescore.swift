@@ -27,14 +27,14 @@ package struct RunRescore {
         guard run.status == .complete else {
             throw ImportError.runNotComplete(runID: runID, status: run.displayStatus)
         }
-        let compiled = try CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))
+        let compiled = try CompiledPolicySet([CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))])
         if run.versionIDs.contains(version.id) {
             let existing = try workspace.summaries.versions(runID: runID).first { $0.policyVersionID == version.id }
             return .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0)
         }
         let input = HashingByteSource(try source.openBytes())
-        var tally = RunTally(ruleCounts: [compiled.rules.count])
-        let attempts: [(candidateID: Int64, failedMask: UInt64)]
+        var tally = RunTally(ruleCounts: [compiled.policies[0].rules.count])
+        let attempts: (candidateIDs: [Int64], masks: [UInt64])
         var warnings: [CSVImportWarning] = []
         do {
             attempts = try score(
@@ -50,7 +50,8 @@ package struct RunRescore {
         warnings.forEach(warn)
         try workspace.database.inTransaction {
             try workspace.runs.addVersions(runID: runID, versionIDs: [version.id])
-            try workspace.runs.addAttempts(versionID: version.id, attempts: attempts)
+            try AttemptWriter(database: workspace.database).insertOutcomes(
+                runID: runID, versionID: version.id, candidateIDs: attempts.candidateIDs, masks: attempts.masks)
             var summary = try workspace.summaries.read(runID: runID)
             let added = RunCompletion.summary(of: tally, versionIDs: [version.id], reuse: summary.reuse)
             summary.versions += added.versions
@@ -64,35 +65,36 @@ package struct RunRescore {
         return .init(reference: version.reference, total: versionTally.total, unlocked: versionTally.unlocked)
     }
 
-    /// Reads every record of `input`, pairs its accepted rows with the run's candidates and scores them.
+    /// Reads every record of `input`, pairs its accepted rows with the run's candidates and scores them from their
+    /// bytes through the policy set, as the import does (`CompiledPolicySet.failureMasks(of:into:)`).
     private func score(
-        _ input: HashingByteSource, runID: Int64, compiled: CompiledPolicy, reference: String,
+        _ input: HashingByteSource, runID: Int64, compiled: CompiledPolicySet, reference: String,
         tally: inout RunTally, mapping: CSVColumnMapping, dialect: CSVDialect, warnings: inout [CSVImportWarning]
-    ) throws -> [(candidateID: Int64, failedMask: UInt64)] {
+    ) throws -> (candidateIDs: [Int64], masks: [UInt64]) {
         let candidates = try workspace.runs.candidateLines(runID: runID)
         let reader = try CSVReader(source: input, dialect: dialect)
         let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: mapping)
         warnings = CSVImportWarning.contextWarnings(
-            for: [(reference, compiled.policy)], validator: validator, mapping: mapping)
-        var attempts: [(candidateID: Int64, failedMask: UInt64)] = []
-        attempts.reserveCapacity(candidates.count)
+            for: [(reference, compiled.policies[0].policy)], validator: validator, mapping: mapping)
+        var masks: [UInt64] = []
+        masks.reserveCapacity(candidates.count)
+        var rowMasks: [UInt64] = [0]
         var next = 0
         while let record = try reader.next() {
-            guard case .accepted(let row) = validator.validate(record) else { continue }
+            guard validator.rejection(of: record) == nil else { continue }
+            let row = validator.fields(of: record)
             guard next < candidates.count, candidates[next].line == row.line else {
                 throw ImportError.rowsMismatch(runID: runID, line: row.line)
             }
-            let mask = compiled.failureMask(
-                Candidate(password: row.password, username: row.username, email: row.email)
-            ).rawValue
-            tally.addOutcomes(masks: [mask], day: SubmissionDay.number(row.submittedAt))
-            attempts.append((candidates[next].id, mask))
+            rowMasks.withUnsafeMutableBufferPointer { compiled.failureMasks(of: row, into: $0) }
+            tally.addOutcomes(masks: rowMasks, day: SubmissionDay.number(row.submittedAt))
+            masks.append(rowMasks[0])
             next += 1
         }
         guard next == candidates.count else {
             throw ImportError.rowsMismatch(runID: runID, line: candidates[next].line)
         }
-        return attempts
+        return (candidates.map(\.id), masks)
     }
 
     /// Reads the rest of `input` and returns the SHA-256 of all of it.

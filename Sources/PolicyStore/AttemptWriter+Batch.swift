@@ -6,8 +6,9 @@ extension AttemptWriter {
     /// batch's mask order), and returns the ids they got, in batch order.
     ///
     /// Versions with an inline slot in the run (`import_run_policy.slot`) are stored in the candidate's row,
-    /// others as rows of `attempt_row`; the checks are `insertCandidate`'s and `insertAttempt`'s. Texts and
-    /// fingerprints are bound without copying (`SQLITE_STATIC`) and the bindings cleared before returning.
+    /// others as rows of `attempt_row`. The run must be `running` and score every version given, each once
+    /// (else a constraint error, and nothing of the open transaction is kept). Texts and fingerprints are bound
+    /// without copying (`SQLITE_STATIC`) and the bindings cleared before returning.
     @discardableResult
     package func insert(_ batch: CandidateBatch, runID: Int64, versionIDs: [Int64]) throws(SQLiteError)
         -> Range<Int64>
@@ -15,17 +16,15 @@ extension AttemptWriter {
         precondition(batch.outcomeCount == versionIDs.count, "the batch has one mask per version given")
         if rowsInTransaction >= rowsPerTransaction { try finish() }
         try beginIfNeeded()
-        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        if nextIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
         if slots[runID] == nil { try guarded { () throws(SQLiteError) in try loadSlots(runID) } }
-        // Buffered single candidates go first, so ids stay in the order they were handed out.
-        try guarded(flushCandidates)
         let layout = try outcomeLayout(runID: runID, versionIDs: versionIDs)
-        let first = runIDs[runID]!.next
+        let first = nextIDs[runID]!
         guard first + Int64(batch.count) - 1 <= CandidateID.range(runID: runID).upperBound else {
             abandon()
             throw SQLiteError(extendedCode: 13, message: "too many candidates in one run", path: database.path)
         }
-        runIDs[runID]!.next = first + Int64(batch.count)
+        nextIDs[runID] = first + Int64(batch.count)
         try guarded { () throws(SQLiteError) in
             try insertRows(of: batch, firstID: first, runID: runID, inlineMask: layout.inline)
             for (index, versionID) in layout.rows {

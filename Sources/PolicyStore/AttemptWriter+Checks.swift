@@ -28,15 +28,7 @@ extension AttemptWriter {
         _ = try last.step()
         let next = last.isNull(at: 0) ? range.lowerBound : last.int64(at: 0) + 1
         last.reset()
-        runIDs[runID] = (next, next)
-    }
-
-    func candidateExists(_ id: Int64) throws(SQLiteError) -> Bool {
-        try flushCandidates()
-        let statement = try database.cachedStatement("SELECT 1 FROM candidate WHERE id = ?1")
-        statement.bind(id, at: 1)
-        defer { statement.reset() }
-        return try statement.step()
+        nextIDs[runID] = next
     }
 
     func primaryKeyError() -> SQLiteError {
@@ -54,33 +46,6 @@ extension AttemptWriter {
         var runSlots: [Int64: Int] = [:]
         while try statement.step() { runSlots[statement.int64(at: 0)] = statement.int(at: 1) }
         slots[runID] = runSlots
-        var versions = [Int64](repeating: -1, count: (runSlots.values.max() ?? -1) + 1)
-        for (version, slot) in runSlots { versions[slot] = version }
-        lastInline = (runID, versions)
-    }
-
-    /// Sets the inline mask of buffered candidate `index`; false if it was already set.
-    func setPendingMask(_ mask: Int64, slot: Int, at index: Int) -> Bool {
-        switch slot {
-        case 0 where candidates[index].masks.0 == nil: candidates[index].masks.0 = mask
-        case 1 where candidates[index].masks.1 == nil: candidates[index].masks.1 = mask
-        case 2 where candidates[index].masks.2 == nil: candidates[index].masks.2 = mask
-        case 3 where candidates[index].masks.3 == nil: candidates[index].masks.3 = mask
-        default: return false
-        }
-        return true
-    }
-
-    /// Sets the inline mask of a stored candidate whose slot is still empty.
-    func updateMask(_ mask: Int64, slot: Int, candidateID: Int64) throws(SQLiteError) {
-        try flushCandidates()
-        let statement = try database.cachedStatement(
-            "UPDATE candidate SET mask_\(slot) = ?1 WHERE id = ?2 AND mask_\(slot) IS NULL")
-        defer { statement.reset() }
-        statement.bind(mask, at: 1)
-        statement.bind(candidateID, at: 2)
-        try statement.execute()
-        guard database.changes > 0 else { throw primaryKeyError() }
     }
 
     /// Binds the eight feature counts to parameters `index` … `index + 7`, in the `candidate` table's column order.

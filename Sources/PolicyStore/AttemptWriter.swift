@@ -1,40 +1,30 @@
 import AuditCrypto
 
-/// Bulk writer for one import: candidates, their attempts and rejected rows, in large transactions.
+/// Bulk writer for imports and rescores: candidates, their attempts and rejected rows, in large transactions.
+///
+/// It has one way in per job. The importer hands it whole `CandidateBatch`es (`insert(_:runID:versionIDs:)`) and
+/// rejected rows (`insertRejected`); a rescore hands it the outcomes of stored candidates under a version added to
+/// their run (`insertOutcomes`). Both reach the same `attempt_row` statement.
 ///
 /// Outcomes inline (schema 2): an attempt under a version that has a slot in its run (`import_run_policy.slot`, the
 /// run's first four versions) is stored in `candidate.mask_<slot>` of the candidate's own row, so the common import
-/// writes one row per candidate; other versions go to `attempt_row`. The `attempt` view shows both alike. Call
-/// `insertAttempt` right after `insertCandidate` and the mask rides in the candidate's INSERT; later, it costs an
-/// UPDATE. A second attempt for the same candidate and version fails as a primary-key violation, as in schema 1.
+/// writes one row per candidate; other versions go to `attempt_row`. The `attempt` view shows both alike.
 ///
-/// Rows are buffered and written in multi-row INSERT statements (`MultiRowInsert`) inside `BEGIN IMMEDIATE`
-/// transactions of about `rowsPerTransaction` rows (<https://www.sqlite.org/faq.html#q19>). Candidate ids are
-/// assigned by the writer (`CandidateID`: run id in the high 32 bits, ordinal in the low), so `insertCandidate`
-/// returns at once. Only one writer may write candidates of a given run.
+/// Rows are written in multi-row INSERT statements (`MultiRowInsert`) inside `BEGIN IMMEDIATE` transactions of about
+/// `rowsPerTransaction` rows (<https://www.sqlite.org/faq.html#q19>). Candidate ids are assigned by the writer
+/// (`CandidateID`: run id in the high 32 bits, ordinal in the low). Only one writer may write candidates of a given
+/// run.
 ///
 /// Foreign keys: SQLite's per-row foreign-key checks cost about a third of the insert time, so the writer turns
 /// `PRAGMA foreign_keys` off for its own transactions and enforces the same rules itself, in memory: the run must
-/// exist and be `running`, an attempt's candidate must have been written (by this writer or already stored), and its
-/// version must be one the run scores (`import_run_policy`). Violations throw `SQLiteError` with
-/// `SQLITE_CONSTRAINT_FOREIGNKEY`, at the offending call. The pragma is restored when the transaction ends.
+/// exist and be `running`, and an attempt's version must be one the run scores (`import_run_policy`). Violations
+/// throw `SQLiteError` with `SQLITE_CONSTRAINT_FOREIGNKEY`, at the offending call. The pragma is restored when the
+/// transaction ends.
 ///
 /// Any error rolls back the open transaction and discards buffered rows; batches committed earlier stay, so the caller
 /// marks the run `failed` (`SQLiteRunRepository.fail`) or deletes it. Dropping the writer without `finish()` does
 /// the same. One writer per connection at a time; not `Sendable`.
 package final class AttemptWriter {
-    struct PendingCandidate {
-        var id: Int64
-        var runID: Int64
-        var line: Int
-        var externalID: String?
-        var username: String?
-        var submittedAt: String?
-        var fingerprint: Fingerprint
-        var features: CandidateFeatureRow
-        var masks: (Int64?, Int64?, Int64?, Int64?) = (nil, nil, nil, nil)
-    }
-
     struct PendingAttempt {
         var candidateID: Int64
         var versionID: Int64
@@ -50,19 +40,17 @@ package final class AttemptWriter {
     let candidateInsert: MultiRowInsert
     let attemptInsert: MultiRowInsert
     private let rejectedStatement: Statement
-    var candidates: [PendingCandidate] = []
     var attempts: [PendingAttempt] = []
     var rowsInTransaction = 0
-    private var ownsTransaction = false
-    /// Per run: the first id this writer assigned and the next one to assign.
-    var runIDs: [Int64: (first: Int64, next: Int64)] = [:]
+    private(set) var ownsTransaction = false
+    /// Per run checked by `checkRun`: the next candidate id to assign.
+    var nextIDs: [Int64: Int64] = [:]
     var allowedVersions: Set<Int64> = []
     /// Per run: version id → inline slot (0…3), for versions whose outcomes live in `candidate.mask_<slot>`.
     var slots: [Int64: [Int64: Int]] = [:]
-    /// The inline versions (index = slot) of the run last loaded by `loadSlots`, for `insertAttempt`'s fast path.
-    var lastInline: (runID: Int64, versions: [Int64])?
 
-    /// Creates a writer on `database`, which must be migrated and not inside a transaction.
+    /// Creates a writer on `database`, which must be migrated. The import's writes open the writer's own
+    /// transactions, outside any other; a rescore's (`insertOutcomes`) run inside the caller's.
     /// - Parameters:
     ///   - rowsPerTransaction: Rows written between commits.
     ///   - candidatesPerStatement: Candidates per multi-row INSERT (attempts use twice as many); 1 disables batching.
@@ -86,98 +74,15 @@ package final class AttemptWriter {
             columns: 4, rowsPerStatement: candidatesPerStatement * 2)
         rejectedStatement = try database.makeStatement(
             "INSERT INTO rejected_row (run_id, line, reason) VALUES (?1, ?2, ?3)")
-        candidates.reserveCapacity(candidateInsert.rowsPerStatement)
         attempts.reserveCapacity(attemptInsert.rowsPerStatement * 4)
     }
 
     deinit { abandon() }
 
-    /// Buffers one candidate (never its password) and returns the id it will have, for `insertAttempt`.
-    /// - Parameters:
-    ///   - line: The 1-based physical line where the record starts in the source file.
-    ///   - fingerprint: HMAC-SHA256 of the password under the database's key.
-    @discardableResult
-    package func insertCandidate(
-        runID: Int64, line: Int, externalID: String?, username: String?, submittedAt: String?,
-        fingerprint: Fingerprint, features: CandidateFeatureRow
-    ) throws(SQLiteError) -> Int64 {
-        if rowsInTransaction >= rowsPerTransaction { try finish() }
-        try beginIfNeeded()
-        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
-        // Flush before appending, so the newest candidate stays buffered for its inline outcomes.
-        if candidates.count == candidateInsert.rowsPerStatement { try guarded(flushCandidates) }
-        let id = runIDs[runID]!.next
-        guard id <= CandidateID.range(runID: runID).upperBound else {
-            abandon()
-            throw SQLiteError(extendedCode: 13, message: "too many candidates in one run", path: database.path)
-        }
-        runIDs[runID]!.next = id + 1
-        candidates.append(
-            PendingCandidate(
-                id: id, runID: runID, line: line, externalID: externalID, username: username,
-                submittedAt: submittedAt, fingerprint: fingerprint, features: features))
-        rowsInTransaction += 1
-        return id
-    }
-
-    /// Buffers the outcome of one candidate against one policy version.
-    /// - Parameters:
-    ///   - failedMask: Bit `i` set when rule `i` of the version failed; stored as the same 64-bit pattern.
-    ///   - unlocksReset: Whether the candidate would unlock the password reset under this version.
-    package func insertAttempt(
-        candidateID: Int64, versionID: Int64, failedMask: UInt64, unlocksReset: Bool
-    ) throws(SQLiteError) {
-        // Fast path, the importer's: an inline outcome of the newest buffered candidate, no lookups.
-        if let last = candidates.last, last.id == candidateID, let inline = lastInline, inline.runID == last.runID,
-            let slot = inline.versions.firstIndex(of: versionID)
-        {
-            guard setPendingMask(Int64(bitPattern: failedMask), slot: slot, at: candidates.count - 1) else {
-                abandon()
-                throw primaryKeyError()
-            }
-            return
-        }
-        try beginIfNeeded()
-        let runID = CandidateID.runID(of: candidateID)
-        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
-        let own = runIDs[runID]
-        let isOwnCandidate = own.map { candidateID >= $0.first && candidateID < $0.next } ?? false
-        if !isOwnCandidate {
-            let exists = try guarded { () throws(SQLiteError) in try candidateExists(candidateID) }
-            guard exists else {
-                abandon()
-                throw foreignKeyError("attempt.candidate_id refers to no candidate")
-            }
-        }
-        guard allowedVersions.contains(versionID) else {
-            abandon()
-            throw foreignKeyError("attempt.policy_version_id is not a policy version of the candidate's run")
-        }
-        if slots[runID] == nil { try guarded { () throws(SQLiteError) in try loadSlots(runID) } }
-        if let slot = slots[runID]![versionID] {
-            let mask = Int64(bitPattern: failedMask)
-            // Buffered candidates of several runs interleave: search (at most one statement's worth) from the end.
-            if let index = candidates.lastIndex(where: { $0.id == candidateID }) {
-                guard setPendingMask(mask, slot: slot, at: index) else {
-                    abandon()
-                    throw primaryKeyError()
-                }
-            } else {
-                try guarded { () throws(SQLiteError) in try updateMask(mask, slot: slot, candidateID: candidateID) }
-            }
-            return
-        }
-        attempts.append(
-            PendingAttempt(
-                candidateID: candidateID, versionID: versionID, failedMask: Int64(bitPattern: failedMask),
-                unlocksReset: unlocksReset ? 1 : 0))
-        try rowWritten()
-    }
-
     /// Records that source line `line` was rejected, with a reason code; never the row's content.
     package func insertRejected(runID: Int64, line: Int, reason: String) throws(SQLiteError) {
         try beginIfNeeded()
-        if runIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
+        if nextIDs[runID] == nil { try guarded { () throws(SQLiteError) in try checkRun(runID) } }
         rejectedStatement.bind(runID, at: 1)
         rejectedStatement.bind(Int64(line), at: 2)
         rejectedStatement.bind(reason, at: 3)
@@ -189,7 +94,6 @@ package final class AttemptWriter {
     package func finish() throws(SQLiteError) {
         guard ownsTransaction else { return }
         try guarded { () throws(SQLiteError) in
-            try flushCandidates()
             try flushAttempts(all: true)
             try database.execute("COMMIT")
         }
@@ -200,7 +104,6 @@ package final class AttemptWriter {
 
     /// Rolls back the open transaction, drops buffered rows and restores foreign-key enforcement.
     func abandon() {
-        candidates.removeAll()
         attempts.removeAll()
         if ownsTransaction {
             if database.isInsideTransaction { try? database.execute("ROLLBACK") }
@@ -237,30 +140,6 @@ package final class AttemptWriter {
     private func rowWritten() throws(SQLiteError) {
         rowsInTransaction += 1
         if rowsInTransaction >= rowsPerTransaction { try finish() }
-    }
-
-    /// Inserts buffered candidates, then the attempts that are now safe to insert (their candidates exist).
-    func flushCandidates() throws(SQLiteError) {
-        guard !candidates.isEmpty else { return }
-        let pending = candidates
-        candidates.removeAll(keepingCapacity: true)
-        try candidateInsert.insert(count: pending.count) { statement, row, base in
-            let candidate = pending[row]
-            statement.bind(candidate.id, at: base)
-            statement.bind(candidate.runID, at: base + 1)
-            statement.bind(Int64(candidate.line), at: base + 2)
-            statement.bind(candidate.externalID, at: base + 3)
-            statement.bind(candidate.username, at: base + 4)
-            statement.bind(candidate.submittedAt, at: base + 5)
-            candidate.fingerprint.withUnsafeBytes { statement.bind(blob: $0, at: base + 6) }
-            Self.bind(candidate.features, statement, at: base + 7)
-            let masks = candidate.masks
-            Self.bind(masks.0, statement, at: base + 15)
-            Self.bind(masks.1, statement, at: base + 16)
-            Self.bind(masks.2, statement, at: base + 17)
-            Self.bind(masks.3, statement, at: base + 18)
-        }
-        try flushAttempts(all: false)
     }
 
     /// Inserts buffered attempts in full statements; with `all`, the remainder too.

@@ -56,6 +56,16 @@ struct CompiledPolicySetTests {
         #expect(masks == expected.map(\.rawValue))
     }
 
+    /// `check` and the checklist explain each rule through `evaluate`; its verdicts must be the set's, which the
+    /// import and rescore store.
+    @Test("evaluate fails exactly the rules of the set's mask", arguments: candidates)
+    func evaluationMatchesSet(candidate: Candidate) {
+        let evaluations = Self.policies.map { $0.evaluate(candidate) }
+        let masks = CompiledPolicySet(Self.policies).failureMasks(candidate)
+        #expect(evaluations.map(\.failureMask) == masks)
+        #expect(evaluations.map(\.unlocksReset) == masks.map(\.isEmpty))
+    }
+
     @Test("the masks fail somewhere: the candidates exercise the rules")
     func candidatesExerciseRules() {
         let set = CompiledPolicySet(Self.policies)

@@ -63,7 +63,7 @@ struct FingerprintReuseCounterTests {
             try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path))).imported)
         let runID = try #require(result.runID)
         let stored = try #require(try workspace.summaries.reuse(runID: runID))
-        #expect(stored == (try workspace.summaries.compute(runID: runID).reuse))
+        #expect(stored == (try StoredRowRecount(database: workspace.database, runID: runID).reuse))
         #expect(
             stored == RunReuseSummaryRow(distinctFingerprints: 4, sharedGroups: 2, sharedCandidates: 5, largestGroup: 3)
         )

@@ -10,19 +10,26 @@ import Testing
         return (database, version, try startRun(database, versionIDs: [version.id]))
     }
 
+    /// A version added to `run` after its import, as `pwaudit rescore` adds one: no inline slot.
+    private func lateVersion(_ database: Database, run: RunRecord) throws -> Int64 {
+        let late = try addVersion(SQLitePolicyRepository(database: database), definition: "{\"late\":1}").version.id
+        try SQLiteRunRepository(database: database).addVersions(runID: run.id, versionIDs: [late])
+        return late
+    }
+
     @Test func rowsSurviveAcrossManyBatchesAndStatements() throws {
         let (database, version, run) = try setUp()
-        // Small batches force several commits and both the multi-row and the one-row statements.
+        // Small transactions force several commits; batches of 5 use both the multi-row and the one-row statements.
         let writer = try AttemptWriter(database: database, rowsPerTransaction: 7, candidatesPerStatement: 4)
         var ids: [Int64] = []
-        for line in 2..<105 {
-            let id = try writer.insertCandidate(
-                runID: run.id, line: line, externalID: "E\(line)", username: line % 2 == 0 ? "u\(line)" : nil,
-                submittedAt: "2026-03-0\(line % 9 + 1)T10:00:00Z", fingerprint: someFingerprint,
-                features: CandidateFeatureRow(length: line, upperCount: 1))
-            try writer.insertAttempt(
-                candidateID: id, versionID: version.id, failedMask: UInt64(line), unlocksReset: false)
-            ids.append(id)
+        for first in stride(from: 2, to: 105, by: 5) {
+            let rows = (first..<min(first + 5, 105)).map { line in
+                TestCandidate(
+                    line: line, externalID: "E\(line)", username: line % 2 == 0 ? "u\(line)" : nil,
+                    submittedAt: "2026-03-0\(line % 9 + 1)T10:00:00Z",
+                    features: CandidateFeatureRow(length: line, upperCount: 1), masks: [UInt64(line)])
+            }
+            ids += try insert(writer, runID: run.id, versionIDs: [version.id], rows)
         }
         try writer.finish()
         #expect(ids == Array(CandidateID.range(runID: run.id).prefix(103)))
@@ -41,12 +48,9 @@ import Testing
         let (database, version, run) = try setUp()
         let writer = try AttemptWriter(database: database)
         let masks: [UInt64] = [0, 1 << 63, 0b101, .max]
-        for (offset, mask) in masks.enumerated() {
-            let id = try writer.insertCandidate(
-                runID: run.id, line: offset + 2, externalID: nil, username: nil, submittedAt: nil,
-                fingerprint: someFingerprint, features: someFeatures)
-            try writer.insertAttempt(candidateID: id, versionID: version.id, failedMask: mask, unlocksReset: mask == 0)
-        }
+        try insert(
+            writer, runID: run.id, versionIDs: [version.id],
+            masks.enumerated().map { TestCandidate(line: $0.offset + 2, masks: [$0.element]) })
         try writer.finish()
         let statement = try database.makeStatement("SELECT failed_mask FROM attempt ORDER BY candidate_id")
         var stored: [UInt64] = []
@@ -58,16 +62,19 @@ import Testing
     }
 
     @Test func attemptForAMissingCandidateFails() throws {
-        let (database, version, run) = try setUp()
+        let (database, _, run) = try setUp()
+        let late = try lateVersion(database, run: run)
         let writer = try AttemptWriter(database: database)
-        try writer.insertRejected(runID: run.id, line: 2, reason: "bad-row")
         let error = #expect(throws: SQLiteError.self) {
-            try writer.insertAttempt(
-                candidateID: CandidateID.make(runID: run.id, ordinal: 99), versionID: version.id, failedMask: 0,
-                unlocksReset: true)
+            try database.inTransaction {
+                try database.execute("INSERT INTO rejected_row (run_id, line, reason) VALUES (\(run.id), 2, 'bad-row')")
+                try writer.insertOutcomes(
+                    runID: run.id, versionID: late, candidateIDs: [CandidateID.make(runID: run.id, ordinal: 99)],
+                    masks: [0])
+            }
         }
         #expect(error?.isConstraintViolation == true)
-        // The failed batch was rolled back and foreign keys are back on for the connection.
+        // The failed transaction was rolled back and foreign keys are on for the connection.
         #expect(try count(database, "SELECT count(*) FROM rejected_row") == 0)
         #expect(!database.isInsideTransaction)
         #expect(try count(database, "PRAGMA foreign_keys") == 1)
@@ -77,13 +84,18 @@ import Testing
         let (database, _, run) = try setUp()
         let other = try addVersion(SQLitePolicyRepository(database: database), definition: "{\"v\":9}").version
         let writer = try AttemptWriter(database: database)
-        let id = try writer.insertCandidate(
-            runID: run.id, line: 2, externalID: nil, username: nil, submittedAt: nil, fingerprint: someFingerprint,
-            features: someFeatures)
         let error = #expect(throws: SQLiteError.self) {
-            try writer.insertAttempt(candidateID: id, versionID: other.id, failedMask: 0, unlocksReset: true)
+            try insert(writer, runID: run.id, versionIDs: [other.id], [TestCandidate(line: 2, masks: [0])])
         }
         #expect(error?.isConstraintViolation == true)
+        let id = try insert(writer, runID: run.id, versionIDs: [], [TestCandidate(line: 2)]).lowerBound
+        try writer.finish()
+        let rescore = #expect(throws: SQLiteError.self) {
+            try database.inTransaction {
+                try writer.insertOutcomes(runID: run.id, versionID: other.id, candidateIDs: [id], masks: [0])
+            }
+        }
+        #expect(rescore?.isConstraintViolation == true)
     }
 
     @Test func candidateForAMissingOrFinishedRunFails() throws {
@@ -94,9 +106,7 @@ import Testing
         for runID in [run.id, 4242] {
             let writer = try AttemptWriter(database: database)
             #expect(throws: SQLiteError.self) {
-                try writer.insertCandidate(
-                    runID: runID, line: 2, externalID: nil, username: nil, submittedAt: nil,
-                    fingerprint: someFingerprint, features: someFeatures)
+                try insert(writer, runID: runID, versionIDs: [], [TestCandidate(line: 2)])
             }
         }
         #expect(try count(database, "SELECT count(*) FROM candidate") == 0)
@@ -106,10 +116,7 @@ import Testing
         let (database, version, run) = try setUp()
         do {
             let writer = try AttemptWriter(database: database)
-            let id = try writer.insertCandidate(
-                runID: run.id, line: 2, externalID: nil, username: nil, submittedAt: nil, fingerprint: someFingerprint,
-                features: someFeatures)
-            try writer.insertAttempt(candidateID: id, versionID: version.id, failedMask: 0, unlocksReset: true)
+            try insert(writer, runID: run.id, versionIDs: [version.id], [TestCandidate(line: 2, masks: [0])])
         }
         #expect(!database.isInsideTransaction)
         #expect(try count(database, "SELECT count(*) FROM candidate") == 0)
@@ -120,10 +127,8 @@ import Testing
         let (database, _, run) = try setUp()
         for line in 2...3 {
             let writer = try AttemptWriter(database: database)
-            let id = try writer.insertCandidate(
-                runID: run.id, line: line, externalID: nil, username: nil, submittedAt: nil,
-                fingerprint: someFingerprint, features: someFeatures)
-            #expect(id == CandidateID.make(runID: run.id, ordinal: Int64(line - 1)))
+            let ids = try insert(writer, runID: run.id, versionIDs: [], [TestCandidate(line: line)])
+            #expect(ids.lowerBound == CandidateID.make(runID: run.id, ordinal: Int64(line - 1)))
             try writer.finish()
         }
     }

@@ -20,11 +20,16 @@ import Testing
             let version = try addVersion(SQLitePolicyRepository(database: database)).version
             let run = try startRun(database, versionIDs: [version.id])
             let writer = try AttemptWriter(database: database)
-            let id = try writer.insertCandidate(
-                runID: run.id, line: 2, externalID: "1", username: "alice", submittedAt: "2026-03-01T10:00:00Z",
-                fingerprint: Fingerprinter(key: key).fingerprint(utf8: canary),
-                features: CandidateFeatureRow(length: canary.count, upperCount: 1, lowerCount: 20, digitCount: 4))
-            try writer.insertAttempt(candidateID: id, versionID: version.id, failedMask: 0b10, unlocksReset: false)
+            try insert(
+                writer, runID: run.id, versionIDs: [version.id],
+                [
+                    TestCandidate(
+                        line: 2, externalID: "1", username: "alice", submittedAt: "2026-03-01T10:00:00Z",
+                        fingerprint: Fingerprinter(key: key).fingerprint(utf8: canary),
+                        features: CandidateFeatureRow(
+                            length: canary.count, upperCount: 1, lowerCount: 20, digitCount: 4),
+                        masks: [0b10])
+                ])
             try writer.finish()
             try SQLiteRunRepository(database: database).complete(
                 runID: run.id, sourceBytes: run.sourceBytes, sourceSHA256: run.sourceSHA256, rowsRead: 1,

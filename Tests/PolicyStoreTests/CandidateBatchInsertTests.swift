@@ -3,8 +3,7 @@ import Testing
 
 @testable import PolicyStore
 
-/// `AttemptWriter.insert(_:runID:versionIDs:)`, the importer's path: a packed batch lands exactly as the same
-/// candidates and attempts written one by one would.
+/// `AttemptWriter.insert(_:runID:versionIDs:)`, the importer's path: a packed batch lands row by row as packed.
 @Suite struct CandidateBatchInsertTests {
     /// Row `n`: texts that vary (and are NULL for every third row), a distinct fingerprint and features, and mask
     /// `n * 10 + version index` under each version.
@@ -47,13 +46,11 @@ import Testing
         #expect(try count(database, "SELECT count(*) FROM attempt_row") == 0)
     }
 
-    @Test("a fifth version goes to attempt_row, in the version order given, after single candidates")
+    @Test("a fifth version goes to attempt_row, in the version order given, after an earlier batch")
     func fifthVersionAndOrdering() throws {
         let (database, versions, run) = try databaseWithRun(versions: 5)
         let writer = try AttemptWriter(database: database, candidatesPerStatement: 3)
-        let single = try writer.insertCandidate(
-            runID: run.id, line: 1, externalID: nil, username: nil, submittedAt: nil, fingerprint: someFingerprint,
-            features: someFeatures)
+        let single = try insert(writer, runID: run.id, versionIDs: [], [TestCandidate(line: 1)]).lowerBound
         let reversed = Array(versions.reversed())
         let ids = try writer.insert(batch(rows: 7, versions: 5), runID: run.id, versionIDs: reversed)
         try writer.finish()

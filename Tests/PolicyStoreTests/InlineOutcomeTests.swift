@@ -6,10 +6,20 @@ import Testing
 /// Schema 2: a run's first four versions keep their outcomes in `candidate.mask_<slot>`, the rest in `attempt_row`,
 /// and the `attempt` view shows both as one row per candidate × version.
 @Suite struct InlineOutcomeTests {
-    private func addCandidate(_ writer: AttemptWriter, run: RunRecord, line: Int) throws -> Int64 {
-        try writer.insertCandidate(
-            runID: run.id, line: line, externalID: nil, username: nil, submittedAt: nil, fingerprint: someFingerprint,
-            features: someFeatures)
+    /// Writes one candidate of `run` with `masks` under `versionIDs` and returns its id.
+    private func addCandidate(
+        _ writer: AttemptWriter, run: RunRecord, line: Int, versionIDs: [Int64] = [], masks: [UInt64] = []
+    ) throws -> Int64 {
+        try insert(writer, runID: run.id, versionIDs: versionIDs, [TestCandidate(line: line, masks: masks)]).lowerBound
+    }
+
+    /// A version added to `run` after its import, as `pwaudit rescore` adds one: no inline slot.
+    private func lateVersion(_ database: Database, run: RunRecord, definition: String = "{\"late\":1}") throws
+        -> Int64
+    {
+        let late = try addVersion(SQLitePolicyRepository(database: database), definition: definition).version.id
+        try SQLiteRunRepository(database: database).addVersions(runID: run.id, versionIDs: [late])
+        return late
     }
 
     @Test func firstFourVersionsGetSlotsAndTheFifthUsesAttemptRows() throws {
@@ -17,13 +27,11 @@ import Testing
         #expect(try count(database, "SELECT count(*) FROM import_run_policy WHERE slot IS NOT NULL") == 4)
         #expect(try count(database, "SELECT slot FROM import_run_policy WHERE policy_version_id = \(versions[3])") == 3)
         let writer = try AttemptWriter(database: database, candidatesPerStatement: 2)
-        for line in 2..<9 {
-            let id = try addCandidate(writer, run: run, line: line)
-            for (index, version) in versions.enumerated() {
-                let mask = UInt64(line * 10 + index) | (index == 1 ? 1 << 63 : 0)
-                try writer.insertAttempt(candidateID: id, versionID: version, failedMask: mask, unlocksReset: false)
-            }
+        let rows = (2..<9).map { line in
+            TestCandidate(
+                line: line, masks: versions.indices.map { UInt64(line * 10 + $0) | ($0 == 1 ? 1 << 63 : 0) })
         }
+        try insert(writer, runID: run.id, versionIDs: versions, rows)
         try writer.finish()
         #expect(try count(database, "SELECT count(*) FROM candidate") == 7)
         #expect(try count(database, "SELECT count(*) FROM attempt_row") == 7)
@@ -41,9 +49,7 @@ import Testing
     @Test func unlocksResetOfAnInlineOutcomeIsAZeroMask() throws {
         let (database, versions, run) = try databaseWithRun(versions: 2)
         let writer = try AttemptWriter(database: database)
-        let id = try addCandidate(writer, run: run, line: 2)
-        try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 0, unlocksReset: true)
-        try writer.insertAttempt(candidateID: id, versionID: versions[1], failedMask: 4, unlocksReset: false)
+        _ = try addCandidate(writer, run: run, line: 2, versionIDs: versions, masks: [0, 4])
         try writer.finish()
         #expect(try count(database, "SELECT unlocks_reset FROM attempt WHERE policy_version_id = \(versions[0])") == 1)
         #expect(try count(database, "SELECT unlocks_reset FROM attempt WHERE policy_version_id = \(versions[1])") == 0)
@@ -58,15 +64,19 @@ import Testing
         #expect(try count(database, "SELECT count(*) FROM attempt") == 0)
     }
 
-    @Test func lateOutcomeOfAStoredCandidateIsStoredInline() throws {
+    @Test func lateOutcomesOfAnInlineVersionAreRefused() throws {
         let (database, versions, run) = try databaseWithRun(versions: 1)
         let first = try AttemptWriter(database: database)
         let id = try addCandidate(first, run: run, line: 2)
         try first.finish()
         let second = try AttemptWriter(database: database)
-        try second.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 9, unlocksReset: false)
-        try second.finish()
-        #expect(try count(database, "SELECT failed_mask FROM attempt WHERE candidate_id = \(id)") == 9)
+        let error = #expect(throws: SQLiteError.self) {
+            try database.inTransaction {
+                try second.insertOutcomes(runID: run.id, versionID: versions[0], candidateIDs: [id], masks: [9])
+            }
+        }
+        #expect(error?.isConstraintViolation == true)
+        #expect(try count(database, "SELECT count(*) FROM attempt") == 0)
         #expect(try count(database, "SELECT count(*) FROM attempt_row") == 0)
     }
 
@@ -74,29 +84,39 @@ import Testing
     func secondOutcomeForTheSameCandidateAndVersionFails(afterCommit: Bool) throws {
         let (database, versions, run) = try databaseWithRun(versions: 1)
         let writer = try AttemptWriter(database: database)
-        let id = try addCandidate(writer, run: run, line: 2)
-        try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 1, unlocksReset: false)
-        if afterCommit { try writer.finish() }
+        let id = try addCandidate(writer, run: run, line: 2, versionIDs: versions, masks: [1])
+        try writer.finish()
+        let late = try lateVersion(database, run: run)
+        func outcome(_ mask: UInt64) throws {
+            try writer.insertOutcomes(runID: run.id, versionID: late, candidateIDs: [id], masks: [mask])
+        }
         let error = #expect(throws: SQLiteError.self) {
-            try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 2, unlocksReset: false)
+            if afterCommit {
+                try database.inTransaction { try outcome(1) }
+                try database.inTransaction { try outcome(2) }
+            } else {
+                try database.inTransaction {
+                    try outcome(1)
+                    try outcome(2)
+                }
+            }
         }
         #expect(error?.isConstraintViolation == true)
         #expect(!database.isInsideTransaction)
         #expect(try count(database, "PRAGMA foreign_keys") == 1)
-        #expect(try count(database, "SELECT count(*) FROM attempt") == (afterCommit ? 1 : 0))
+        #expect(try count(database, "SELECT count(*) FROM attempt_row") == (afterCommit ? 1 : 0))
     }
 
     @Test func versionAddedAfterTheImportUsesAttemptRows() throws {
         let (database, versions, run) = try databaseWithRun(versions: 1)
         let writer = try AttemptWriter(database: database)
-        let id = try addCandidate(writer, run: run, line: 2)
-        try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: 1, unlocksReset: false)
+        let id = try addCandidate(writer, run: run, line: 2, versionIDs: versions, masks: [1])
         try writer.finish()
-        let repository = SQLitePolicyRepository(database: database)
-        let added = try addVersion(repository, definition: "{\"late\":1}").version.id
+        let added = try lateVersion(database, run: run)
         let runs = SQLiteRunRepository(database: database)
-        try runs.addVersions(runID: run.id, versionIDs: [added])
-        try database.inTransaction { try runs.addAttempts(versionID: added, attempts: [(id, 6)]) }
+        try database.inTransaction {
+            try writer.insertOutcomes(runID: run.id, versionID: added, candidateIDs: [id], masks: [6])
+        }
         #expect(try count(database, "SELECT count(*) FROM import_run_policy WHERE slot IS NULL") == 1)
         #expect(try count(database, "SELECT failed_mask FROM attempt_row") == 6)
         #expect(try count(database, "SELECT count(*) FROM attempt WHERE candidate_id = \(id)") == 2)
@@ -112,9 +132,8 @@ import Testing
         let writer = try AttemptWriter(database: database, candidatesPerStatement: 4)
         for line in 2..<12 {
             for current in [run, other] {
-                let id = try addCandidate(writer, run: current, line: line)
                 let mask = UInt64(line) << (current.id == run.id ? 0 : 8)
-                try writer.insertAttempt(candidateID: id, versionID: versions[0], failedMask: mask, unlocksReset: false)
+                _ = try addCandidate(writer, run: current, line: line, versionIDs: versions, masks: [mask])
             }
         }
         try writer.finish()
@@ -136,20 +155,18 @@ import Testing
         let writer = try AttemptWriter(database: database)
         // (mask under A, mask under B): both unlock, only A, only B, neither; the last candidate has no B outcome.
         let masks: [(UInt64, UInt64?)] = [(0, 0), (0, 0b110), (1, 0), (1, 1), (0, nil)]
-        var ids: [Int64] = []
-        for (offset, pair) in masks.enumerated() {
-            let id = try writer.insertCandidate(
-                runID: run.id, line: offset + 2, externalID: nil, username: nil, submittedAt: nil,
-                fingerprint: someFingerprint, features: someFeatures)
-            try writer.insertAttempt(candidateID: id, versionID: a, failedMask: pair.0, unlocksReset: pair.0 == 0)
-            ids.append(id)
-        }
+        let ids = try insert(
+            writer, runID: run.id, versionIDs: [a],
+            masks.enumerated().map { TestCandidate(line: $0.offset + 2, masks: [$0.element.0]) })
         try writer.finish()
         let b = try addVersion(repository, definition: "{\"v\":2}").version.id
         let runs = SQLiteRunRepository(database: database)
         try runs.addVersions(runID: run.id, versionIDs: [b])
-        let rescored = zip(ids, masks).compactMap { id, pair in pair.1.map { (candidateID: id, failedMask: $0) } }
-        try database.inTransaction { try runs.addAttempts(versionID: b, attempts: rescored) }
+        let rescored = zip(ids, masks).compactMap { id, pair in pair.1.map { (id, $0) } }
+        try database.inTransaction {
+            try writer.insertOutcomes(
+                runID: run.id, versionID: b, candidateIDs: rescored.map(\.0), masks: rescored.map(\.1))
+        }
 
         for (x, y, flipped) in [(a, b, false), (b, a, true)] {
             let row = try runs.compare(runID: run.id, versionA: x, versionB: y)

@@ -61,12 +61,8 @@ import Testing
         let doomed = try startRun(database, versionIDs: [version.id])
         let writer = try AttemptWriter(database: database)
         for run in [kept, doomed] {
-            for line in 2...4 {
-                let id = try writer.insertCandidate(
-                    runID: run.id, line: line, externalID: nil, username: nil, submittedAt: nil,
-                    fingerprint: someFingerprint, features: someFeatures)
-                try writer.insertAttempt(candidateID: id, versionID: version.id, failedMask: 1, unlocksReset: false)
-            }
+            try insert(
+                writer, runID: run.id, versionIDs: [version.id], (2...4).map { TestCandidate(line: $0, masks: [1]) })
             try writer.insertRejected(runID: run.id, line: 5, reason: "missing-password")
         }
         try writer.finish()
@@ -76,7 +72,10 @@ import Testing
         for run in [kept, doomed] {
             try runs.addVersions(runID: run.id, versionIDs: [rescored.id])
             let ids = (1...3).map { CandidateID.make(runID: run.id, ordinal: $0) }
-            try runs.addAttempts(versionID: rescored.id, attempts: ids.map { ($0, 2) })
+            try database.inTransaction {
+                try writer.insertOutcomes(
+                    runID: run.id, versionID: rescored.id, candidateIDs: ids, masks: [2, 2, 2])
+            }
         }
         try SQLiteSummaryRepository(database: database).write(
             runID: doomed.id, summary: RunSummary(lengths: [RunLengthSummaryRow(length: 10, count: 3)]))

@@ -71,3 +71,30 @@ func databaseWithRun(versions: Int) throws -> (Database, [Int64], RunRecord) {
     let ids = try (0..<versions).map { try addVersion(repository, definition: "{\"v\":\($0)}").version.id }
     return (database, ids, try startRun(database, versionIDs: ids))
 }
+
+/// One candidate as a test writes it: what a `CandidateBatch` row holds, with its texts as strings.
+struct TestCandidate {
+    var line: Int
+    var externalID: String? = nil
+    var username: String? = nil
+    var submittedAt: String? = nil
+    var fingerprint = someFingerprint
+    var features = someFeatures
+    /// One failure mask per version given to `insert(_:runID:versionIDs:_:)`.
+    var masks: [UInt64] = []
+}
+
+/// Writes `candidates` as one batch through the importer's path and returns the ids they got.
+@discardableResult
+func insert(_ writer: AttemptWriter, runID: Int64, versionIDs: [Int64], _ candidates: [TestCandidate]) throws
+    -> Range<Int64>
+{
+    var batch = CandidateBatch(outcomeCount: versionIDs.count)
+    for candidate in candidates {
+        batch.append(
+            line: candidate.line, externalID: candidate.externalID, username: candidate.username,
+            submittedAt: candidate.submittedAt, fingerprint: candidate.fingerprint, features: candidate.features,
+            masks: candidate.masks)
+    }
+    return try writer.insert(batch, runID: runID, versionIDs: versionIDs)
+}

@@ -1,0 +1,13 @@
+import PasswordPolicy
+
+/// The one way an accepted CSV row is scored, for the import (`CandidateScorer`) and `RunRescore` alike.
+extension CompiledPolicySet {
+    /// Writes each policy's failure mask for `row` into `masks` (one per policy, in order), from the row's UTF-8
+    /// bytes: the password, the username and the e-mail for `context` rules.
+    func failureMasks(of row: CSVRowFields, into masks: UnsafeMutableBufferPointer<UInt64>) {
+        failureMasks(
+            password: row.password.assumingMemoryBound(to: UInt8.self),
+            username: row.username?.assumingMemoryBound(to: UInt8.self),
+            email: row.email?.assumingMemoryBound(to: UInt8.self), into: masks)
+    }
+}
