@@ -49,7 +49,7 @@ import Testing
             """
         let path = try scratch.write("c.csv", csv)
         let imported = try #require(
-            try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path))).runID)
+            try CSVImport(workspace: workspace).run(CSVImportRequest(source: .file(path: path))).imported?.runID)
         let late = try PolicyLibrary(workspace: workspace).add(
             PasswordPolicy(json: Data(Self.policy.utf8)), effectiveFrom: "2026-01-01T00:00:00Z", note: nil
         ).version
@@ -59,7 +59,7 @@ import Testing
         var again = CSVImportRequest(source: .file(path: path))
         again.versions = [late]
         again.again = true
-        let direct = try #require(try CSVImport(workspace: workspace).run(again))
+        let direct = try #require(try CSVImport(workspace: workspace).run(again).imported)
         let rescored = try masks(workspace.database, runID: imported, versionID: late.id)
         #expect(rescored.count == 8)
         #expect(rescored == (try masks(workspace.database, runID: #require(direct.runID), versionID: late.id)))

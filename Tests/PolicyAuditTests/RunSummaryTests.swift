@@ -114,7 +114,7 @@ import Testing
         let path = try scratch.write("c.csv", csv)
         var request = CSVImportRequest(source: .file(path: path))
         request.versions = [three, p]
-        let runID = try #require(try CSVImport(workspace: workspace).run(request).runID)
+        let runID = try #require(try CSVImport(workspace: workspace).run(request).imported?.runID)
         let stored = try workspace.summaries.read(runID: runID)
         let recount = StoredRowRecount(database: workspace.database, runID: runID)
 
@@ -152,7 +152,7 @@ import Testing
         let scratch = try ScratchWorkspace()
         let path = try scratch.write("c.csv", "password\n\(password)\n")
         let runID = try #require(
-            try CSVImport(workspace: scratch.workspace).run(CSVImportRequest(source: .file(path: path))).runID)
+            try CSVImport(workspace: scratch.workspace).run(CSVImportRequest(source: .file(path: path))).imported?.runID)
         let stored = try scratch.workspace.summaries.compositions(runID: runID).map(\.composition)
         #expect(stored == [expected])
         #expect(stored == [CompositionMask.name(of: CompositionMask.mask(of: PasswordFeatures(password: password)))])
