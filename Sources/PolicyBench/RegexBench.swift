@@ -153,13 +153,28 @@ let policyCases: [PolicyCase] = [
         label: "2 × `(?:(?:\\b\\|\\B).*){71}x` (499 states each)",
         patterns: Array(repeating: "(?:(?:\\b|\\B).*){71}x", count: 2), unit: "中"),
     PolicyCase(
-        label: "10 × `(.*a){12}` (50 states each)", patterns: Array(repeating: "(.*a){12}", count: 10), unit: "x"),
+        label: "2 × 166 distinct `[丁…]*` classes of 61 ranges (500 states each, a 100 KB pattern)",
+        patterns: Array(repeating: distinctClassesPattern, count: 2), unit: "丁"),
+    PolicyCase(
+        label: "10 × `(.*a){12}` (49 states each)", patterns: Array(repeating: "(.*a){12}", count: 10), unit: "x"),
     PolicyCase(
         label: "2 × `(.*){166}x` + `y` (one state over)", patterns: Array(repeating: "(.*){166}x", count: 2) + ["y"],
         unit: "a"),
     PolicyCase(
         label: "20 × `(.*){3000}x` (QA's policy)", patterns: Array(repeating: "(.*){3000}x", count: 20), unit: "a"),
 ]
+
+/// 166 different classes, each `丁` and 60 other scalars (one binary search of 61 ranges per state and scalar, as
+/// no two states share a class), each repeated by `*`, then `x`: 500 states.
+let distinctClassesPattern: String = {
+    var pattern = ""
+    for copy in 0..<166 {
+        pattern += "(?:[\\x{4e01}"
+        for offset in 0..<60 { pattern += "\\x{" + String(0x20000 + 300 * copy + 2 * offset, radix: 16) + "}" }
+        pattern += "]*)"
+    }
+    return pattern + "x"
+}()
 
 /// Times each of ``policyCases`` through `CompiledPolicy.failureMask`, or says how its load was refused.
 func runPolicyBench() {
@@ -187,6 +202,7 @@ func runPolicyBench() {
 
 /// `--regex-probe REGEX RULES PASSWORD`: a policy of RULES copies of REGEX, timed on PASSWORD (repeated to 1 KiB).
 func runRegexProbe(_ pattern: String, rules: Int, unit: String) {
+    let shown = pattern.count > 60 ? pattern.prefix(60) + "… (\(pattern.count) characters)" : pattern
     var password = ""
     while password.unicodeScalars.count + unit.unicodeScalars.count <= kib { password += unit }
     let rule: [String: Any] = ["rule": "pattern", "regex": pattern, "must": "match"]
@@ -197,9 +213,9 @@ func runRegexProbe(_ pattern: String, rules: Int, unit: String) {
         let time = cpuMilliseconds(compiled, password)
         print(
             String(
-                format: "%d × %@ on %d scalars: CPU best %.3f ms, median %.3f ms", rules, pattern,
+                format: "%d × %@ on %d scalars: CPU best %.3f ms, median %.3f ms", rules, shown,
                 password.unicodeScalars.count, time.best, time.median))
     } catch {
-        print("\(rules) × \(pattern): refused: \(error)")
+        print("\(rules) × \(shown): refused: \(error)")
     }
 }

@@ -60,6 +60,8 @@ struct PatternBudgetTests {
     func budgetBoundary() throws {
         // a{499} is 499 scalar states and the match state.
         #expect(try PatternMatcher("a{499}").stateCount == 500)
+        #expect(try PatternMatcher("(.*a){12}").stateCount == 49)
+        #expect(try PatternMatcher("^.{12,128}$").stateCount == 247)
         #expect(Self.loadError(["a{499}", "b{499}"]) == nil)
         #expect(
             Self.loadError(["a{499}", "b{499}", "c"])
@@ -107,5 +109,10 @@ struct PatternBudgetTests {
         #expect(notSpace.matches("\u{3000}") == false)
         #expect(notSpace.matches("٣") == false)
         #expect(notSpace.matches("中"))
+        // Copies of one class share one test per position; distinct classes keep their own answers.
+        let copies = try PatternMatcher("^(?:\\p{Lo}[\\d中]){3}$")
+        #expect(copies.matches("中1中中中٣"))
+        #expect(copies.matches("中1中1中a") == false)
+        #expect(copies.matches("中1a1中1") == false)
     }
 }

@@ -11,6 +11,8 @@ final class PatternMatcher: @unchecked Sendable {
     let isAnchoredAtStart: Bool
     private let instructions: UnsafeMutableBufferPointer<PatternInstruction>
     private let classes: PatternClassTable
+    /// Distinct classes in ``classes`` (repeated copies of one class share its entry).
+    private let classCount: Int
 
     /// Parses and compiles `pattern` (the syntax of docs/policy-format.md).
     ///
@@ -24,6 +26,7 @@ final class PatternMatcher: @unchecked Sendable {
         instructions = .allocate(capacity: compiled.instructions.count)
         _ = instructions.initialize(from: compiled.instructions)
         classes = PatternClassTable(compiled.classes)
+        classCount = compiled.classes.count
     }
 
     deinit {
@@ -62,13 +65,20 @@ final class PatternMatcher: @unchecked Sendable {
     /// The unanchored search: one state set per position, the start state added at every position.
     private func search<Input: PatternInput>(_ input: Input, steps: inout Int) -> Bool {
         let count = stateCount
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * count + 2) { scratch -> Bool in
+        let classCount = classCount
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * count + 2 + 2 * classCount) {
+            scratch -> Bool in
             let base = scratch.baseAddress!
             var current = base
             var next = base + count
             let marks = base + 2 * count
             marks.initialize(repeating: -1, count: count)
             let stack = base + 3 * count
+            // Per class, the position of its last non-ASCII test and the answer: copies of one class (`(?:\w*){100}`)
+            // cost one test per position, not one per copy.
+            let tested = base + 5 * count + 2
+            tested.initialize(repeating: -1, count: classCount)
+            let answers = tested + classCount
             var currentCount = 0
             var boundary = WordBoundary.unknown
             if closure(from: 0, at: 0, input, into: current, &currentCount, marks, stack, &boundary, &steps) {
@@ -88,7 +98,17 @@ final class PatternMatcher: @unchecked Sendable {
                     let accepted: Bool
                     switch instruction.operation {
                     case .scalar: accepted = instruction.argument == value
-                    case .set: accepted = classes.contains(Int(instruction.argument), &traits)
+                    case .set:
+                        let index = Int(instruction.argument)
+                        if value < 128 {
+                            accepted = classes.contains(index, &traits)
+                        } else if tested[index] == Int32(truncatingIfNeeded: position) {
+                            accepted = answers[index] != 0
+                        } else {
+                            accepted = classes.contains(index, &traits)
+                            tested[index] = Int32(truncatingIfNeeded: position)
+                            answers[index] = accepted ? 1 : 0
+                        }
                     case .any: accepted = true
                     case .anyButLineTerminator: accepted = !Self.isLineTerminator(value)
                     default: accepted = false
