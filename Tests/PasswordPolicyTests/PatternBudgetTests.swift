@@ -83,18 +83,24 @@ struct PatternBudgetTests {
         #expect(Self.compileError(["a{499}", "b{499}"]) == nil)
     }
 
-    @Test(
-        "the classic catastrophic patterns of bench/regex.sh stay accepted",
-        arguments: [
-            "(a+)+$", "(a|a)*b", "(.*a){12}", "(a*)*b", "(a|aa)+$", "(x+x+)+y", "^(\\w+\\s?)*$", "([a-zA-Z]+)*$",
-            "(a|b|ab)*c", "((a+)+)+b", "^(a+)+$", "(\\d+)*$", "(\\w|\\d)+$", "^(([a-z])+.)+[A-Z]([a-z])+$",
-            "^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$",
-            "^([a-zA-Z0-9_.-])+@(([a-zA-Z0-9-])+.)+([a-zA-Z0-9]{2,4})+$", "^(a?){25}a{25}$", "(?i)(a|A)+$",
-            "(x\\w*)+y", "^(.+)+@", "(.*?,){11}P", "^(\\s*a?)*$", "(?:a|[a-z])+!$", "^.{12,128}$",
-        ])
+    /// The classic catastrophic-backtracking patterns of bench/regex.sh that the syntax accepts, and a length pattern.
+    static let classicPatterns = [
+        "(a+)+$", "(a|a)*b", "(.*a){12}", "(a*)*b", "(a|aa)+$", "(x+x+)+y", "^(\\w+\\s?)*$", "([a-zA-Z]+)*$",
+        "(a|b|ab)*c", "((a+)+)+b", "^(a+)+$", "(\\d+)*$", "(\\w|\\d)+$", "^(([a-z])+.)+[A-Z]([a-z])+$",
+        "^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$",
+        "^([a-zA-Z0-9_.-])+@(([a-zA-Z0-9-])+.)+([a-zA-Z0-9]{2,4})+$", "^(a?){25}a{25}$", "(?i)(a|A)+$",
+        "(x\\w*)+y", "^(.+)+@", "(.*?,){11}P", "^(\\s*a?)*$", "(?:a|[a-z])+!$", "^.{12,128}$",
+    ]
+
+    @Test("the classic catastrophic patterns of bench/regex.sh stay accepted", arguments: classicPatterns)
     func classicPatternsAccepted(pattern: String) throws {
         #expect(Self.loadError([pattern]) == nil)
         #expect(try PatternMatcher(pattern).stateCount <= 300)
+    }
+
+    @Test("all of them fit in one policy together (605 states)")
+    func classicPatternsTogether() {
+        #expect(Self.loadError(Self.classicPatterns) == nil)
     }
 
     @Test("a class of many property items answers as the union of its items")
