@@ -13,7 +13,8 @@ public struct CompiledPolicy: Sendable {
     ///
     /// - Throws: ``PolicyError/invalid(path:reason:)`` when a blocklist still names a `file:` list (call
     ///   ``PasswordPolicy/resolvingFileLists(_:)`` first), a `pattern` regex is outside the supported syntax or needs
-    ///   more than 10,000 automaton states (docs/policy-format.md), or there are not 1 to 64 rules.
+    ///   more than 500 automaton states, the policy's patterns need more than 1,000 together (docs/policy-format.md),
+    ///   or there are not 1 to 64 rules.
     public init(_ policy: PasswordPolicy) throws(PolicyError) {
         guard !policy.rules.isEmpty, policy.rules.count <= PolicyParser.maximumRules else {
             throw .invalid(path: "rules", reason: "must contain 1 to \(PolicyParser.maximumRules) rules")

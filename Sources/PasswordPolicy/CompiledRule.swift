@@ -24,6 +24,8 @@ struct RuleSideTables {
     var scalarSets: [ScalarSet] = []
     var blocklists: [BlocklistTable] = []
     var patterns: [PatternMatcher] = []
+    /// The automaton states the policy's patterns have used so far.
+    var patternBudget = PatternBudget()
 
     /// Lowers one validated rule.
     mutating func lower(_ kind: RuleKind, normalization: Normalization, path: String) throws(PolicyError)
@@ -62,11 +64,7 @@ struct RuleSideTables {
         case .context(let fields, let minToken):
             return .context(username: fields.contains(.username), email: fields.contains(.email), minToken: minToken)
         case .pattern(let regex, let must, _):
-            do {
-                patterns.append(try PatternMatcher(regex))
-            } catch {
-                throw .invalid(path: path + ".regex", reason: error.reason)
-            }
+            patterns.append(try patternBudget.admit(regex, path: path + ".regex"))
             return .pattern(matcher: patterns.count - 1, must: must)
         }
     }

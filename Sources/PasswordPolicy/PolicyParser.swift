@@ -20,8 +20,13 @@ enum PolicyParser {
             throw .invalid(path: "rules", reason: "must contain at most \(maximumRules) rules")
         }
         var parsed: [(explicitID: String?, label: String?, kind: RuleKind)] = []
+        var patternBudget = PatternBudget()
         for (index, ruleValue) in ruleValues.enumerated() {
-            parsed.append(try parseRule(ruleValue, path: "rules[\(index)]"))
+            let rule = try parseRule(ruleValue, path: "rules[\(index)]")
+            if case .pattern(let regex, _, _) = rule.kind {
+                _ = try patternBudget.admit(regex, path: "rules[\(index)].regex")
+            }
+            parsed.append(rule)
         }
         return PasswordPolicy(
             name: name,

@@ -114,3 +114,108 @@ func runRegexPeer(_ index: Int) {
     let matched = regex.firstMatch(in: bench.input, options: [], range: range) != nil
     print(String(format: "%.3f ms (%@)", Double(nowNanoseconds() - start) / 1e6, matched ? "match" : "no match"))
 }
+
+/// The best and median thread CPU time, in ms, of `compiled.failureMask` on `password` (≥ 5 runs, ≤ 0.5 s).
+func cpuMilliseconds(_ compiled: CompiledPolicy, _ password: String) -> (best: Double, median: Double) {
+    let candidate = Candidate(password: password)
+    var times: [UInt64] = []
+    var total: UInt64 = 0
+    while times.count < 5 || (total < 500_000_000 && times.count < 1_000) {
+        let start = threadCPUNanoseconds()
+        _ = compiled.failureMask(candidate)
+        let elapsed = threadCPUNanoseconds() - start
+        total += elapsed
+        times.append(elapsed)
+    }
+    times.sort()
+    return (Double(times[0]) / 1e6, Double(times[times.count / 2]) / 1e6)
+}
+
+/// A whole policy of `pattern` rules timed on one 1 KiB password: how bad the worst accepted policy can be.
+struct PolicyCase {
+    let label: String
+    let patterns: [String]
+    let unit: String
+}
+
+/// Policies that use the whole state budget (1,000 states: two rules of 500) with the costliest state shapes,
+/// then the same plus one state, and QA's hostile policy (20 rules of `(.*){3000}x`).
+let policyCases: [PolicyCase] = [
+    PolicyCase(
+        label: "2 × `(.*){166}x` (500 states each)", patterns: Array(repeating: "(.*){166}x", count: 2), unit: "a"),
+    PolicyCase(
+        label: "2 × `(?:\\w*){166}x` (500 states each)", patterns: Array(repeating: "(?:\\w*){166}x", count: 2),
+        unit: "中"),
+    PolicyCase(
+        label: "2 × `(?:[\\p{Lu}\\p{Ll}\\p{Nd}\\p{Lo}]*){166}x` (500 states each)",
+        patterns: Array(repeating: "(?:[\\p{Lu}\\p{Ll}\\p{Nd}\\p{Lo}]*){166}x", count: 2), unit: "中"),
+    PolicyCase(
+        label: "2 × `(?:(?:\\b\\|\\B).*){71}x` (499 states each)",
+        patterns: Array(repeating: "(?:(?:\\b|\\B).*){71}x", count: 2), unit: "中"),
+    PolicyCase(
+        label: "2 × 166 distinct `[丁…]*` classes of 61 ranges (500 states each, a 100 KB pattern)",
+        patterns: Array(repeating: distinctClassesPattern, count: 2), unit: "丁"),
+    PolicyCase(
+        label: "10 × `(.*a){12}` (49 states each)", patterns: Array(repeating: "(.*a){12}", count: 10), unit: "x"),
+    PolicyCase(
+        label: "2 × `(.*){166}x` + `y` (one state over)", patterns: Array(repeating: "(.*){166}x", count: 2) + ["y"],
+        unit: "a"),
+    PolicyCase(
+        label: "20 × `(.*){3000}x` (QA's policy)", patterns: Array(repeating: "(.*){3000}x", count: 20), unit: "a"),
+]
+
+/// 166 different classes, each `丁` and 60 other scalars (one binary search of 61 ranges per state and scalar, as
+/// no two states share a class), each repeated by `*`, then `x`: 500 states.
+let distinctClassesPattern: String = {
+    var pattern = ""
+    for copy in 0..<166 {
+        pattern += "(?:[\\x{4e01}"
+        for offset in 0..<60 { pattern += "\\x{" + String(0x20000 + 300 * copy + 2 * offset, radix: 16) + "}" }
+        pattern += "]*)"
+    }
+    return pattern + "x"
+}()
+
+/// Times each of ``policyCases`` through `CompiledPolicy.failureMask`, or says how its load was refused.
+func runPolicyBench() {
+    print("| policy | 1 KiB input | CPU: best | median | load |")
+    print("|---|---|---|---|---|")
+    var worst = 0.0
+    for policy in policyCases {
+        let rules = policy.patterns.map { ["rule": "pattern", "regex": $0, "must": "match"] }
+        let json = try! JSONSerialization.data(withJSONObject: ["name": "bench-policy", "rules": rules])
+        let password = String(repeating: policy.unit, count: kib)
+        let input = "\(policy.unit)×\(kib)"
+        do {
+            let compiled = try CompiledPolicy(PasswordPolicy(json: json))
+            let time = cpuMilliseconds(compiled, password)
+            worst = max(worst, time.median)
+            print(
+                String(
+                    format: "| %@ | %@ | %.3f ms | %.3f ms | accepted |", policy.label, input, time.best, time.median))
+        } catch {
+            print("| \(policy.label) | \(input) | — | — | refused: \(error) |")
+        }
+    }
+    print(String(format: "RESULT peer=pwaudit_regex_policy worst_accepted_median_ms=%.3f", worst))
+}
+
+/// `--regex-probe REGEX RULES PASSWORD`: a policy of RULES copies of REGEX, timed on PASSWORD (repeated to 1 KiB).
+func runRegexProbe(_ pattern: String, rules: Int, unit: String) {
+    let shown = pattern.count > 60 ? pattern.prefix(60) + "… (\(pattern.count) characters)" : pattern
+    var password = ""
+    while password.unicodeScalars.count + unit.unicodeScalars.count <= kib { password += unit }
+    let rule: [String: Any] = ["rule": "pattern", "regex": pattern, "must": "match"]
+    let json = try! JSONSerialization.data(
+        withJSONObject: ["name": "probe", "rules": Array(repeating: rule, count: rules)])
+    do {
+        let compiled = try CompiledPolicy(PasswordPolicy(json: json))
+        let time = cpuMilliseconds(compiled, password)
+        print(
+            String(
+                format: "%d × %@ on %d scalars: CPU best %.3f ms, median %.3f ms", rules, shown,
+                password.unicodeScalars.count, time.best, time.median))
+    } catch {
+        print("\(rules) × \(shown): refused: \(error)")
+    }
+}

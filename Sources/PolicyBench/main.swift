@@ -1,7 +1,9 @@
 // pwaudit-bench: throughput of the rule engine on a NUL-separated corpus (see bench/engine.sh).
 // Input: `username\0password\0` per record. Output: single-core and all-core rates, then a RESULT line.
 // `pwaudit-bench --regex` times the pattern rule on catastrophic patterns instead (bench/regex.sh);
-// `pwaudit-bench --regex-peer N` runs case N once with NSRegularExpression, for comparison.
+// `pwaudit-bench --regex-peer N` runs case N once with NSRegularExpression, for comparison;
+// `pwaudit-bench --regex-policy` times whole policies at and past the pattern state budget;
+// `pwaudit-bench --regex-probe REGEX RULES UNIT` times a policy of RULES copies of REGEX on UNIT repeated to 1 KiB.
 import Dispatch
 import Foundation
 import PasswordPolicy
@@ -66,6 +68,14 @@ if arguments.count == 3, arguments[1] == "--regex-peer", let index = Int(argumen
     regexCases.indices.contains(index)
 {
     runRegexPeer(index)
+    exit(0)
+}
+if arguments.count == 2, arguments[1] == "--regex-policy" {
+    runPolicyBench()
+    exit(0)
+}
+if arguments.count == 5, arguments[1] == "--regex-probe", let rules = Int(arguments[3]) {
+    runRegexProbe(arguments[2], rules: rules, unit: arguments[4])
     exit(0)
 }
 guard arguments.count == 2 else { fail("usage: pwaudit-bench CORPUS.nul") }

@@ -18,16 +18,6 @@ struct PatternClass: Sendable, Equatable {
         var kind: Kind
         /// Whether the item stands for the complement (`\D`, `\P{…}`).
         var negated: Bool
-
-        func contains(_ scalar: Unicode.Scalar) -> Bool {
-            let member: Bool
-            switch kind {
-            case .categories(let mask): member = mask & PatternClass.categoryBit(scalar.properties.generalCategory) != 0
-            case .word: member = PatternClass.isWord(scalar)
-            case .whitespace: member = scalar.properties.isWhitespace
-            }
-            return member != negated
-        }
     }
 
     /// Membership of scalars 0–63 and 64–127, final (negation applied).
@@ -37,12 +27,35 @@ struct PatternClass: Sendable, Equatable {
     private(set) var items: [Item]
     /// Whether the class is the complement of its ranges and items (`[^…]`).
     private(set) var negated: Bool
+    /// The general categories any category item admits (a `\P{…}` item as its complement), merged so that a
+    /// class of many items costs one category lookup.
+    private(set) var categoryMask: UInt32 = 0
+    /// Which of `\w`, `\W`, `\s`, `\S` the items hold (``PropertyTest`` bits), each tested once.
+    private(set) var propertyTests: UInt8 = 0
+
+    /// Bits of ``propertyTests``.
+    private enum PropertyTest {
+        static let word: UInt8 = 1
+        static let notWord: UInt8 = 2
+        static let whitespace: UInt8 = 4
+        static let notWhitespace: UInt8 = 8
+    }
+
+    /// Every category bit (``categoryBit(_:)``).
+    private static let everyCategory: UInt32 = (1 << 30) - 1
 
     /// A class of `ranges` and `items`, complemented when `negated`.
     init(ranges: [ClosedRange<UInt32>], items: [Item] = [], negated: Bool = false) {
         self.ranges = Self.merged(ranges)
         self.items = items
         self.negated = negated
+        for item in items {
+            switch item.kind {
+            case .categories(let mask): categoryMask |= item.negated ? ~mask & Self.everyCategory : mask
+            case .word: propertyTests |= item.negated ? PropertyTest.notWord : PropertyTest.word
+            case .whitespace: propertyTests |= item.negated ? PropertyTest.notWhitespace : PropertyTest.whitespace
+            }
+        }
         for value in 0..<128 where slowContains(UInt32(value)) {
             if value < 64 { ascii.0 |= 1 << UInt64(value) } else { ascii.1 |= 1 << UInt64(value - 64) }
         }
@@ -55,15 +68,50 @@ struct PatternClass: Sendable, Equatable {
     /// Whether the scalar with value `value` is a member.
     @inline(__always)
     func contains(_ value: UInt32) -> Bool {
+        var traits = PatternScalarTraits(value)
+        return contains(&traits)
+    }
+
+    /// Whether the scalar of `traits` is a member, looking up in `traits` only the properties not known yet.
+    ///
+    /// Costs a bitmap test for ASCII, else a binary search of the ranges and at most three property lookups
+    /// shared with every other class tested on the same scalar.
+    @inline(__always)
+    func contains(_ traits: inout PatternScalarTraits) -> Bool {
+        let value = traits.value
         if value < 64 { return ascii.0 & (1 << UInt64(value)) != 0 }
         if value < 128 { return ascii.1 & (1 << UInt64(value - 64)) != 0 }
-        return slowContains(value)
+        return slowContains(&traits)
     }
 
     private func slowContains(_ value: UInt32) -> Bool {
-        var member = Self.rangesContain(ranges, value)
-        if !member, !items.isEmpty, let scalar = Unicode.Scalar(value) {
-            member = items.contains { $0.contains(scalar) }
+        var traits = PatternScalarTraits(value)
+        return slowContains(&traits)
+    }
+
+    private func slowContains(_ traits: inout PatternScalarTraits) -> Bool {
+        ranges.withUnsafeBufferPointer {
+            Self.isMember(
+                ranges: $0, categoryMask: categoryMask, propertyTests: propertyTests, negated: negated, &traits)
+        }
+    }
+
+    /// Whether the non-ASCII scalar of `traits` belongs to the class made of these parts (``ranges``,
+    /// ``categoryMask``, ``propertyTests``, ``negated``): a binary search, then the shared property lookups.
+    @inline(__always)
+    static func isMember(
+        ranges: UnsafeBufferPointer<ClosedRange<UInt32>>, categoryMask: UInt32, propertyTests: UInt8, negated: Bool,
+        _ traits: inout PatternScalarTraits
+    ) -> Bool {
+        var member = rangesContain(ranges, traits.value)
+        if !member, categoryMask != 0 { member = categoryMask & traits.category() != 0 }
+        if !member, propertyTests & (PropertyTest.word | PropertyTest.notWord) != 0 {
+            let word = traits.isWord()
+            member = propertyTests & (word ? PropertyTest.word : PropertyTest.notWord) != 0
+        }
+        if !member, propertyTests & (PropertyTest.whitespace | PropertyTest.notWhitespace) != 0 {
+            let whitespace = traits.isWhitespace()
+            member = propertyTests & (whitespace ? PropertyTest.whitespace : PropertyTest.notWhitespace) != 0
         }
         return member != negated
     }
@@ -91,6 +139,11 @@ struct PatternClass: Sendable, Equatable {
     }
 
     private static func rangesContain(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+        ranges.withUnsafeBufferPointer { rangesContain($0, value) }
+    }
+
+    @inline(__always)
+    private static func rangesContain(_ ranges: UnsafeBufferPointer<ClosedRange<UInt32>>, _ value: UInt32) -> Bool {
         var low = 0
         var high = ranges.count
         while low < high {

@@ -28,8 +28,9 @@ struct PatternInstruction: Sendable, Equatable {
 
 /// Lowers a ``PatternNode`` to instructions, refusing automata larger than a fixed bound.
 struct PatternCompiler {
-    /// The largest automaton accepted, in states; matching costs at most this many steps per scalar.
-    static let maximumStates = 10_000
+    /// The largest automaton accepted, in states (``PatternBudget/statesPerRule``); matching costs at most a
+    /// few steps per state per scalar.
+    static let maximumStates = PatternBudget.statesPerRule
 
     private(set) var instructions: [PatternInstruction] = []
     private(set) var classes: [PatternClass] = []
@@ -39,7 +40,7 @@ struct PatternCompiler {
         let size = Self.size(node)
         guard size < maximumStates else {
             throw PatternError(
-                reason: "needs more than \(maximumStates) automaton states (counted repetitions such as {1,32000} "
+                reason: "needs more than \(maximumStates) automaton states (counted repetitions such as {1,1000} "
                     + "expand to one copy per count); use smaller counts")
         }
         var compiler = PatternCompiler()

@@ -10,7 +10,9 @@ final class PatternMatcher: @unchecked Sendable {
     /// Whether every match starts at the start of the password (a leading `^`), so the search can stop early.
     let isAnchoredAtStart: Bool
     private let instructions: UnsafeMutableBufferPointer<PatternInstruction>
-    private let classes: UnsafeMutableBufferPointer<PatternClass>
+    private let classes: PatternClassTable
+    /// Distinct classes in ``classes`` (repeated copies of one class share its entry).
+    private let classCount: Int
 
     /// Parses and compiles `pattern` (the syntax of docs/policy-format.md).
     ///
@@ -23,14 +25,13 @@ final class PatternMatcher: @unchecked Sendable {
         isAnchoredAtStart = node.isAnchoredAtStart
         instructions = .allocate(capacity: compiled.instructions.count)
         _ = instructions.initialize(from: compiled.instructions)
-        classes = .allocate(capacity: compiled.classes.count)
-        _ = classes.initialize(from: compiled.classes)
+        classes = PatternClassTable(compiled.classes)
+        classCount = compiled.classes.count
     }
 
     deinit {
         _ = instructions.deinitialize()
         instructions.deallocate()
-        _ = classes.deinitialize()
         classes.deallocate()
     }
 
@@ -64,20 +65,32 @@ final class PatternMatcher: @unchecked Sendable {
     /// The unanchored search: one state set per position, the start state added at every position.
     private func search<Input: PatternInput>(_ input: Input, steps: inout Int) -> Bool {
         let count = stateCount
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * count + 2) { scratch -> Bool in
+        let classCount = classCount
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * count + 2 + 2 * classCount) {
+            scratch -> Bool in
             let base = scratch.baseAddress!
             var current = base
             var next = base + count
             let marks = base + 2 * count
             marks.initialize(repeating: -1, count: count)
             let stack = base + 3 * count
+            // Per class, the position of its last non-ASCII test and the answer: copies of one class (`(?:\w*){100}`)
+            // cost one test per position, not one per copy.
+            let tested = base + 5 * count + 2
+            tested.initialize(repeating: -1, count: classCount)
+            let answers = tested + classCount
             var currentCount = 0
-            if closure(from: 0, at: 0, input, into: current, &currentCount, marks, stack, &steps) { return true }
+            var boundary = WordBoundary.unknown
+            if closure(from: 0, at: 0, input, into: current, &currentCount, marks, stack, &boundary, &steps) {
+                return true
+            }
             var position = 0
             while position < input.count {
                 let value = input[position]
                 let after = position + 1
                 var nextCount = 0
+                var traits = PatternScalarTraits(value)
+                boundary = .unknown
                 for slot in 0..<currentCount {
                     let state = Int(current[slot])
                     let instruction = instructions[state]
@@ -85,19 +98,32 @@ final class PatternMatcher: @unchecked Sendable {
                     let accepted: Bool
                     switch instruction.operation {
                     case .scalar: accepted = instruction.argument == value
-                    case .set: accepted = classes[Int(instruction.argument)].contains(value)
+                    case .set:
+                        let index = Int(instruction.argument)
+                        if value < 128 {
+                            accepted = classes.contains(index, &traits)
+                        } else if tested[index] == Int32(truncatingIfNeeded: position) {
+                            accepted = answers[index] != 0
+                        } else {
+                            accepted = classes.contains(index, &traits)
+                            tested[index] = Int32(truncatingIfNeeded: position)
+                            answers[index] = accepted ? 1 : 0
+                        }
                     case .any: accepted = true
                     case .anyButLineTerminator: accepted = !Self.isLineTerminator(value)
                     default: accepted = false
                     }
                     if accepted,
-                        closure(from: state + 1, at: after, input, into: next, &nextCount, marks, stack, &steps)
+                        closure(
+                            from: state + 1, at: after, input, into: next, &nextCount, marks, stack, &boundary, &steps)
                     {
                         return true
                     }
                 }
                 if !isAnchoredAtStart {
-                    if closure(from: 0, at: after, input, into: next, &nextCount, marks, stack, &steps) { return true }
+                    if closure(from: 0, at: after, input, into: next, &nextCount, marks, stack, &boundary, &steps) {
+                        return true
+                    }
                 } else if nextCount == 0 {
                     return false
                 }
@@ -114,7 +140,7 @@ final class PatternMatcher: @unchecked Sendable {
     private func closure<Input: PatternInput>(
         from start: Int, at position: Int, _ input: Input, into list: UnsafeMutablePointer<Int32>,
         _ listCount: inout Int, _ marks: UnsafeMutablePointer<Int32>, _ stack: UnsafeMutablePointer<Int32>,
-        _ steps: inout Int
+        _ boundary: inout WordBoundary, _ steps: inout Int
     ) -> Bool {
         let stamp = Int32(truncatingIfNeeded: position)
         stack[0] = Int32(start)
@@ -135,7 +161,7 @@ final class PatternMatcher: @unchecked Sendable {
                 stack[top + 1] = instruction.next
                 top += 2
             case .assertion:
-                if holds(instruction.argument, at: position, input) {
+                if holds(instruction.argument, at: position, input, &boundary) {
                     stack[top] = Int32(state + 1)
                     top += 1
                 }
@@ -149,14 +175,27 @@ final class PatternMatcher: @unchecked Sendable {
         return false
     }
 
-    private func holds<Input: PatternInput>(_ assertion: UInt32, at position: Int, _ input: Input) -> Bool {
+    /// Whether `assertion` holds at `position`; `boundary` caches the word-boundary answer for this position, so
+    /// any number of `\b` and `\B` states cost two property lookups per position together.
+    @inline(__always)
+    private func holds<Input: PatternInput>(
+        _ assertion: UInt32, at position: Int, _ input: Input, _ boundary: inout WordBoundary
+    ) -> Bool {
         switch PatternAssertion(rawValue: assertion) {
         case .start: return position == 0
         case .end: return position == input.count
-        case .wordBoundary: return isWord(input, position - 1) != isWord(input, position)
-        case .notWordBoundary: return isWord(input, position - 1) == isWord(input, position)
+        case .wordBoundary, .notWordBoundary:
+            if boundary == .unknown {
+                boundary = isWord(input, position - 1) != isWord(input, position) ? .boundary : .inside
+            }
+            return (boundary == .boundary) == (assertion == PatternAssertion.wordBoundary.rawValue)
         case nil: return false
         }
+    }
+
+    /// Whether the current position is a word boundary, once known.
+    private enum WordBoundary {
+        case unknown, boundary, inside
     }
 
     private func isWord<Input: PatternInput>(_ input: Input, _ position: Int) -> Bool {
