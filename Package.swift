@@ -32,13 +32,20 @@ let package = Package(
         // Throughput benchmark of the rule engine (bench/engine.sh).
         .executableTarget(name: "pwaudit-bench", dependencies: ["PasswordPolicy"], path: "Sources/PolicyBench"),
 
+        // What several test targets share: temporary directories, the checkout and shared/ locators, the built
+        // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
+        .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
-        .testTarget(name: "PolicyStoreTests", dependencies: ["PolicyStore", "AuditCrypto", "ExitStatus"]),
         .testTarget(
-            name: "PolicyAuditTests", dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
+            name: "PolicyStoreTests", dependencies: ["PolicyStore", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),
+        .testTarget(
+            name: "PolicyAuditTests",
+            dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyAuditCLITests",
-            dependencies: ["PolicyAuditCLI", "PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]
+            dependencies: [
+                "PolicyAuditCLI", "PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
+            ]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import ExitStatus
 import Foundation
 import PolicyAudit
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
@@ -39,11 +40,7 @@ struct CLIErrorTableTests {
 
     @Test("CLIIOError's two cases are both in the table")
     func coverage() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
-        let text = try String(
-            contentsOf: sources.appendingPathComponent("PolicyAuditCLI/CLIIOError.swift"), encoding: .utf8)
-        #expect(text.split(separator: "\n").filter { $0.hasPrefix("    case ") }.count == 2)
+        #expect(try SourceTree.caseDeclarationCount(in: "Sources/PolicyAuditCLI/CLIIOError.swift") == 2)
     }
 
     @Test("errors of the other modules keep their own code and message through ErrorExitCode")

@@ -1,4 +1,5 @@
 import Foundation
+import PwauditTestSupport
 
 @testable import PolicyAuditCLI
 
@@ -58,8 +59,7 @@ struct CLIHarness {
 
     /// The repository's `examples/NAME`.
     static func example(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/\(name)").path
+        SourceTree.example(name)
     }
 
     /// Removes the directory.

@@ -2,6 +2,7 @@ import AuditCrypto
 import Foundation
 import PolicyAudit
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI

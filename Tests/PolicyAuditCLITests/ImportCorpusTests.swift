@@ -1,5 +1,6 @@
 import Foundation
 import PolicyAudit
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI

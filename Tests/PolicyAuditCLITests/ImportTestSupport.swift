@@ -2,6 +2,7 @@ import AuditCrypto
 import Foundation
 import PasswordPolicy
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
@@ -10,42 +11,33 @@ import Testing
 ///
 /// Each test makes its own sandbox, so tests run in parallel without sharing files, `chdir` or `setenv`.
 final class ImportSandbox: @unchecked Sendable {  // immutable after init; runs share no state
-    /// The repository checkout this test file lives in.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
+    private let temporary: TemporaryDirectory
     let directory: URL
     let databasePath: String
 
     /// Creates the directory, runs `init` and adds `policies` (file names under `examples/`, without `.json`).
     init(policies: [String] = ["seed"]) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory(prefix: "pwaudit-import")
+        directory = temporary.url
         databasePath = directory.appendingPathComponent("audit.db").path
         try #require(run(["init"]).code == .success)
         for policy in policies {
-            let file = Self.repository.appendingPathComponent("examples/\(policy).json").path
+            let file = SourceTree.example("\(policy).json")
             let result = run(["policy", "add", file])
             try #require(result.code == .success, "policy add \(policy): \(result.err)")
         }
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
     /// `name` inside the sandbox.
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    func path(_ name: String) -> String { temporary.path(name) }
 
     /// Writes `bytes` to `name` and returns its path.
     @discardableResult
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let target = path(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: target))
-        return target
-    }
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String { try temporary.write(name, bytes) }
 
     /// Writes `text` as UTF-8 to `name` and returns its path.
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> String { try write(name, Array(text.utf8)) }
+    func write(_ name: String, _ text: String) throws -> String { try temporary.write(name, text) }
 
     /// Runs `pwaudit arguments --db <sandbox db>` in-process; stdin is `stdin` (default: an empty pipe).
     func run(_ arguments: [String], stdin: Int32? = nil, database: String? = nil) -> CLIResult {
@@ -113,72 +105,4 @@ struct CLIResult: Sendable {
 
     /// The stderr lines.
     var errLines: [Substring] { err.split(separator: "\n") }
-}
-
-/// The shared benchmark kit (`<repo>/../shared`, else `/work/shared`) and a python3 to run its generator.
-enum SharedBench {
-    static let directory: URL? = {
-        let candidates = [
-            ImportSandbox.repository.appendingPathComponent("../shared").standardizedFileURL,
-            ImportSandbox.repository.appendingPathComponent("../../shared").standardizedFileURL,
-            URL(fileURLWithPath: "/work/shared"),
-        ]
-        return candidates.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("bench/gen_corpus.py").path)
-        }
-    }()
-
-    static let python: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        .split(separator: ":")
-        .map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-
-    /// Whether the corpus generator can run here.
-    static var isAvailable: Bool { directory != nil && python != nil }
-
-    /// Runs `gen_corpus.py arguments -o output` and returns its stderr.
-    static func generate(_ arguments: [String], output: String) throws -> String {
-        let process = Process()
-        process.executableURL = python
-        let script = try #require(directory).appendingPathComponent("bench/gen_corpus.py").path
-        process.arguments = [script] + arguments + ["-o", output]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "gen_corpus.py failed")
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The `line → kind` pairs of the generator's `dirty line=L record=R kind=K` lines.
-    static func dirtyLines(_ stderr: String) -> [Int: String] {
-        var lines: [Int: String] = [:]
-        for line in stderr.split(separator: "\n") where line.hasPrefix("dirty ") {
-            var fields: [Substring: Substring] = [:]
-            for item in line.split(separator: " ").dropFirst() {
-                let parts = item.split(separator: "=", maxSplits: 1)
-                if parts.count == 2 { fields[parts[0]] = parts[1] }
-            }
-            if let number = fields["line"].flatMap({ Int($0) }), let kind = fields["kind"] {
-                lines[number] = String(kind)
-            }
-        }
-        return lines
-    }
-}
-
-/// Finds `needle` in `haystack` (byte search, for scanning files for secrets).
-func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
-    guard !needle.isEmpty, haystack.count >= needle.count else { return false }
-    let first = needle[0]
-    var start = 0
-    let last = haystack.count - needle.count
-    return haystack.withUnsafeBufferPointer { hay in
-        while start <= last {
-            if hay[start] == first, hay[start..<(start + needle.count)].elementsEqual(needle) { return true }
-            start += 1
-        }
-        return false
-    }
 }

@@ -1,25 +1,10 @@
 import Foundation
 import PolicyAudit
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
-
-/// The built `pwaudit` executable, found beside the test bundle (same configuration), else in `<repo>/.build`.
-enum BuiltBinary {
-    static let url: URL? = {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("pwaudit"))
-        }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("pwaudit"))
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("pwaudit"))
-        for configuration in ["debug", "release"] {
-            candidates.append(ImportSandbox.repository.appendingPathComponent(".build/\(configuration)/pwaudit"))
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-}
 
 /// SIGKILL a real `pwaudit import` mid-run: the database stays intact, the run is not complete, `runs` lists it,
 /// reports skip it, `runs delete` removes it, and a fresh import succeeds.
@@ -27,11 +12,16 @@ enum BuiltBinary {
     "pwaudit import killed mid-run",
     .enabled(if: BuiltBinary.url != nil, "skipped: no built pwaudit executable beside the tests or in .build/"))
 struct KillTestTests {
-    static func corpus(rows: Int, salt: String) -> String {
-        var text = "id,username,email,password,submitted_at\n"
-        text.reserveCapacity(rows * 64)
+    static let corpusHeader = "id,username,email,password,submitted_at\n"
+
+    static func corpus(rows: Int, salt: String) -> String { corpusHeader + corpusRows(0..<rows, salt: salt) }
+
+    /// Rows `indices` of the synthetic corpus, without the header.
+    static func corpusRows(_ indices: Range<Int>, salt: String) -> String {
+        var text = ""
+        text.reserveCapacity(indices.count * 64)
         let words = ["summer", "Dragon", "p@ss", "Correct Horse", "qwerty", "Zebra!9", "letmein", "Ünïcödé"]
-        for index in 0..<rows {
+        for index in indices {
             let word = words[index % words.count]
             text += "\(index),user\(index % 9_973),u\(index)@corp.example,\(word)\(salt)\(index * 7_919 % 100_003)!,"
             text += "2026-0\(index % 9 + 1)-1\(index % 10)T12:00:00Z\n"
@@ -39,42 +29,58 @@ struct KillTestTests {
         return text
     }
 
+    /// The candidates a reader sees in `databasePath` (only committed rows), or 0 while it cannot read them.
+    static func committedCandidates(_ databasePath: String) -> Int64 {
+        guard let reader = try? Database(path: databasePath, mode: .readOnly),
+            let statement = try? reader.makeStatement("SELECT count(*) FROM candidate"),
+            (try? statement.step()) == true
+        else { return 0 }
+        return statement.int64(at: 0)
+    }
+
     @Test("SIGKILL after rows were committed: integrity ok, run stale, listed, excluded, deletable; new import works")
     func killMidRun() throws {
         let binary = try #require(BuiltBinary.url)
         let sandbox = try ImportSandbox(policies: ["seed", "nist", "strict"])
-        let big = try sandbox.write("big.csv", Self.corpus(rows: 1_500_000, salt: "k"))
+        // The import reads a FIFO the test writes: it cannot reach the end of its input, whatever the machine's
+        // speed, so it is killed at a known point (blocked reading, after committed rows), not raced.
+        let feed = try FIFOFeed(path: sandbox.path("big.csv"))
 
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["import", big, "--db", sandbox.databasePath]
+        process.arguments = ["import", feed.path, "--db", sandbox.databasePath]
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let errors = sandbox.path("import.err")
-        FileManager.default.createFile(atPath: errors, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errors)
         try process.run()
         let pid = process.processIdentifier
+        let stderr = { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+        try feed.open { process.isRunning }
+        try feed.write(Self.corpusHeader)
 
-        // Wait until the run exists and some candidates are committed (a reader sees only committed rows).
+        // Feed batches until a reader sees committed candidates (the writer commits every
+        // `AttemptWriter.defaultRowsPerTransaction` rows), then stop writing: the import waits for more input.
+        let chunk = 4_096  // `CSVImport.batchSize`: the rows the importer hands its writer at a time
+        var written = 0
         var committed: Int64 = 0
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline {
-            if let reader = try? Database(path: sandbox.databasePath, mode: .readOnly),
-                let statement = try? reader.makeStatement("SELECT count(*) FROM candidate"),
-                (try? statement.step()) == true
-            {
-                committed = statement.int64(at: 0)
-                if committed > 0 { break }
+        while committed == 0 && written < 4 * AttemptWriter.defaultRowsPerTransaction {
+            try feed.write(Self.corpusRows(written..<(written + chunk), salt: "k"))
+            written += chunk
+            if written >= AttemptWriter.defaultRowsPerTransaction + 2 * chunk {
+                _ = waitUntil {
+                    committed = Self.committedCandidates(sandbox.databasePath)
+                    return committed > 0 || !process.isRunning
+                }
             }
-            // A blocking sleep: an async one would wait for a free thread of the shared pool, which the suite's
-            // other tests can hold for the whole import.
-            usleep(20_000)
+            try #require(process.isRunning, "the import ended before it could be killed: \(stderr())")
         }
-        let ended = process.isRunning ? "" : ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
-        try #require(process.isRunning, "the import ended before it could be killed: \(ended)")
-        try #require(committed > 0, "no rows were committed within the time limit")
+        try #require(committed > 0, "no rows were committed after \(written) rows: \(stderr())")
+        try #require(process.isRunning, "the import ended before it could be killed: \(stderr())")
         kill(pid, SIGKILL)
         process.waitUntilExit()
+        feed.finish()
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == SIGKILL)
 

@@ -1,40 +1,60 @@
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
+
+/// Signals the interrupting thread sent that the handler took (in the child only).
+nonisolated(unsafe) private var interruptionsTaken: Int32 = 0
 
 /// `check` reads its candidates line by line from standard input, which a terminal's signals can interrupt.
 @Suite("Line reader")
 struct LineReaderTests {
+    static let child = "line-reader-eintr"
+
     @Test("a read interrupted by a signal (EINTR) is retried, not reported as a failure")
     func retriesAfterInterruption() throws {
+        // The signal handler is process-wide: it is installed in a child, never where the other tests run.
+        let outcome = try ChildTest.run(Self.child, filter: "LineReaderTests/interruptedReadInChild")
+        #expect(outcome.status == 0, "\(outcome.output)")
+        #expect(outcome.output.contains("interrupted read, in a child process\" passed"), "\(outcome.output)")
+    }
+
+    @Test(
+        "interrupted read, in a child process",
+        .enabled(if: ChildTest.isChild(LineReaderTests.child), "runs only in the child process of the test above"))
+    func interruptedReadInChild() throws {
         // A handler without SA_RESTART, so the blocked read(2) returns EINTR instead of resuming.
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { _ in interruptionsTaken += 1 }
+        #else
+            action.__sigaction_u.__sa_handler = { _ in interruptionsTaken += 1 }
+        #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        var previous = sigaction()
-        #expect(sigaction(SIGUSR2, &action, &previous) == 0)
-        defer { sigaction(SIGUSR2, &previous, nil) }
+        #expect(sigaction(SIGUSR2, &action, nil) == 0)
         // Test runner threads may block signals; this one must take it.
         var unblock = sigset_t()
-        var previousMask = sigset_t()
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGUSR2)
-        #expect(pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask) == 0)
-        defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
+        #expect(pthread_sigmask(SIG_UNBLOCK, &unblock, nil) == 0)
 
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         defer { close(ends[0]) }
         let reader = pthread_self()
         let writeEnd = ends[1]
+        let waiting = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            // Interrupt the reader while it waits on the empty pipe, a few times, then give it a line.
+            // Interrupt the reader once it is about to wait on the empty pipe, a few times, then give it a line.
+            waiting.wait()
             for _ in 0..<3 {
                 usleep(50_000)
                 pthread_kill(reader, SIGUSR2)
@@ -44,7 +64,9 @@ struct LineReaderTests {
             close(writeEnd)
         }
         var lines = LineReader(descriptor: ends[0])
+        lines.willWait = { waiting.signal() }
         #expect(try lines.nextLine() == "late line")
         #expect(try lines.nextLine() == nil)
+        #expect(interruptionsTaken > 0, "no signal reached the reader")
     }
 }

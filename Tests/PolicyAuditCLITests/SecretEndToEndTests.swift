@@ -1,4 +1,5 @@
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI

@@ -1,5 +1,6 @@
 import Foundation
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
@@ -101,61 +102,80 @@ struct StoreProcessTests {
     @Test(
         "while an import writes and a runs delete of it is refused, report, history and runs never fail and never see a half run"
     )
-    func readersDuringImport() async throws {
+    func readersDuringImport() throws {
         let binary = try #require(BuiltBinary.url)
         let sandbox = try ImportSandbox(policies: ["seed", "nist"])
-        let rows = 300_000
-        let big = try sandbox.write("big.csv", KillTestTests.corpus(rows: rows, salt: "c"))
+        // Past one commit of the writer (`AttemptWriter.defaultRowsPerTransaction` rows) and one batch more, so
+        // readers also look while committed candidates of the running import are there.
+        let rows = 60_000
         let db = ["--db", sandbox.databasePath]
+        // The import reads a FIFO the test writes, so the readers look while it is known to be running (it cannot
+        // end before the test closes its input), then once more after it completed.
+        let feed = try FIFOFeed(path: sandbox.path("big.csv"))
 
         let importer = Process()
         importer.executableURL = binary
-        importer.arguments = ["import", big] + db
+        importer.arguments = ["import", feed.path] + db
+        importer.standardInput = FileHandle.nullDevice
         importer.standardOutput = FileHandle.nullDevice
         importer.standardError = FileHandle.nullDevice
         try importer.run()
+        try feed.open { importer.isRunning }
+        try feed.write(KillTestTests.corpusHeader)
 
         var refusals = 0
-        var rounds = 0
-        repeat {
-            rounds += 1
-            let delete = try BuiltCommand.run(["runs", "delete", "1"] + db)
-            if delete.status == 65 {
+        /// One round of readers; `running` says whether the import is known to be still running.
+        func readers(running: Bool) throws {
+            if running {
+                let delete = try BuiltCommand.run(["runs", "delete", "1"] + db)
+                #expect(delete.status == 65, "runs delete: \(delete.status) \(delete.err)")
                 #expect(delete.err.contains("run 1 is being imported by process \(importer.processIdentifier)"))
-                refusals += 1
-            } else {
-                // Only once the import had committed its run as complete (then the run is simply gone).
-                #expect(delete.status == 0 || delete.status == 66, "runs delete: \(delete.status) \(delete.err)")
+                refusals += delete.status == 65 ? 1 : 0
             }
             let runs = try BuiltCommand.run(["runs"] + db)
             #expect(runs.status == 0, "runs: \(runs.err)")
             for line in runs.out.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 #expect(fields.count > 3 && ["running", "complete"].contains(String(fields[1])), "\(line)")
+                #expect(fields.count > 1 && String(fields[1]) == (running ? "running" : "complete"), "\(line)")
                 if fields.count > 3, fields[1] == "complete" {
                     #expect(fields[3].replacingOccurrences(of: ",", with: "") == String(rows), "\(line)")
                 }
             }
             let report = try BuiltCommand.run(["report", "--format", "json"] + db)
-            #expect(report.status == 0 || report.status == 66, "report: \(report.status) \(report.err)")
+            // No complete run yet is 66; never another failure.
+            #expect(report.status == (running ? 66 : 0), "report: \(report.status) \(report.err)")
             if report.status == 0 {
                 let json = try JSONSerialization.jsonObject(with: Data(report.out.utf8)) as? [String: Any]
                 #expect((json?["rows"] as? [String: Any])?["read"] as? Int == rows)
             }
             let history = try BuiltCommand.run(["history", "--policy", "seed", "--format", "json"] + db)
-            // No complete run yet is 66; never another failure.
-            #expect(history.status == 0 || history.status == 66, "history: \(history.status) \(history.err)")
+            #expect(history.status == (running ? 66 : 0), "history: \(history.status) \(history.err)")
             if history.status == 0 {
                 let json = try JSONSerialization.jsonObject(with: Data(history.out.utf8)) as? [String: Any]
                 for bucket in json?["buckets"] as? [[String: Any]] ?? [] {
                     #expect(bucket["total"] as? Int == rows, "\(bucket)")
                 }
             }
-        } while importer.isRunning
+        }
+
+        // The run exists once the importer has read the header; then a round with no rows committed yet.
+        #expect(waitUntil { (try? sandbox.integer("SELECT count(*) FROM import_run")) == 1 || !importer.isRunning })
+        try #require(importer.isRunning)
+        try readers(running: true)
+        // A round while committed candidates of the unfinished run are there.
+        try feed.write(KillTestTests.corpusRows(0..<rows, salt: "c"))
+        #expect(waitUntil { KillTestTests.committedCandidates(sandbox.databasePath) > 0 || !importer.isRunning })
+        try #require(importer.isRunning)
+        try readers(running: true)
+
+        feed.finish()
         importer.waitUntilExit()
         #expect(importer.terminationStatus == 0)
-        #expect(refusals > 0, "the import ended before a delete could be tried (\(rounds) rounds)")
-        // Either the import completed and a later delete removed it, or it is there, complete.
+        try readers(running: false)
+        #expect(refusals == 2)
+        // Once the import completed a delete removes it.
+        #expect(try BuiltCommand.run(["runs", "delete", "1"] + db).status == 0)
         let ids = try sandbox.integers("SELECT id FROM import_run WHERE status != 'complete'")
         #expect(ids.isEmpty)
         #expect(try sandbox.integer("SELECT count(*) FROM pragma_foreign_key_check") == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
@@ -83,7 +84,7 @@ struct SubmissionTimeTests {
         ])
     func effectiveDateMustExist(date: String) throws {
         let sandbox = try ImportSandbox(policies: [])
-        let file = ImportSandbox.repository.appendingPathComponent("examples/seed.json").path
+        let file = SourceTree.example("seed.json")
         let result = sandbox.run(["policy", "add", file, "--effective", date])
         #expect(result.code == .usage)
         #expect(try sandbox.integer("SELECT count(*) FROM policy_version") == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import PwauditTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -183,12 +184,5 @@ private final class PseudoTerminal {
         return result
     }
 
-    private func poll(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
-    }
+    private func poll(_ condition: () -> Bool) -> Bool { waitUntil(seconds: 20, condition) }
 }

@@ -2,6 +2,7 @@ import AuditCrypto
 import Foundation
 import PolicyAudit
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
@@ -93,7 +94,7 @@ struct TrustStoreTests {
         let sandbox = try ImportSandbox()
         try sandbox.write("in.csv", "password\nGood1!pass\n")
         try FileManager.default.copyItem(
-            atPath: ImportSandbox.repository.appendingPathComponent("examples/seed.json").path,
+            atPath: SourceTree.example("seed.json"),
             toPath: sandbox.path("seed.json"))
         let path = try Self.makeForeign(kind, in: sandbox)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -131,7 +132,7 @@ struct TrustStoreTests {
         #expect(refused.code == .dataError)
         #expect(refused.err.contains("schema 3") && refused.err.contains("pwaudit init"), "\(refused.err)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        let seed = ImportSandbox.repository.appendingPathComponent("examples/seed.json").path
+        let seed = SourceTree.example("seed.json")
         #expect(sandbox.run(["policy", "add", seed], database: path).code == .success)
         #expect(sandbox.run(["policy", "list"], database: path).code == .success)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PwauditTestSupport
 import Testing
 
 /// Issue 11, item 5: no error type in `Sources/` can reach the command line without its own exit code and message,
@@ -8,8 +9,7 @@ struct UserFacingConformanceTests {
     /// Error types that never leave their module: the engine turns a `PatternError` into a `PolicyError`.
     static let internalOnly: Set<String> = ["PatternError"]
 
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources")
+    static let sources = SourceTree.root.appendingPathComponent("Sources")
 
     /// Every Swift file under `Sources/`, as text.
     static func sourceTexts() throws -> [String] {

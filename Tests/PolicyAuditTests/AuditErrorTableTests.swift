@@ -1,6 +1,7 @@
 import ExitStatus
 import Foundation
 import PasswordPolicy
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
@@ -238,10 +239,7 @@ struct AuditErrorTableTests {
 
     /// The number of `case` declarations of the enum in `Sources/<file>` (4-space indented: not a `switch`'s).
     static func declaredCaseCount(in file: String) throws -> Int {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
-        let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-        return text.split(separator: "\n").filter { $0.hasPrefix("    case ") }.count
+        try SourceTree.caseDeclarationCount(in: "Sources/\(file)")
     }
 
     /// The case's name (`notAPwauditDatabase`) from its mirror; a case without payload has none, its message stands in.

@@ -1,13 +1,13 @@
 import Foundation
 import PasswordPolicy
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
 
 @Suite("DemoPolicies: the embedded corp@1…3 stay in sync with examples/")
 struct DemoPoliciesTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../..").standardized
+    static let repository = SourceTree.root
 
     @Test("each embedded version equals its example file rule for rule; only the name differs", arguments: [0, 1, 2])
     func matchesExample(index: Int) throws {

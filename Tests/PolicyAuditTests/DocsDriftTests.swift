@@ -1,5 +1,6 @@
 import Foundation
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
@@ -8,8 +9,7 @@ import Testing
 /// schema.md's class-count columns use policy-format.md's exact kinds (the table the code follows).
 @Suite("docs agree with the code")
 struct DocsDriftTests {
-    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs")
+    static let docs = SourceTree.root.appendingPathComponent("docs")
 
     static func text(_ name: String) throws -> String {
         try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)

@@ -1,5 +1,6 @@
 import AuditCrypto
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyStore
@@ -42,33 +43,14 @@ import Testing
     }
 
     private func assertNoTrace(of canary: String, in paths: [String]) throws {
-        let sha1 = LeakCheckDigest.sha1.hexDigest(utf8: canary)
-        let sha256 = SHA256.hexDigest(utf8: canary)
-        let needles: [(String, [UInt8])] = [
-            ("plaintext", Array(canary.utf8)),
-            ("plaintext without the non-ASCII tail", Array(canary.prefix(43).utf8)),
-            ("SHA-1 hex", Array(sha1.utf8)), ("SHA-1 HEX", Array(sha1.uppercased().utf8)),
-            ("SHA-256 hex", Array(sha256.utf8)), ("SHA-256 HEX", Array(sha256.uppercased().utf8)),
-            ("SHA-256 bytes", SHA256.digest(utf8: canary)),
-        ]
+        // The shared scan (plaintext, a fragment without the non-ASCII tail, UTF-16, MD5/SHA-1/SHA-256 hex and bytes).
+        try CanaryScan(canaries: [canary], fragmentLength: 43).expectNoTrace(in: paths, outputs: [])
         var sawControl = false
         for path in paths where FileManager.default.fileExists(atPath: path) {
             let haystack = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            sawControl = sawControl || contains(haystack, Array("alice".utf8))
-            for (what, needle) in needles {
-                #expect(!contains(haystack, needle), "\(what) of the canary found in \(path)")
-            }
+            sawControl = sawControl || bytes(haystack, contain: Array("alice".utf8))
         }
         // Positive control: the row's stored username is on disk, so the scan looked at the written data.
         #expect(sawControl, "the stored username was not found: the scan missed the data")
-    }
-
-    private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
-        let first = needle[0]
-        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
-        }
-        return false
     }
 }

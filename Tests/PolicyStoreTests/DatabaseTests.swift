@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyStore

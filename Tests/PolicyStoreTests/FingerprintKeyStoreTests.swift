@@ -1,5 +1,6 @@
 import AuditCrypto
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyStore

@@ -1,5 +1,6 @@
 import AuditCrypto
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyStore
@@ -64,8 +65,7 @@ import Testing
 
     /// The binary must carry exactly the files in migrations/: run scripts/embed-migrations.sh after editing them.
     @Test func embeddedMigrationsMatchTheMigrationsFolder() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("migrations")
+        let folder = SourceTree.root.appendingPathComponent("migrations")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         let onDisk = try names.map { name in

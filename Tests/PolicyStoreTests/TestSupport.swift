@@ -3,20 +3,6 @@ import Foundation
 
 @testable import PolicyStore
 
-/// A unique temporary directory per test, removed when the value is deinitialised.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
 func migratedInMemoryDatabase() throws -> Database {
     let database = try Database.inMemory()
     try Migrator().migrate(database)

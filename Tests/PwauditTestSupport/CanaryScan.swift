@@ -4,12 +4,12 @@ import Testing
 
 /// Searches files and captured output for any trace of canary passwords: the text, a distinctive fragment of it,
 /// its UTF-16 form, and its unkeyed MD5, SHA-1 and SHA-256 (hex in both cases, and SHA-256's raw bytes).
-struct CanaryScan {
+package struct CanaryScan {
     /// What is looked for, each with a name for the failure message.
-    let needles: [(what: String, bytes: [UInt8])]
+    package let needles: [(what: String, bytes: [UInt8])]
 
     /// Needles for every canary; `fragmentLength` leading characters of each are searched too.
-    init(canaries: [String], fragmentLength: Int = 24) {
+    package init(canaries: [String], fragmentLength: Int = 24) {
         var needles: [(String, [UInt8])] = []
         for canary in canaries {
             needles.append(("plaintext", Array(canary.utf8)))
@@ -33,7 +33,7 @@ struct CanaryScan {
     ///
     /// - Returns: The number of files and outputs scanned.
     @discardableResult
-    func expectNoTrace(in paths: [String], outputs: [(name: String, text: String)]) throws -> Int {
+    package func expectNoTrace(in paths: [String], outputs: [(name: String, text: String)]) throws -> Int {
         var scanned = 0
         for path in paths where FileManager.default.fileExists(atPath: path) {
             scanned += 1
