@@ -5,15 +5,14 @@ import PwauditTestSupport
 
 /// Runs `pwaudit` in-process in a private temporary directory, with captured output and optional stdin text.
 struct CLIHarness {
-    /// The directory the commands run in (removed by `cleanUp`).
+    private let temporary: TemporaryDirectory
+    /// The directory the commands run in (removed by `cleanUp`, else with the last copy of the harness).
     let directory: String
 
     /// A fresh, unique directory.
     init() throws {
-        directory =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("pwaudit-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory(prefix: "pwaudit-cli")
+        directory = temporary.url.path
     }
 
     /// The outcome of one command.

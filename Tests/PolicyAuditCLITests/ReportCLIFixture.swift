@@ -1,6 +1,7 @@
 import AuditCrypto
 import Foundation
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
@@ -91,12 +92,13 @@ struct ReportCLIFixture {
 
         """
 
+    private let temporary: TemporaryDirectory
     let directory: String
 
     /// Creates the database in a fresh temporary directory: both runs imported.
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-report-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory(prefix: "pwaudit-report")
+        directory = temporary.url.path
         for (name, text) in [
             ("corp1.json", Self.corp1), ("corp2.json", Self.corp2), ("run1.csv", Self.run1), ("run2.csv", Self.run2),
         ] {

@@ -1,4 +1,5 @@
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
@@ -50,10 +51,9 @@ struct CSVReaderSourceTests {
     @Test("reads a file by path and reports progress by bytes consumed")
     func readsFileWithProgress() throws {
         let bytes = Self.sample(rows: 1000)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-csv-\(UUID()).csv")
-        try Data(bytes).write(to: path)
-        defer { try? FileManager.default.removeItem(at: path) }
-        let reader = try CSVReader(path: path.path, chunkSize: 512)
+        let directory = try TemporaryDirectory(prefix: "pwaudit-csv")
+        let path = try directory.write("sample.csv", bytes)
+        let reader = try CSVReader(path: path, chunkSize: 512)
         #expect(reader.totalByteCount == bytes.count)
         #expect(reader.bytesConsumed == "id,password\n".utf8.count)
         var last = 0.0

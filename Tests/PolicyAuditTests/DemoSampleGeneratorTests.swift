@@ -1,4 +1,5 @@
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
@@ -42,10 +43,10 @@ struct DemoSampleGeneratorTests {
     @Test("the CSV reads back exactly, with no rejections")
     func roundTrip() throws {
         let sample = DemoSampleGenerator(rows: 20_000, seed: 99)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-demo-\(UUID()).csv")
-        try sample.writeCSV(to: path.path)
-        defer { try? FileManager.default.removeItem(at: path) }
-        let reader = try CSVReader(path: path.path, chunkSize: 4096)
+        let directory = try TemporaryDirectory(prefix: "pwaudit-demo")
+        let path = directory.path("sample.csv")
+        try sample.writeCSV(to: path)
+        let reader = try CSVReader(path: path, chunkSize: 4096)
         let validator = try CSVRowValidator(firstLine: reader.firstLine)
         #expect(validator.header.names == ["id", "username", "email", "password", "submitted_at"])
         var rows: [CandidateRow] = []
@@ -61,7 +62,7 @@ struct DemoSampleGeneratorTests {
                 externalID: String(row.id), submittedAt: row.submittedAt)
         }
         #expect(rows == expected)
-        #expect(try Data(contentsOf: path) == Data(sample.csvBytes()))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(sample.csvBytes()))
     }
 
     @Test("the mix holds every kind, each looking like its kind")

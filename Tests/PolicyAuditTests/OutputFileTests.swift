@@ -1,4 +1,5 @@
 import Foundation
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
@@ -10,21 +11,20 @@ struct OutputFileTests {
     /// A fresh directory holding a database-like file, its key and an input (none is a real database: only names
     /// and inodes matter here).
     final class Scratch {
+        private let temporary: TemporaryDirectory
         let directory: String
         let location: AuditLocation
         let input: String
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-out-\(UUID())").path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            temporary = try TemporaryDirectory(prefix: "pwaudit-out")
+            directory = temporary.url.path
             location = AuditLocation(databasePath: directory + "/audit.db")
             input = directory + "/c.csv"
             for (path, text) in [(location.databasePath, "DB"), (location.keyPath, "KEY"), (input, "CSV")] {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             }
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: directory) }
 
         var protected: [ProtectedFile] { location.protectedFiles + [.input(input)] }
 
