@@ -1,15 +1,12 @@
 import Foundation
 import PolicyAudit
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
 
 @Suite("pwaudit demo")
 struct DemoCommandTests {
-    private static func temporaryDirectory() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-democli-\(UUID())").path
-    }
-
     private func run(_ arguments: [String], environment: [String: String] = [:]) -> (
         code: ExitCode, out: String, err: String
     ) {
@@ -29,8 +26,8 @@ struct DemoCommandTests {
 
     @Test("demo --rows 2000 --dir DIR writes the database and HTML, and prints counts the JSON report agrees with")
     func endToEnd() throws {
-        let directory = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-democli")
+        let directory = scratch.path("demo")  // not there yet: the demo makes it
         let result = run(["demo", "--rows", "2000", "--dir", directory])
         #expect(result.code == .success, "\(result.err)")
         let database = directory + "/pwaudit.db"
@@ -64,12 +61,8 @@ struct DemoCommandTests {
 
     @Test("two demos with the same --rows give the same report, times and paths aside")
     func deterministic() throws {
-        let first = Self.temporaryDirectory()
-        let second = Self.temporaryDirectory()
-        defer {
-            try? FileManager.default.removeItem(atPath: first)
-            try? FileManager.default.removeItem(atPath: second)
-        }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-democli")
+        let (first, second) = (scratch.path("first"), scratch.path("second"))
         #expect(run(["demo", "--rows", "700", "--dir", first]).code == .success)
         #expect(run(["demo", "--rows", "700", "--dir", second]).code == .success)
         func comparable(_ directory: String) throws -> NSDictionary {
@@ -88,9 +81,8 @@ struct DemoCommandTests {
 
     @Test("without --dir, each demo writes into a new directory under $TMPDIR")
     func defaultDirectory() throws {
-        let parent = Self.temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-democli")
+        let parent = scratch.url.path
         #expect(run(["demo", "--rows", "20"], environment: ["TMPDIR": parent]).code == .success)
         #expect(run(["demo", "--rows", "20"], environment: ["TMPDIR": parent]).code == .success)
         let made = try FileManager.default.contentsOfDirectory(atPath: parent)
@@ -112,8 +104,8 @@ struct DemoCommandTests {
 
     @Test("a directory that already holds a database is refused with 64 and left alone")
     func directoryInUse() throws {
-        let directory = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-democli")
+        let directory = scratch.path("demo")  // not there yet: the demo makes it
         #expect(run(["demo", "--rows", "10", "--dir", directory]).code == .success)
         let before = try Data(contentsOf: URL(fileURLWithPath: directory + "/pwaudit.db.key"))
         let again = run(["demo", "--rows", "10", "--dir", directory])

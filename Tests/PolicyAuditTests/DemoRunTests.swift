@@ -1,19 +1,16 @@
 import Foundation
 import PolicyStore
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
 
 @Suite("DemoRun: database, three versions, one import, reports, no plaintext left behind")
 struct DemoRunTests {
-    private static func temporaryDirectory() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("pwaudit-demorun-\(UUID())").path
-    }
-
     @Test("stores corp@1…3 with their dates, imports every row against all three, writes report.html")
     func endToEnd() throws {
-        let directory = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-demorun")
+        let directory = scratch.path("demo")  // not there yet: the demo makes it
         var notes: [String] = []
         let outcome = try DemoRun(directory: directory, rows: 1500).run(note: { notes.append($0) })
         #expect(outcome.versions.map(\.reference) == ["corp@1", "corp@2", "corp@3"])
@@ -36,8 +33,8 @@ struct DemoRunTests {
 
     @Test("leaves only the database, its key and the HTML report; no file holds a sample password")
     func noPlaintext() throws {
-        let directory = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-demorun")
+        let directory = scratch.path("demo")  // not there yet: the demo makes it
         let rows = 800
         _ = try DemoRun(directory: directory, rows: rows).run()
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -57,8 +54,8 @@ struct DemoRunTests {
 
     @Test("pass rates follow the rules: seed > NIST > strict, and strict passes only what the seed policy passes")
     func passRates() throws {
-        let directory = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-demorun")
+        let directory = scratch.path("demo")  // not there yet: the demo makes it
         let outcome = try DemoRun(directory: directory, rows: 3000).run()
         let rates = outcome.report.versions.map { Double($0.unlocked) / Double($0.total) }
         #expect(rates[0] > rates[1] && rates[1] > rates[2])
@@ -79,17 +76,16 @@ struct DemoRunTests {
 
     @Test("refuses a directory that already holds a database")
     func directoryInUse() throws {
-        let directory = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-demorun")
+        let directory = scratch.path("demo")  // not there yet: the demo makes it
         _ = try DemoRun(directory: directory, rows: 10).run()
         #expect(throws: DemoError.directoryInUse(path: directory)) { try DemoRun(directory: directory, rows: 10).run() }
     }
 
     @Test("makeTemporaryDirectory makes a new private directory each time")
     func temporary() throws {
-        let parent = Self.temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-demorun")
+        let parent = scratch.url.path
         let first = try DemoRun.makeTemporaryDirectory(in: parent)
         let second = try DemoRun.makeTemporaryDirectory(in: parent)
         #expect(first != second && first.hasPrefix(parent + "/pwaudit-demo-"))
