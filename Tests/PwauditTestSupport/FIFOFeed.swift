@@ -53,8 +53,8 @@ package final class FIFOFeed {
             var pending = sigset_t()
             sigpending(&pending)
             if sigismember(&pending, SIGPIPE) == 1 {
-                var none = timespec(tv_sec: 0, tv_nsec: 0)
-                _ = sigtimedwait(&pipeSignal, nil, &none)
+                var taken: Int32 = 0
+                _ = sigwait(&pipeSignal, &taken)  // pending, so it returns at once
             }
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         }
