@@ -23,22 +23,33 @@ let package = Package(
         .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
         // SQLite wrapper, migrator, repositories.
         .target(name: "PolicyStore", dependencies: ["CSQLite", "AuditCrypto", "ExitStatus"]),
-        // Use cases: CSV import, scoring, reports, demo.
-        .target(name: "PolicyAudit", dependencies: ["PasswordPolicy", "PolicyStore", "AuditCrypto", "ExitStatus"]),
+        // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
+        .target(name: "PolicyCSV", dependencies: ["ExitStatus"]),
+        // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
+        .target(name: "PolicyReports", dependencies: ["ExitStatus"]),
+        // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
+        .target(
+            name: "PolicyAudit",
+            dependencies: ["PasswordPolicy", "PolicyCSV", "PolicyReports", "PolicyStore", "AuditCrypto", "ExitStatus"]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
-            name: "PolicyAuditCLI", dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
+            name: "PolicyAuditCLI",
+            dependencies: ["PolicyAudit", "PolicyCSV", "PolicyReports", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
         .executableTarget(name: "pwaudit-bench", dependencies: ["PasswordPolicy"], path: "Sources/PolicyBench"),
 
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
-        .testTarget(name: "PolicyStoreTests", dependencies: ["PolicyStore", "AuditCrypto", "ExitStatus"]),
+        .testTarget(name: "PolicyStoreTests", dependencies: ["PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus"]),
         .testTarget(
-            name: "PolicyAuditTests", dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
+            name: "PolicyAuditTests",
+            dependencies: ["PolicyAudit", "PolicyCSV", "PolicyReports", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
         .testTarget(
             name: "PolicyAuditCLITests",
-            dependencies: ["PolicyAuditCLI", "PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]
+            dependencies: [
+                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyReports", "PolicyStore", "PasswordPolicy",
+                "ExitStatus",
+            ]
         ),
     ]
 )

@@ -24,19 +24,13 @@ engine_module() {
 
 case "$target" in
 csv)
-    # The reader's files compiled into the target's own module (PolicyAudit as a whole needs SQLite and libcrypto);
-    # the one store type they use (the submission-day parser) as a PolicyStore module of its own.
-    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name PolicyStore \
-        -emit-module-path "$build/PolicyStore.swiftmodule" -o "$build/libPolicyStore.a" \
-        "$repo/Sources/PolicyStore/SubmissionDay.swift"
-    files=()
-    for name in CSVReader CSVReader+Scanning CSVRecord CSVHeader CSVDialect CSVImportError CSVRowValidator \
-        CSVUTF8 CSVRejectReason CSVRowFields CSVRowOutcome CSVColumnMapping CSVTextProblem \
-        ByteSource ByteSource+Memory ByteSource+File; do
-        [ -f "$repo/Sources/PolicyAudit/$name.swift" ] && files+=("$repo/Sources/PolicyAudit/$name.swift")
-    done
-    swiftc "${flags[@]}" -module-name FuzzCSV -I "$build" -L "$build" -lPolicyStore -o "$build/fuzz-csv" \
-        "$fuzz/Sources/csv/main.swift" "${files[@]}"
+    # The reader (Sources/PolicyCSV: no SQLite, no libcrypto) compiled into the target's own module, over the one
+    # module it imports (ExitStatus, for CSVImportError's exit code).
+    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name ExitStatus \
+        -emit-module-path "$build/ExitStatus.swiftmodule" -o "$build/libExitStatus.a" \
+        $(find "$repo/Sources/ExitStatus" -name '*.swift' | sort)
+    swiftc "${flags[@]}" -module-name FuzzCSV -I "$build" -L "$build" -lExitStatus -o "$build/fuzz-csv" \
+        "$fuzz/Sources/csv/main.swift" $(find "$repo/Sources/PolicyCSV" -name '*.swift' | sort)
     ;;
 policy | engine | pattern)
     engine_module

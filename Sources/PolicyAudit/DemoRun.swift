@@ -1,5 +1,6 @@
 import Foundation
 import PasswordPolicy
+import PolicyReports
 import PolicyStore
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import PasswordPolicy
 import PolicyAudit
+import PolicyCSV
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import PolicyAudit
 import Testing
 
 @testable import PolicyAuditCLI
+@testable import PolicyReports
 
 @Suite("pwaudit demo")
 struct DemoCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// The shared benchmark kit's corpus generator: `shared/bench` beside the repository (as CI lays it out), else two
 /// levels up (a git worktree), else `/work/shared`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 @Suite("DemoSampleGenerator: deterministic, realistic, round-trips through the CSV reader")
 struct DemoSampleGeneratorTests {

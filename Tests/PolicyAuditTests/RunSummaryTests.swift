@@ -5,6 +5,7 @@ import PolicyStore
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// Summaries have one implementation, `RunTally` (written by `RunCompletion`): checked against hand counts, against
 /// a plain-SQL recount of the rows an import stored, and for the composition names of non-ASCII passwords.
@@ -152,7 +153,8 @@ import Testing
         let scratch = try ScratchWorkspace()
         let path = try scratch.write("c.csv", "password\n\(password)\n")
         let runID = try #require(
-            try CSVImport(workspace: scratch.workspace).run(CSVImportRequest(source: .file(path: path))).imported?.runID)
+            try CSVImport(workspace: scratch.workspace).run(CSVImportRequest(source: .file(path: path))).imported?.runID
+        )
         let stored = try scratch.workspace.summaries.compositions(runID: runID).map(\.composition)
         #expect(stored == [expected])
         #expect(stored == [CompositionMask.name(of: CompositionMask.mask(of: PasswordFeatures(password: password)))])
