@@ -16,25 +16,31 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+        // The platform's C library (Glibc or Darwin) under one name: the only `#if canImport(Glibc)` in Sources.
+        .target(name: "LibC"),
         // Exit codes and the protocol every user-facing error conforms to; below every module that throws.
         // The engine does not depend on it (it stays Foundation-only): PolicyAudit gives PolicyError its code.
         .target(name: "ExitStatus"),
         // SHA-256 / HMAC-SHA256 over libcrypto.
         .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
         // SQLite wrapper, migrator, repositories.
-        .target(name: "PolicyStore", dependencies: ["CSQLite", "AuditCrypto", "ExitStatus"]),
+        .target(name: "PolicyStore", dependencies: ["CSQLite", "AuditCrypto", "ExitStatus", "LibC"]),
         // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
-        .target(name: "PolicyCSV", dependencies: ["ExitStatus"]),
+        .target(name: "PolicyCSV", dependencies: ["ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
         .target(name: "PolicyReports", dependencies: ["ExitStatus"]),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
         .target(
             name: "PolicyAudit",
-            dependencies: ["PasswordPolicy", "PolicyCSV", "PolicyReports", "PolicyStore", "AuditCrypto", "ExitStatus"]),
+            dependencies: [
+                "PasswordPolicy", "PolicyCSV", "PolicyReports", "PolicyStore", "AuditCrypto", "ExitStatus", "LibC",
+            ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
             name: "PolicyAuditCLI",
-            dependencies: ["PolicyAudit", "PolicyCSV", "PolicyReports", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
+            dependencies: [
+                "PolicyAudit", "PolicyCSV", "PolicyReports", "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC",
+            ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
         .executableTarget(name: "pwaudit-bench", dependencies: ["PasswordPolicy"], path: "Sources/PolicyBench"),

@@ -1,12 +1,7 @@
+import LibC
 import PasswordPolicy
 import PolicyAudit
 import PolicyCSV
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `pwaudit check`: scores passwords read from stdin, one per line, against one policy.
 enum CheckCommand: CLICommand {

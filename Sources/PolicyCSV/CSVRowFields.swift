@@ -21,8 +21,8 @@ package struct CSVRowFields {
         email: UnsafeRawBufferPointer? = nil, externalID: UnsafeRawBufferPointer? = nil,
         submittedAt: UnsafeRawBufferPointer? = nil
     ) {
-        self.line = line
         self.password = password
+        self.line = line
         self.username = username
         self.email = email
         self.externalID = externalID

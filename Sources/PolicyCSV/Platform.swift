@@ -1,11 +1,6 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
-/// The C library calls this module makes: the one file that knows whether the platform's C library is Glibc or
-/// Darwin.
+/// The C library calls this module makes (through `LibC`), so that the reader's other files call none.
 enum Platform {
     /// The standard input's descriptor.
     static let standardInput = STDIN_FILENO
