@@ -29,17 +29,21 @@ let package = Package(
         .target(name: "PolicyCSV", dependencies: ["ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
         .target(name: "PolicyReports", dependencies: ["ExitStatus"]),
+        // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O.
+        .target(name: "PolicyDemo"),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
         .target(
             name: "PolicyAudit",
             dependencies: [
-                "PasswordPolicy", "PolicyCSV", "PolicyReports", "PolicyStore", "AuditCrypto", "ExitStatus", "LibC",
+                "PasswordPolicy", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "AuditCrypto",
+                "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
             name: "PolicyAuditCLI",
             dependencies: [
-                "PolicyAudit", "PolicyCSV", "PolicyReports", "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC",
+                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "PasswordPolicy",
+                "ExitStatus", "LibC",
             ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
@@ -49,12 +53,15 @@ let package = Package(
         .testTarget(name: "PolicyStoreTests", dependencies: ["PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus"]),
         .testTarget(
             name: "PolicyAuditTests",
-            dependencies: ["PolicyAudit", "PolicyCSV", "PolicyReports", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
+            dependencies: [
+                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "PasswordPolicy",
+                "ExitStatus",
+            ]),
         .testTarget(
             name: "PolicyAuditCLITests",
             dependencies: [
-                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyReports", "PolicyStore", "PasswordPolicy",
-                "ExitStatus",
+                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore",
+                "PasswordPolicy", "ExitStatus",
             ]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import PasswordPolicy
+import PolicyDemo
 import PolicyReports
 import PolicyStore
 

@@ -1,3 +1,5 @@
+import PolicyDemo
+
 extension DemoSampleGenerator {
     /// The CSV header the sample is written with.
     package static let csvHeader = "id,username,email,password,submitted_at"

@@ -3,6 +3,7 @@ import PasswordPolicy
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyDemo
 
 @Suite("DemoPolicies: the embedded corp@1…3 stay in sync with examples/")
 struct DemoPoliciesTests {

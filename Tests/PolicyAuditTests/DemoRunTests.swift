@@ -3,6 +3,7 @@ import PolicyStore
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyDemo
 
 @Suite("DemoRun: database, three versions, one import, reports, no plaintext left behind")
 struct DemoRunTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PolicyAudit
 @testable import PolicyCSV
+@testable import PolicyDemo
 
 @Suite("DemoSampleGenerator: deterministic, realistic, round-trips through the CSV reader")
 struct DemoSampleGeneratorTests {
