@@ -16,18 +16,35 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+        // The platform's C library (Glibc or Darwin) under one name: the only `#if canImport(Glibc)` in Sources.
+        .target(name: "LibC"),
         // Exit codes and the protocol every user-facing error conforms to; below every module that throws.
         // The engine does not depend on it (it stays Foundation-only): PolicyAudit gives PolicyError its code.
         .target(name: "ExitStatus"),
         // SHA-256 / HMAC-SHA256 over libcrypto.
         .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
         // SQLite wrapper, migrator, repositories.
-        .target(name: "PolicyStore", dependencies: ["CSQLite", "AuditCrypto", "ExitStatus"]),
-        // Use cases: CSV import, scoring, reports, demo.
-        .target(name: "PolicyAudit", dependencies: ["PasswordPolicy", "PolicyStore", "AuditCrypto", "ExitStatus"]),
+        .target(name: "PolicyStore", dependencies: ["CSQLite", "AuditCrypto", "ExitStatus", "LibC"]),
+        // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
+        .target(name: "PolicyCSV", dependencies: ["ExitStatus", "LibC"]),
+        // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
+        .target(name: "PolicyReports", dependencies: ["ExitStatus"]),
+        // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O.
+        .target(name: "PolicyDemo"),
+        // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
+        .target(
+            name: "PolicyAudit",
+            dependencies: [
+                "PasswordPolicy", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "AuditCrypto",
+                "ExitStatus", "LibC",
+            ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
-            name: "PolicyAuditCLI", dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus"]),
+            name: "PolicyAuditCLI",
+            dependencies: [
+                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "PasswordPolicy",
+                "ExitStatus", "LibC",
+            ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
         .executableTarget(name: "pwaudit-bench", dependencies: ["PasswordPolicy"], path: "Sources/PolicyBench"),
@@ -37,14 +54,19 @@ let package = Package(
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
         .testTarget(
-            name: "PolicyStoreTests", dependencies: ["PolicyStore", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),
+            name: "PolicyStoreTests",
+            dependencies: ["PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyAuditTests",
-            dependencies: ["PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus", "PwauditTestSupport"]),
+            dependencies: [
+                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "PasswordPolicy",
+                "ExitStatus", "PwauditTestSupport",
+            ]),
         .testTarget(
             name: "PolicyAuditCLITests",
             dependencies: [
-                "PolicyAuditCLI", "PolicyAudit", "PolicyStore", "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
+                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore",
+                "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
             ]
         ),
     ]

@@ -24,19 +24,15 @@ engine_module() {
 
 case "$target" in
 csv)
-    # The reader's files compiled into the target's own module (PolicyAudit as a whole needs SQLite and libcrypto);
-    # the one store type they use (the submission-day parser) as a PolicyStore module of its own.
-    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name PolicyStore \
-        -emit-module-path "$build/PolicyStore.swiftmodule" -o "$build/libPolicyStore.a" \
-        "$repo/Sources/PolicyStore/SubmissionDay.swift"
-    files=()
-    for name in CSVReader CSVReader+Scanning CSVRecord CSVHeader CSVDialect CSVImportError CSVRowValidator \
-        CSVUTF8 CSVRejectReason CSVRowFields CSVRowOutcome CSVColumnMapping CSVTextProblem \
-        ByteSource ByteSource+Memory ByteSource+File; do
-        [ -f "$repo/Sources/PolicyAudit/$name.swift" ] && files+=("$repo/Sources/PolicyAudit/$name.swift")
+    # The reader (Sources/PolicyCSV: no SQLite, no libcrypto) compiled into the target's own module, over the two
+    # modules it imports (ExitStatus, for CSVImportError's exit code; LibC).
+    for module in ExitStatus LibC; do
+        swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$module" \
+            -emit-module-path "$build/$module.swiftmodule" -o "$build/lib$module.a" \
+            $(find "$repo/Sources/$module" -name '*.swift' | sort)
     done
-    swiftc "${flags[@]}" -module-name FuzzCSV -I "$build" -L "$build" -lPolicyStore -o "$build/fuzz-csv" \
-        "$fuzz/Sources/csv/main.swift" "${files[@]}"
+    swiftc "${flags[@]}" -module-name FuzzCSV -I "$build" -L "$build" -lExitStatus -lLibC -o "$build/fuzz-csv" \
+        "$fuzz/Sources/csv/main.swift" $(find "$repo/Sources/PolicyCSV" -name '*.swift' | sort)
     ;;
 policy | engine | pattern)
     engine_module

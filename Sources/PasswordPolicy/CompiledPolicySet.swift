@@ -31,13 +31,13 @@ public struct CompiledPolicySet: Sendable {
     }
 
     /// Writes each policy's failure mask for `candidate` into `masks` (one per policy, in order).
-    public func failureMasks(_ candidate: Candidate, into masks: UnsafeMutableBufferPointer<UInt64>) {
+    package func failureMasks(_ candidate: Candidate, into masks: UnsafeMutableBufferPointer<UInt64>) {
         candidate.withBytes { failureMasks($0, into: masks) }
     }
 
     /// Writes each policy's failure mask into `masks` for a candidate given as UTF-8 bytes, as a batch importer
     /// holds them; the masks equal those of the same candidate given as strings. The bytes must be valid UTF-8.
-    public func failureMasks(
+    package func failureMasks(
         password: UnsafeBufferPointer<UInt8>, username: UnsafeBufferPointer<UInt8>?,
         email: UnsafeBufferPointer<UInt8>?, into masks: UnsafeMutableBufferPointer<UInt64>
     ) {

@@ -1,6 +1,7 @@
 import AuditCrypto
 import Foundation
 import PasswordPolicy
+import PolicyCSV
 import PolicyStore
 
 /// The batch import: stream a CSV, score every accepted row against policy versions on one thread while a second

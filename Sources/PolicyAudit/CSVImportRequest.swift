@@ -1,3 +1,4 @@
+import PolicyCSV
 import PolicyStore
 
 /// What `pwaudit import` was asked to do.

@@ -1,3 +1,4 @@
+import PolicyCSV
 import PolicyStore
 
 /// What an import did, for the summary line.

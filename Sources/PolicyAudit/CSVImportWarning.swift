@@ -1,4 +1,5 @@
 import PasswordPolicy
+import PolicyCSV
 
 /// Something an import or rescore goes on with but the user should know: its figures may not mean what they seem.
 package enum CSVImportWarning: Equatable, Sendable, CustomStringConvertible {

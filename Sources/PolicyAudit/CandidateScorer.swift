@@ -1,5 +1,6 @@
 import AuditCrypto
 import PasswordPolicy
+import PolicyCSV
 import PolicyStore
 
 /// Scores accepted rows against compiled policy versions: fingerprint, features and one failure mask per version.

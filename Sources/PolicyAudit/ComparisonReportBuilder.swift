@@ -1,4 +1,5 @@
 import Foundation
+import PolicyReports
 import PolicyStore
 
 /// Builds `pwaudit compare`: two policy versions on the same candidates of one complete run.

@@ -1,4 +1,5 @@
 import PasswordPolicy
+import PolicyCSV
 
 /// The one way an accepted CSV row is scored, for the import (`CandidateScorer`) and `RunRescore` alike.
 extension CompiledPolicySet {

@@ -1,3 +1,4 @@
+import PolicyReports
 import PolicyStore
 
 /// What `DemoRun` made: where it wrote, the versions it stored, and the reports of the run it imported.

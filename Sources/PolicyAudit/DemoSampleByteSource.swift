@@ -1,3 +1,6 @@
+import PolicyCSV
+import PolicyDemo
+
 /// A `ByteSource` that generates the demo sample's CSV on demand, so the demo imports it without ever writing the
 /// plaintext candidates to a file.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PolicyDemo
 
 extension DemoSampleGenerator {
     /// The CSV header the sample is written with.
@@ -85,25 +81,7 @@ extension DemoSampleGenerator {
 
     private static func write(_ bytes: [UInt8], to descriptor: Int32) -> DemoSampleError? {
         bytes.withUnsafeBytes { buffer -> DemoSampleError? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return .writeFailed(reason: String(cString: strerror(errno)))
-                }
-                offset += written
-            }
-            return nil
+            Platform.writeAll(buffer, to: descriptor).map { .writeFailed(reason: Platform.describe($0)) }
         }
     }
-}
-
-/// `write(2)`, reachable from inside a type that has its own `write` method.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
 }

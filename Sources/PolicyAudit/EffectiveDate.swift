@@ -1,4 +1,5 @@
 import Foundation
+import PolicyCSV
 import PolicyStore
 
 /// Dates as pwaudit stores and compares them: ISO-8601 UTC text, `YYYY-MM-DDTHH:MM:SSZ`.

@@ -1,4 +1,5 @@
 import AuditCrypto
+import PolicyCSV
 
 /// A `ByteSource` that hashes every byte it passes on, so an import learns its input's SHA-256 in the same pass.
 package final class HashingByteSource: ByteSource {

@@ -1,13 +1,14 @@
 import Foundation
-import PolicyStore
+import PolicyCSV
+import PolicyReports
 
 /// The period keys of day-based histories: `2026-11-30`, ISO week `2026-W48`, month `2026-11` (all UTC), and
 /// `time: none` / `time: invalid` for candidates without a submission time or with a bad one, whatever the period.
 package enum HistoryPeriod {
     /// The bucket of candidates without a submission time.
-    package static let timeNone = "time: none"
+    package static let timeNone = HistoryBucket.noTimeKey
     /// The bucket of candidates whose submission time is not a valid timestamp.
-    package static let timeInvalid = "time: invalid"
+    package static let timeInvalid = HistoryBucket.invalidTimeKey
 
     /// The bucket key of a stored day that is no date (`none`, `invalid`), or nil for a date.
     package static func undatedKey(ofDay day: String) -> String? {

@@ -1,3 +1,4 @@
+import PolicyReports
 import PolicyStore
 
 /// Builds `pwaudit history`: a policy's unlock rate and top blocking rule per run, day, ISO week or month, across

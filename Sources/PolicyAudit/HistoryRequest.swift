@@ -1,3 +1,5 @@
+import PolicyReports
+
 /// What `pwaudit history` was asked for.
 package struct HistoryRequest: Sendable, Equatable {
     /// The policy's name.

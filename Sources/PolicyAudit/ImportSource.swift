@@ -1,3 +1,5 @@
+import PolicyCSV
+
 /// Where an import reads its CSV from.
 package enum ImportSource: Sendable, Equatable {
     /// A file on disk (absolute path).

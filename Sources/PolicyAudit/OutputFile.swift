@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The one way pwaudit writes a file a user named (reports, rejects, the demo's HTML report): never over its own
 /// database, journals, key or input; through a FIFO, a device or a symbolic link; atomically over a regular file.
 ///
@@ -89,17 +83,7 @@ package final class OutputFile {
     /// Writes all of `bytes`; returns the `errno` of a failed write (-1 after `commit()`/`discard()`).
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32? {
         guard !finished else { return -1 }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            if written == 0 { return EIO }  // never for a non-empty buffer on a working descriptor: don't spin
-            offset += written
-        }
-        return nil
+        return Platform.writeAll(bytes, to: descriptor)
     }
 
     /// Finishes the file: a replacement is flushed to disk and renamed over the target; a FIFO or device is closed.
@@ -226,14 +210,5 @@ package final class OutputFile {
 
     private static func lastError() -> String { describe(errno) }
 
-    private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
-}
-
-/// `write(2)`, reachable from inside a type that has its own `write` method.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
+    private static func describe(_ code: Int32) -> String { Platform.describe(code) }
 }

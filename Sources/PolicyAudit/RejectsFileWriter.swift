@@ -1,3 +1,5 @@
+import PolicyCSV
+
 /// Writes rejected rows as CSV (`line,reason`): line numbers and reason codes only, never row content.
 package final class RejectsFileWriter {
     /// Where the rejects go.

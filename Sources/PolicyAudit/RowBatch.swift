@@ -1,3 +1,4 @@
+import PolicyCSV
 import PolicyStore
 
 /// Accepted and rejected rows of one stretch of the source, in file order: what the reading thread hands the scoring

@@ -1,3 +1,4 @@
+import PolicyCSV
 import PolicyStore
 
 /// The last step of an import: turn the in-memory tally and reuse counts into summary rows and mark the run complete

@@ -1,4 +1,6 @@
 import Foundation
+import PolicyCSV
+import PolicyReports
 import PolicyStore
 
 /// Builds the report of one complete import run from its stored summaries (never by rescanning attempts).

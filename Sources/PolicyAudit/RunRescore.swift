@@ -1,5 +1,6 @@
 import Foundation
 import PasswordPolicy
+import PolicyCSV
 import PolicyStore
 
 /// Scores an old run against a new policy version: re-reads the run's own file (verified by SHA-256, since no

@@ -1,3 +1,4 @@
+import PolicyCSV
 import PolicyStore
 
 /// Running totals of one import (or rescore), kept in memory while candidates are scored, so that the

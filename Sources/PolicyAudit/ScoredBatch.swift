@@ -1,3 +1,4 @@
+import PolicyCSV
 import PolicyStore
 
 /// Scored candidates and rejected rows travelling together from the scoring thread to the writer thread.

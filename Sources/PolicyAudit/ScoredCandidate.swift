@@ -1,4 +1,5 @@
 import AuditCrypto
+import PolicyCSV
 import PolicyStore
 
 /// What scoring one accepted row yields besides its failure masks (`CandidateScorer.masks`); never its password.

@@ -1,10 +1,5 @@
 import ExitStatus
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// A read or write of the CLI's own streams failed (output files fail with `OutputFileError`).
 package enum CLIIOError: Equatable, UserFacingError {

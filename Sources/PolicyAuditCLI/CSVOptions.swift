@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyCSV
 
 /// The CSV options `import` and `rescore` share: which columns hold what, and the delimiter.
 enum CSVOptions {

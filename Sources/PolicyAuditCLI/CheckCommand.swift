@@ -1,11 +1,7 @@
+import LibC
 import PasswordPolicy
 import PolicyAudit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PolicyCSV
 
 /// `pwaudit check`: scores passwords read from stdin, one per line, against one policy.
 enum CheckCommand: CLICommand {

@@ -1,4 +1,6 @@
 import PolicyAudit
+import PolicyDemo
+import PolicyReports
 
 /// `pwaudit demo`: the main job on an embedded default, from nothing to reports in one command.
 enum DemoCommand: CLICommand {

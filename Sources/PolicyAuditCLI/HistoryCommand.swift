@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 
 /// `pwaudit history`: a policy's unlock rate and top blocking rule per run, day, week or month.
 enum HistoryCommand: CLICommand {

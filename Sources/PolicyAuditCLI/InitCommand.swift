@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 
 /// `pwaudit init`: creates the database and its fingerprint key.
 enum InitCommand: CLICommand {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// Reads LF- or CRLF-terminated lines from a file descriptor, in chunks.
 struct LineReader {

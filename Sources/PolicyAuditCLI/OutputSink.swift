@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
 package protocol OutputSink: AnyObject {
@@ -49,7 +45,7 @@ package final class FileDescriptorSink: OutputSink {
     package func flush() {
         var offset = 0
         while offset < buffer.count, writeFailure == nil {
-            let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = buffer[offset...].withUnsafeBytes { LibC.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno != EINTR { writeFailure = errno }
                 continue

@@ -1,3 +1,5 @@
+import PolicyReports
+
 /// A command line parsed against the options a command declares, with each value converted to its type.
 ///
 /// Accepts `--opt value`, `--opt=value`, flags, positionals, and `--` to end options.

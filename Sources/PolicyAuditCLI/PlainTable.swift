@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 
 /// A left-aligned plain-text table for listings (`policy list`, `runs`).
 struct PlainTable {

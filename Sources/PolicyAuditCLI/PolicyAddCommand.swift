@@ -1,5 +1,6 @@
 import PasswordPolicy
 import PolicyAudit
+import PolicyReports
 
 /// `pwaudit policy add`: validates a policy file and stores it as the next version of its policy.
 enum PolicyAddCommand: CLICommand {

@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 
 /// `pwaudit policy at`: the version of a policy in force on a date.
 enum PolicyAtCommand: CLICommand {

@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 
 /// The `pwaudit` command line: finds the subcommand, parses its options, runs it, maps errors to exit codes.
 package enum PolicyAuditCLI {

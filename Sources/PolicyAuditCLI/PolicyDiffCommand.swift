@@ -1,5 +1,6 @@
 import PasswordPolicy
 import PolicyAudit
+import PolicyReports
 
 /// `pwaudit policy diff`: two stored versions compared rule by rule.
 enum PolicyDiffCommand: CLICommand {

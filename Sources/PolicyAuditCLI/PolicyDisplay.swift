@@ -1,6 +1,7 @@
 import Foundation
 import PasswordPolicy
 import PolicyAudit
+import PolicyReports
 
 /// A stored definition as `policy show` and `policy diff` print it: a loaded blocklist file appears by name, entry
 /// count and SHA-256, never with its entries (a 100,000-line list is not for the screen, and may be sensitive).

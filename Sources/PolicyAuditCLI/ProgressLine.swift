@@ -1,5 +1,6 @@
 import Foundation
 import PolicyAudit
+import PolicyReports
 
 /// The import's progress line: rows, rows/s, percent of bytes and ETA.
 enum ProgressLine {

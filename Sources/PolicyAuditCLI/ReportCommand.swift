@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 import PolicyStore
 
 /// `pwaudit report`: one complete run scored under its policy versions, from the stored summaries.

@@ -1,5 +1,6 @@
 import Foundation
 import PolicyAudit
+import PolicyReports
 
 /// The `--format` and `--output` options the report commands share: pick a renderer, write stdout or a file.
 enum ReportOutput {

@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 
 /// `pwaudit runs delete`: removes one run with everything it stored.
 enum RunsDeleteCommand: CLICommand {

@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 
 /// `pwaudit runs list` (and `pwaudit runs`): every import run with its status, size, source and versions.
 enum RunsListCommand: CLICommand {

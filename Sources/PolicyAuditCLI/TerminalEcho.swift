@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// Turns a terminal's echo off while a password is typed, and back on afterwards, whatever signal comes between.
 ///

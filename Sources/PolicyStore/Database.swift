@@ -1,10 +1,5 @@
 import CSQLite
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// One SQLite connection: opens, configures and owns a `sqlite3*`, with a cache of prepared statements.
 ///

@@ -1,10 +1,5 @@
 import AuditCrypto
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// The HMAC key that fingerprints passwords lives in its own file (mode 0600), outside the database.
 ///

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// Marks a run as being imported for as long as its importing process lives: an open-file-description lock
 /// (`fcntl(ofdSetLock)`, Linux) on one byte of the database file, at `2^40 + run id`.

@@ -1,6 +1,6 @@
 import AuditCrypto
 
-/// One schema step: `migrations/NNNN_name.sql` as compiled into the binary (see `EmbeddedMigrations.swift`).
+/// One schema step: `migrations/NNNN_name.sql` as compiled into the binary (see `EmbeddedMigrations/`).
 package struct Migration: Sendable, Equatable {
     /// The number in the file name (`0001_initial.sql` → 1); versions increase by one.
     package let version: Int

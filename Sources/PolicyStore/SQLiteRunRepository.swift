@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// Stores import runs (`import_run`, `import_run_policy`): start, complete or fail, list, delete.
 package struct SQLiteRunRepository {

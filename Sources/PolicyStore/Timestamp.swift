@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// ISO-8601 UTC timestamps as stored in every `*_at` column, e.g. `2026-11-30T08:15:02Z`.
 package enum Timestamp {

@@ -6,6 +6,7 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
+@testable import PolicyReports
 
 /// After a full import of a corpus holding unique canary passwords, no byte of the database, its WAL and SHM, the key
 /// file, the rejects file, the printed output or a rendered report holds a canary or its plain MD5/SHA-1/SHA-256.

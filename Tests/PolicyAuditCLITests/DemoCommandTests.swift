@@ -4,6 +4,7 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
+@testable import PolicyReports
 
 @Suite("pwaudit demo")
 struct DemoCommandTests {

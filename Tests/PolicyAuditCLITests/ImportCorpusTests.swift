@@ -4,6 +4,7 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
+@testable import PolicyReports
 
 /// The benchmark kit's dirty corpus through `pwaudit import`: every line the generator reports as dirty is rejected
 /// on that line with its reason, in the database and in `--rejects`, and accepted + rejected = records in the file.

@@ -3,6 +3,7 @@ import PolicyAudit
 import Testing
 
 @testable import PolicyAuditCLI
+@testable import PolicyReports
 
 /// `pwaudit report` on the hand-computed fixture (see ReportCLIFixture for every figure's derivation).
 @Suite("pwaudit report")

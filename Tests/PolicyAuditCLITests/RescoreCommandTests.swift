@@ -3,6 +3,7 @@ import PolicyAudit
 import Testing
 
 @testable import PolicyAuditCLI
+@testable import PolicyReports
 
 /// `pwaudit rescore RUN --policy V FILE` adds one attempt per candidate of an old run, from the same file only.
 @Suite("pwaudit rescore")

@@ -3,6 +3,7 @@ import PolicyAudit
 import Testing
 
 @testable import PolicyAuditCLI
+@testable import PolicyReports
 
 /// Issue 10, defect 11: a run label, a file name or a policy note holding ESC, a bidi override or a newline is
 /// printed escaped by `runs`, `policy list`, `policy show`, the table report and error messages.

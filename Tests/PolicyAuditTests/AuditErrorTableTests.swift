@@ -5,6 +5,8 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
+@testable import PolicyReports
 
 /// Issue 11, item 5: every case of every error type of the use cases (and the engine's `PolicyError`, whose
 /// conformance lives here) has its exit code and its user message; codes are the README's table, messages as
@@ -223,9 +225,9 @@ struct AuditErrorTableTests {
             ("PolicyFileError", "PolicyAudit/PolicyFileError.swift"),
             ("OutputFileError", "PolicyAudit/OutputFileError.swift"),
             ("DemoSampleError", "PolicyAudit/DemoSampleError.swift"), ("DemoError", "PolicyAudit/DemoError.swift"),
-            ("CSVImportError", "PolicyAudit/CSVImportError.swift"), ("ImportError", "PolicyAudit/ImportError.swift"),
+            ("CSVImportError", "PolicyCSV/CSVImportError.swift"), ("ImportError", "PolicyAudit/ImportError.swift"),
             ("ReportError", "PolicyAudit/ReportError.swift"),
-            ("ReportFormatError", "PolicyAudit/Report/Render/ReportFormatError.swift"),
+            ("ReportFormatError", "PolicyReports/Render/ReportFormatError.swift"),
             ("AuditStoreError", "PolicyAudit/AuditStoreError.swift"),
         ]
     )

@@ -3,6 +3,7 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 @Suite(
     "CSV import of the benchmark corpus", .enabled(if: SharedBench.isAvailable, "needs python3 and gen_corpus.py"))

@@ -3,6 +3,7 @@ import PolicyStore
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// Issue 11, item 5: input already imported is an outcome of the import, not an error travelling as one.
 @Suite("An import's outcome")

@@ -3,6 +3,7 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// Reads every data record of `text` as arrays of strings, with `chunkSize`-byte reads; the header's names when the
 /// first line is accepted as a header naming `passwordColumn`, else none.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// Reads `bytes` and validates every record, returning outcomes in order.
 func validateAll(_ bytes: [UInt8], chunkSize: Int = CSVReader.defaultChunkSize) throws -> [CSVRowOutcome] {

@@ -4,6 +4,7 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyDemo
 
 @Suite("DemoPolicies: the embedded corp@1…3 stay in sync with examples/")
 struct DemoPoliciesTests {

@@ -1,4 +1,5 @@
 @testable import PolicyAudit
+@testable import PolicyDemo
 
 /// Simplified stand-ins for the demo's three policies, to check the sample's mix hits its targets.
 enum DemoPolicyEstimate {

@@ -4,6 +4,7 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyDemo
 
 @Suite("DemoRun: database, three versions, one import, reports, no plaintext left behind")
 struct DemoRunTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyDemo
 
 @Suite("DemoSampleByteSource: the sample's CSV streamed without a file")
 struct DemoSampleByteSourceTests {

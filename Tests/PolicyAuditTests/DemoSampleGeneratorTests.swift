@@ -3,6 +3,8 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
+@testable import PolicyDemo
 
 @Suite("DemoSampleGenerator: deterministic, realistic, round-trips through the CSV reader")
 struct DemoSampleGeneratorTests {

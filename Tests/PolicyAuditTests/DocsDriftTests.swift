@@ -4,6 +4,7 @@ import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// Issue 10, defect 14: the user docs show the values the code writes — run statuses, reject reason codes — and
 /// schema.md's class-count columns use policy-format.md's exact kinds (the table the code follows).

@@ -4,6 +4,7 @@ import PolicyStore
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// An import that fails part way (here, the input stops being readable) stops its scoring workers and writer before
 /// it records the failure: the run is left `failed`, committed, and the database usable.

@@ -4,6 +4,7 @@ import PolicyStore
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// The import's fast paths must agree with the engine's own definitions.
 @Suite("Import scoring fast paths")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyReports
 
 /// Issue 10, defect 14: a 400-character label keeps reports on screen — cut with an ellipsis in terminal tables,
 /// wrapped (not cut) in HTML.

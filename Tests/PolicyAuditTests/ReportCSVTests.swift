@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyReports
 
 /// A tiny RFC 4180 reader for the tests: quoted fields, doubled quotes, CRLF records.
 private func parseCSV(_ text: String) -> [[String]] {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyReports
 
 /// A hand-computed run of 20 candidates (22 rows read) scored under corp@2 and corp@3.
 ///

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyReports
 
 @Suite("Report HTML")
 struct ReportHTMLTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyReports
 
 @Suite("Report table and Markdown")
 struct ReportTextRendererTests {

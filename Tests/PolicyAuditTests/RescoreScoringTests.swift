@@ -4,6 +4,7 @@ import PolicyStore
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// Rescore scores and writes through the import's own paths (`CompiledPolicySet.failureMasks(of:into:)`,
 /// `AttemptWriter`), so a rescored version's outcomes are the ones an import of the same file stores.

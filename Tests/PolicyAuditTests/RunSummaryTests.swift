@@ -5,6 +5,7 @@ import PolicyStore
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// Summaries have one implementation, `RunTally` (written by `RunCompletion`): checked against hand counts, against
 /// a plain-SQL recount of the rows an import stored, and for the composition names of non-ASCII passwords.

@@ -3,6 +3,7 @@ import PolicyStore
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyCSV
 
 /// pwaudit refuses to delete a run under its importer, but another program may delete the row anyway: the import then
 /// says so instead of dying on the writer's FOREIGN KEY error.

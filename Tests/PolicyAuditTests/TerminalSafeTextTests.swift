@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyReports
 
 /// Issue 10, defect 11: one function makes user text terminal-safe with visible escapes.
 @Suite("terminal-safe text")

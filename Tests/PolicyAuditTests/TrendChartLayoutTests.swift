@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyReports
 
 /// Issue 10, defect 14: the history chart's figures never cover a marker or each other, and empty buckets say
 /// "no data" once per run of them, not once per bucket ("no datano data").

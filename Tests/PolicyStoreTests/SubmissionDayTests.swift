@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PolicyCSV
 @testable import PolicyStore
 
 /// Defect 6 of issue 10: `submitted_at` used to give its first ten characters as the day, whatever they were.

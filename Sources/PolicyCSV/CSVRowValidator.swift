@@ -1,11 +1,3 @@
-import PolicyStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns `CSVRecord`s into `CandidateRow`s or `RowRejection`s, using a header's column mapping.
 ///
 /// Checks run in this order and the first failure is the reason: `unterminated-quote`, `field-count`,
@@ -107,7 +99,7 @@ package struct CSVRowValidator: Sendable {
         for index in 0..<record.fieldCount where !CSVUTF8.isValid(record[index]) {
             return .invalidUTF8
         }
-        if let base = password.baseAddress, memchr(base, 0, password.count) != nil { return .nulByte }
+        if let base = password.baseAddress, Platform.containsNUL(base, count: password.count) { return .nulByte }
         if password.isEmpty { return .emptyPassword }
         if rejectsInvalidTime, let submittedAtIndex,
             SubmissionDay.number(record[submittedAtIndex]) == SubmissionDay.invalid

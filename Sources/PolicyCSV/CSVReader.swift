@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A streaming RFC 4180 CSV reader over bytes: flat memory, no per-field allocation.
 ///
 /// The reader pulls the input in chunks (1 MiB by default) into one buffer and hands out each record as
@@ -138,7 +132,7 @@ package final class CSVReader {
         var names: [String] = []
         for index in 0..<record.fieldCount {
             let field = record[index]
-            if let base = field.baseAddress, memchr(base, 0, field.count) != nil {
+            if let base = field.baseAddress, Platform.containsNUL(base, count: field.count) {
                 let recordBytes = buffer.assumingMemoryBound(to: UInt8.self) + completedStart
                 throw .notText(
                     Self.utf16Order(of: recordBytes, count: dataEnd - completedStart) ?? .nulByte(line: record.line))
@@ -181,7 +175,7 @@ package final class CSVReader {
             }
             if index == dataEnd, index - recordStart > Self.maximumHeaderBytes {
                 let start = bytes + recordStart
-                if memchr(start, 0, index - recordStart) != nil {
+                if Platform.containsNUL(start, count: index - recordStart) {
                     throw .notText(Self.utf16Order(of: start, count: index - recordStart) ?? .nulByte(line: line))
                 }
                 throw .headerTooLong(limit: Self.maximumHeaderBytes)
@@ -201,7 +195,7 @@ package final class CSVReader {
         let shift = recordStart
         if shift > 0 {
             let kept = dataEnd - shift
-            if kept > 0 { memmove(buffer, buffer + shift, kept) }
+            if kept > 0 { Platform.moveBytes(to: buffer, from: buffer + shift, count: kept) }
             dataEnd = kept
             position -= shift
             fieldStart -= shift

@@ -33,10 +33,15 @@ package struct HistoryBucket: Sendable, Equatable, Codable {
         self.notScored = notScored
     }
 
+    /// The key of the bucket of candidates without a submission time, whatever the period.
+    package static let noTimeKey = "time: none"
+    /// The key of the bucket of candidates whose submission time is not a valid timestamp.
+    package static let invalidTimeKey = "time: invalid"
+
     /// Whether the bucket holds the candidates without a valid submission time (`time: none`, `time: invalid`),
     /// which have no place on a time axis.
     package var isUndated: Bool {
-        runID == nil && (key == HistoryPeriod.timeNone || key == HistoryPeriod.timeInvalid)
+        runID == nil && (key == Self.noTimeKey || key == Self.invalidTimeKey)
     }
 
     /// The unlock rate of the bucket.

@@ -14,4 +14,18 @@ package struct CSVRowFields {
     package var externalID: UnsafeRawBufferPointer?
     /// When the candidate was submitted, as given.
     package var submittedAt: UnsafeRawBufferPointer?
+
+    /// The fields from their bytes; optional ones are nil when their column is absent or the field is empty.
+    package init(
+        line: Int, password: UnsafeRawBufferPointer, username: UnsafeRawBufferPointer? = nil,
+        email: UnsafeRawBufferPointer? = nil, externalID: UnsafeRawBufferPointer? = nil,
+        submittedAt: UnsafeRawBufferPointer? = nil
+    ) {
+        self.password = password
+        self.line = line
+        self.username = username
+        self.email = email
+        self.externalID = externalID
+        self.submittedAt = submittedAt
+    }
 }

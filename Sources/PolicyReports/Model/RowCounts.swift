@@ -37,7 +37,7 @@ package struct RowCounts: Sendable, Equatable, Codable {
 
     /// The accepted rows without a valid time, labelled as reports print them; only counts above zero.
     package var undatedLines: [(label: String, count: Int)] {
-        [(HistoryPeriod.timeNone, timeNone), (HistoryPeriod.timeInvalid, timeInvalid)].filter { $0.count > 0 }
+        [(HistoryBucket.noTimeKey, timeNone), (HistoryBucket.invalidTimeKey, timeInvalid)].filter { $0.count > 0 }
     }
 
     /// Decodes a `rows` object.
