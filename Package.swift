@@ -42,8 +42,7 @@ let package = Package(
         .target(
             name: "PolicyAuditCLI",
             dependencies: [
-                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "PasswordPolicy",
-                "ExitStatus", "LibC",
+                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
             ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).

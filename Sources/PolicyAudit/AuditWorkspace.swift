@@ -6,8 +6,8 @@ import PolicyStore
 package final class AuditWorkspace {
     /// Where the database and key live.
     package let location: AuditLocation
-    /// The open connection (not shared across threads).
-    package let database: Database
+    /// The open connection (not shared across threads); the use cases' own, never handed to the CLI.
+    let database: Database
 
     private init(location: AuditLocation, database: Database) {
         self.location = location
@@ -15,11 +15,11 @@ package final class AuditWorkspace {
     }
 
     /// Policy versions.
-    package var policies: SQLitePolicyRepository { SQLitePolicyRepository(database: database) }
+    var policies: SQLitePolicyRepository { SQLitePolicyRepository(database: database) }
     /// Import runs.
-    package var runs: SQLiteRunRepository { SQLiteRunRepository(database: database) }
+    var runs: SQLiteRunRepository { SQLiteRunRepository(database: database) }
     /// Per-run summaries.
-    package var summaries: SQLiteSummaryRepository { SQLiteSummaryRepository(database: database) }
+    var summaries: SQLiteSummaryRepository { SQLiteSummaryRepository(database: database) }
 
     /// Opens an existing pwaudit database for writing and brings an older pwaudit schema up to date.
     ///

@@ -7,7 +7,7 @@ package struct CSVImportRequest {
     package var source: ImportSource
     /// The versions to score against, each once however often it is listed; empty means the latest version of every
     /// stored policy.
-    package var versions: [PolicyVersionRecord] = []
+    package var versions: [StoredVersion] = []
     /// Which columns hold what.
     package var mapping = CSVColumnMapping()
     /// The delimiter, or nil to detect it from the header.

@@ -10,7 +10,7 @@ package struct ComparisonReportBuilder {
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
     /// Compares `a` and `b` on `run`, which must have scored both.
-    package func build(run: RunRecord, a: PolicyVersionRecord, b: PolicyVersionRecord) throws -> ComparisonReport {
+    package func build(run: StoredRun, a: StoredVersion, b: StoredVersion) throws -> ComparisonReport {
         guard a.id != b.id else { throw ReportError.sameVersion(reference: a.reference) }
         for version in [a, b] where !run.versionIDs.contains(version.id) {
             throw ReportError.versionNotScored(reference: version.reference, runID: run.id)
@@ -27,12 +27,12 @@ package struct ComparisonReportBuilder {
     }
 
     /// The most recent complete run that scored both versions.
-    package func latestRun(scoring a: PolicyVersionRecord, and b: PolicyVersionRecord) throws -> RunRecord {
+    package func latestRun(scoring a: StoredVersion, and b: StoredVersion) throws -> StoredRun {
         guard
             let run = try workspace.runs.list().first(where: {
                 $0.status == .complete && $0.versionIDs.contains(a.id) && $0.versionIDs.contains(b.id)
             })
         else { throw ReportError.noRunScoringBoth(a: a.reference, b: b.reference) }
-        return run
+        return StoredRun(run)
     }
 }

@@ -47,7 +47,7 @@ package struct DemoRun {
         note("creating \(location.databasePath) and its key")
         let workspace = try AuditWorkspace.initialize(location).workspace
         let library = PolicyLibrary(workspace: workspace)
-        var versions: [PolicyVersionRecord] = []
+        var versions: [StoredVersion] = []
         for embedded in DemoPolicies.versions {
             let policy = try PasswordPolicy(json: Data(embedded.json.utf8))
             let effective = EffectiveDate.normalized(embedded.effectiveFrom) ?? EffectiveDate.today()

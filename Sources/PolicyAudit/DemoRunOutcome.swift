@@ -8,7 +8,7 @@ package struct DemoRunOutcome {
     /// The self-contained HTML report of the run.
     package var htmlPath: String
     /// `corp@1`, `corp@2`, `corp@3`.
-    package var versions: [PolicyVersionRecord]
+    package var versions: [StoredVersion]
     /// The import's figures.
     package var importResult: CSVImportResult
     /// The run report (all three versions).

@@ -17,23 +17,25 @@ package struct PolicyLibrary {
     ///   - effectiveFrom: Normalized ISO-8601 UTC timestamp from which the version is in force; nil when not given.
     package func add(
         _ policy: PasswordPolicy, effectiveFrom: String?, note: String?
-    ) throws -> PolicyAddition {
+    ) throws -> VersionAddition {
         let definition = policy.canonicalJSON()
         let rules = policy.rules.enumerated().map { bit, rule in
             PolicyRuleRow(
                 bit: bit, ruleID: rule.id, kind: rule.kind.name, label: rule.label, definition: rule.canonicalJSON())
         }
-        return try repository.add(
+        let added = try repository.add(
             name: policy.name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition),
             rules: rules, effectiveFrom: effectiveFrom, note: note)
+        return VersionAddition(
+            version: StoredVersion(added.version), isNew: added.isNew, repeats: added.repeats.map(StoredVersion.init))
     }
 
     /// Every stored version, by name then number.
-    package func list() throws -> [PolicyVersionRecord] { try repository.list() }
+    package func list() throws -> [StoredVersion] { try repository.list().map(StoredVersion.init) }
 
     /// The version `reference` names (`NAME` = latest).
     /// - Throws: `AuditStoreError.unknownPolicy` when there is none.
-    package func version(_ reference: PolicyReference) throws -> PolicyVersionRecord {
+    package func version(_ reference: PolicyReference) throws -> StoredVersion {
         let found =
             if let number = reference.version {
                 try repository.version(name: reference.name, number: number)
@@ -41,28 +43,30 @@ package struct PolicyLibrary {
                 try repository.latest(name: reference.name)
             }
         guard let found else { throw AuditStoreError.unknownPolicy(reference: reference.description) }
-        return found
+        return StoredVersion(found)
     }
 
     /// The version of `name` in force at `timestamp` (greatest `effective_from` not after it).
-    package func version(named name: String, inForceAt timestamp: String) throws -> PolicyVersionRecord {
+    package func version(named name: String, inForceAt timestamp: String) throws -> StoredVersion {
         guard try repository.latest(name: name) != nil else { throw AuditStoreError.unknownPolicy(reference: name) }
         guard let found = try repository.inForce(name: name, on: timestamp) else {
             throw AuditStoreError.noVersionInForce(name: name, date: String(timestamp.prefix(10)))
         }
-        return found
+        return StoredVersion(found)
     }
 
     /// The latest version of every stored policy.
-    package func latestOfEveryPolicy() throws -> [PolicyVersionRecord] { try repository.latestOfEveryPolicy() }
+    package func latestOfEveryPolicy() throws -> [StoredVersion] {
+        try repository.latestOfEveryPolicy().map(StoredVersion.init)
+    }
 
-    /// The stored rules of a version, by bit.
-    package func rules(of version: PolicyVersionRecord) throws -> [PolicyRuleRow] {
-        try repository.rules(versionID: version.id)
+    /// How many rules a stored version has.
+    package func ruleCount(of version: StoredVersion) throws -> Int {
+        try repository.rules(versionID: version.id).count
     }
 
     /// Parses a stored version's canonical definition back into a policy.
-    package func policy(of version: PolicyVersionRecord) throws -> PasswordPolicy {
+    package func policy(of version: StoredVersion) throws -> PasswordPolicy {
         try PasswordPolicy(json: Data(version.definition.utf8))
     }
 }

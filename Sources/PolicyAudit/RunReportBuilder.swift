@@ -12,22 +12,22 @@ package struct RunReportBuilder {
 
     /// The run to report on: `latest` (or nil) for the most recent complete run, else a run id.
     /// - Throws: `AuditStoreError.unknownRun` when there is no such complete run.
-    package func run(_ reference: String?) throws -> RunRecord {
+    package func run(_ reference: String?) throws -> StoredRun {
         if reference == nil || reference == "latest" {
             guard let latest = try workspace.runs.latestComplete() else {
                 throw AuditStoreError.unknownRun(reference: "latest")
             }
-            return latest
+            return StoredRun(latest)
         }
         guard let text = reference, let id = Int64(text), let run = try workspace.runs.run(id: id) else {
             throw AuditStoreError.unknownRun(reference: reference ?? "")
         }
         guard run.status == .complete else { throw ReportError.runNotComplete(runID: id, status: run.displayStatus) }
-        return run
+        return StoredRun(run)
     }
 
     /// The report of `run`, restricted to `versions` when given (each must have been scored by the run).
-    package func build(run: RunRecord, versions filter: [PolicyVersionRecord] = []) throws -> RunReport {
+    package func build(run: StoredRun, versions filter: [StoredVersion] = []) throws -> RunReport {
         let summaries = workspace.summaries
         for version in filter where !run.versionIDs.contains(version.id) {
             throw ReportError.versionNotScored(reference: version.reference, runID: run.id)
@@ -46,7 +46,8 @@ package struct RunReportBuilder {
             let ruleSummaries = rules[versionID] ?? []
             versions.append(
                 VersionReport(
-                    policy: Self.reference(record), total: total?.total ?? 0, unlocked: total?.unlocked ?? 0,
+                    policy: Self.reference(StoredVersion(record)), total: total?.total ?? 0,
+                    unlocked: total?.unlocked ?? 0,
                     ruleFailures: ruleSummaries.compactMap { row in
                         byBit[row.bit].map {
                             RuleFailure(
@@ -91,18 +92,18 @@ package struct RunReportBuilder {
     }
 
     /// The report's reference to a stored version.
-    static func reference(_ record: PolicyVersionRecord) -> PolicyVersionRef {
+    static func reference(_ record: StoredVersion) -> PolicyVersionRef {
         PolicyVersionRef(
             name: record.name, version: record.number, definitionSHA256: record.definitionSHA256,
             effectiveFrom: EffectiveDate.parse(record.effectiveFrom))
     }
 
     /// The report's provenance of a stored run.
-    static func provenance(_ run: RunRecord) -> RunProvenance {
+    static func provenance(_ run: StoredRun) -> RunProvenance {
         RunProvenance(
             runID: run.id, label: run.label, sourceFileName: run.sourceName, sourceSizeBytes: run.sourceBytes,
             sourceSHA256: run.sourceSHA256,
             startedAt: EffectiveDate.parse(run.startedAt) ?? Date(timeIntervalSince1970: 0),
-            finishedAt: run.finishedAt.flatMap(EffectiveDate.parse), status: run.status.rawValue)
+            finishedAt: run.finishedAt.flatMap(EffectiveDate.parse), status: run.status)
     }
 }

@@ -19,7 +19,7 @@ package struct RunRescore {
     /// - Returns: The version's total and unlocked counts on the run.
     /// - Throws: `ImportError.sourceMismatch` when the input is not the run's file, whatever else went wrong reading it.
     package func rescore(
-        runID: Int64, version: PolicyVersionRecord, source: ImportSource, mapping: CSVColumnMapping,
+        runID: Int64, version: StoredVersion, source: ImportSource, mapping: CSVColumnMapping,
         dialect: CSVDialect, warn: (CSVImportWarning) -> Void = { _ in }
     ) throws -> CSVImportResult.VersionOutcome {
         guard let run = try workspace.runs.run(id: runID) else {

@@ -1,7 +1,6 @@
 import Foundation
 import PolicyAudit
 import PolicyReports
-import PolicyStore
 
 /// `pwaudit import`: scores a CSV of candidate passwords against stored policy versions.
 enum ImportCommand: CLICommand {

@@ -1,7 +1,6 @@
 import Foundation
 import PasswordPolicy
 import PolicyAudit
-import PolicyStore
 
 /// A `--policy` value: a policy file, or a stored version `NAME[@N]`.
 struct PolicyArgument {
@@ -27,7 +26,7 @@ struct PolicyArgument {
     /// Resolves stored version references (`NAME`, `NAME@N`) against `workspace`.
     static func storedVersions(
         _ references: [String], workspace: AuditWorkspace, command: String
-    ) throws -> [PolicyVersionRecord] {
+    ) throws -> [StoredVersion] {
         let library = PolicyLibrary(workspace: workspace)
         return try references.map { try library.version(reference($0, command: command)) }
     }

@@ -13,7 +13,7 @@ enum PolicyListCommand: CLICommand {
         let rows = try library.list().map { version in
             [
                 version.reference, String(version.effectiveFrom.prefix(10)),
-                String(try library.rules(of: version).count),
+                String(try library.ruleCount(of: version)),
                 String(version.definitionSHA256.prefix(12)), version.note ?? "",
             ]
         }

@@ -1,6 +1,5 @@
 import PolicyAudit
 import PolicyReports
-import PolicyStore
 
 /// `pwaudit report`: one complete run scored under its policy versions, from the stored summaries.
 enum ReportCommand: CLICommand {
@@ -43,10 +42,10 @@ enum ReportCommand: CLICommand {
 
     /// The versions `--policy` names: `NAME@N` as is, `NAME` as every version of NAME that `run` scored.
     private static func selectedVersions(
-        _ references: [String], run: RunRecord, workspace: AuditWorkspace
-    ) throws -> [PolicyVersionRecord] {
+        _ references: [String], run: StoredRun, workspace: AuditWorkspace
+    ) throws -> [StoredVersion] {
         let library = PolicyLibrary(workspace: workspace)
-        var selected: [PolicyVersionRecord] = []
+        var selected: [StoredVersion] = []
         for text in references {
             let reference = try PolicyArgument.reference(text, command: "report")
             if reference.version != nil {

@@ -1,6 +1,5 @@
 import PolicyAudit
 import PolicyReports
-import PolicyStore
 
 /// `pwaudit rescore`: adds a policy version's outcomes to an old run, re-reading its original file.
 enum RescoreCommand: CLICommand {

@@ -19,7 +19,7 @@ enum RunsDeleteCommand: CLICommand {
             throw UsageError("'runs delete' needs one run ID", command: help.name)
         }
         let workspace = try StoreOptions.open(arguments, context: context)
-        let deletion = try workspace.runs.delete(runID: id)
+        let deletion = try RunLog(workspace: workspace).delete(runID: id)
         if deletion.orphanRows > 0 {
             context.stderr.line(
                 "note: removed \(ReportNumber.grouped(deletion.orphanRows)) orphan row(s) of runs deleted by an "

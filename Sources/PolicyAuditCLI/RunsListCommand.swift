@@ -17,7 +17,7 @@ enum RunsListCommand: CLICommand {
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let library = PolicyLibrary(workspace: workspace)
         let references = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0.reference) })
-        let rows = try workspace.runs.list().map { run in
+        let rows = try RunLog(workspace: workspace).list().map { run in
             [
                 String(run.id), run.displayStatus, String(run.startedAt.prefix(19)),
                 ReportNumber.grouped(run.rowsRead), ReportNumber.grouped(run.rowsRejected), run.sourceName,

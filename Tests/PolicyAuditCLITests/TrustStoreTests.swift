@@ -1,10 +1,10 @@
 import AuditCrypto
 import Foundation
-import PolicyAudit
 import PolicyStore
 import PwauditTestSupport
 import Testing
 
+@testable import PolicyAudit
 @testable import PolicyAuditCLI
 
 /// Issue 10's store defects: a run being imported cannot be deleted (4), someone else's database is left alone and

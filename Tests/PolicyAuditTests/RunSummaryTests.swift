@@ -17,7 +17,7 @@ import Testing
         {"rule":"require","class":"upper"}]}
         """#
 
-    private func addThreeRules(_ workspace: AuditWorkspace) throws -> PolicyVersionRecord {
+    private func addThreeRules(_ workspace: AuditWorkspace) throws -> StoredVersion {
         let policy = try PasswordPolicy(json: Data(Self.threeRules.utf8))
         return try PolicyLibrary(workspace: workspace).add(policy, effectiveFrom: "2026-01-01T00:00:00Z", note: nil)
             .version
