@@ -9,17 +9,21 @@ package final class AuditWorkspace {
     /// The open connection (not shared across threads); the use cases' own, never handed to the CLI.
     let database: Database
 
+    /// Policy versions.
+    let policies: any PolicyRepository
+    /// Import runs.
+    let runs: any RunRepository
+    /// Per-run summaries.
+    let summaries: any SummaryRepository
+
+    /// The composition root: the SQLite repositories over `database`, the only place that names them.
     private init(location: AuditLocation, database: Database) {
         self.location = location
         self.database = database
+        policies = SQLitePolicyRepository(database: database)
+        runs = SQLiteRunRepository(database: database)
+        summaries = SQLiteSummaryRepository(database: database)
     }
-
-    /// Policy versions.
-    var policies: SQLitePolicyRepository { SQLitePolicyRepository(database: database) }
-    /// Import runs.
-    var runs: SQLiteRunRepository { SQLiteRunRepository(database: database) }
-    /// Per-run summaries.
-    var summaries: SQLiteSummaryRepository { SQLiteSummaryRepository(database: database) }
 
     /// Opens an existing pwaudit database for writing and brings an older pwaudit schema up to date.
     ///

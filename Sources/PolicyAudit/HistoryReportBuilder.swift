@@ -104,7 +104,7 @@ extension HistoryReportBuilder {
         }
 
         /// Run buckets, by-version: the run's totals per version.
-        mutating func addRunTotals(_ run: RunRecord, summaries: SQLiteSummaryRepository) throws {
+        mutating func addRunTotals(_ run: RunRecord, summaries: any SummaryRepository) throws {
             guard request.includes(day: String(run.startedAt.prefix(10))) else { return }
             let failures = Dictionary(grouping: try summaries.rules(runID: run.id), by: \.policyVersionID)
             for row in try summaries.versions(runID: run.id) {
@@ -119,7 +119,7 @@ extension HistoryReportBuilder {
         }
 
         /// Period buckets, and run buckets in in-force mode: the run's per-day summaries.
-        mutating func addDays(_ run: RunRecord, summaries: SQLiteSummaryRepository) throws {
+        mutating func addDays(_ run: RunRecord, summaries: any SummaryRepository) throws {
             let dayRows = try summaries.days(runID: run.id)
             var candidatesPerDay: [String: Int] = [:]
             var policyRows: [Int64: [String: RunDaySummaryRow]] = [:]

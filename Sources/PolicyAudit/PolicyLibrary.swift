@@ -5,7 +5,7 @@ import PolicyStore
 
 /// The use cases around stored policy versions: add, look up, compare, and the version in force on a date.
 package struct PolicyLibrary {
-    private let repository: SQLitePolicyRepository
+    private let repository: any PolicyRepository
 
     /// A library over the workspace's policy repository.
     package init(workspace: AuditWorkspace) { repository = workspace.policies }

@@ -1,0 +1,44 @@
+import PolicyStore
+
+/// Import runs, as the import, rescore, reports and `RunLog` need them.
+package protocol RunRepository {
+    /// Starts a `running` run scoring `versionIDs`.
+    func start(
+        sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
+        pwauditVersion: String
+    ) throws -> RunRecord
+    /// Adds late versions (rescore) to run `runID`.
+    func addVersions(runID: Int64, versionIDs: [Int64]) throws
+    /// Marks run `runID` complete with its source's size, digest and row counts.
+    func complete(
+        runID: Int64, sourceBytes: Int64, sourceSHA256: String, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int
+    ) throws
+    /// Marks run `runID` failed.
+    func fail(runID: Int64) throws
+    /// Releases this process's import lock on run `runID`.
+    func releaseImportLock(runID: Int64)
+    /// Every run, newest first.
+    func list() throws -> [RunRecord]
+    /// Run `id`, if any.
+    func run(id: Int64) throws -> RunRecord?
+    /// The most recent complete run, if any.
+    func latestComplete() throws -> RunRecord?
+    /// The most recent complete run of a source with digest `sha256`, if any.
+    func completeRun(withSHA256 sha256: String) throws -> RunRecord?
+    /// Whether a complete run of a source of `sourceBytes` bytes exists.
+    func hasCompleteRun(sourceBytes: Int64) throws -> Bool
+    /// Deletes run `runID` (refused while its import runs) and rows of runs that no longer exist.
+    @discardableResult
+    func delete(runID: Int64) throws -> RunDeletion
+    /// Deletes this process's own run `runID` (an import that stored nothing).
+    @discardableResult
+    func discard(runID: Int64) throws -> RunDeletion
+    /// Whether run `runID` exists.
+    func exists(runID: Int64) throws -> Bool
+    /// How the candidates of run `runID` fare under versions A and B.
+    func compare(runID: Int64, versionA: Int64, versionB: Int64) throws -> VersionComparisonRow
+    /// The candidates of run `runID` with their source line numbers, by id.
+    func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)]
+}
+
+extension SQLiteRunRepository: RunRepository {}

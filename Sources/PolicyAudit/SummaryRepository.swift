@@ -1,0 +1,29 @@
+import PolicyStore
+
+/// The per-run summaries a completed import writes and the reports read.
+package protocol SummaryRepository {
+    /// Replaces the summaries of run `runID` with `summary`.
+    func write(runID: Int64, summary: RunSummary) throws
+    /// Every summary of run `runID`.
+    func read(runID: Int64) throws -> RunSummary
+    /// Totals per scored version.
+    func versions(runID: Int64) throws -> [RunVersionSummaryRow]
+    /// Failures per rule per version.
+    func rules(runID: Int64) throws -> [RunRuleSummaryRow]
+    /// Joint failures per rule pair per version.
+    func rulePairs(runID: Int64) throws -> [RunRulePairSummaryRow]
+    /// Histogram of password lengths.
+    func lengths(runID: Int64) throws -> [RunLengthSummaryRow]
+    /// Counts per character-class composition.
+    func compositions(runID: Int64) throws -> [RunCompositionSummaryRow]
+    /// Fingerprint reuse, if computed.
+    func reuse(runID: Int64) throws -> RunReuseSummaryRow?
+    /// Rejected rows per reason.
+    func rejects(runID: Int64) throws -> [RunRejectSummaryRow]
+    /// Totals per version per submission day.
+    func days(runID: Int64) throws -> [RunDaySummaryRow]
+    /// Rule failures per version per submission day.
+    func dayRules(runID: Int64) throws -> [RunDayRuleSummaryRow]
+}
+
+extension SQLiteSummaryRepository: SummaryRepository {}
