@@ -4,7 +4,7 @@ import PolicyDemo
 /// A `ByteSource` that generates the demo sample's CSV on demand, so the demo imports it without ever writing the
 /// plaintext candidates to a file.
 ///
-/// Produces exactly the bytes `DemoSampleGenerator.csvBytes()` would, one row at a time: memory stays flat for any
+/// Produces the sample as CSV (`csvHeader`, then one `csvLine` per row), one row at a time: memory stays flat for any
 /// row count. The pending row is overwritten with zeros once copied out.
 package final class DemoSampleByteSource: ByteSource {
     private var iterator: DemoSampleGenerator.Iterator

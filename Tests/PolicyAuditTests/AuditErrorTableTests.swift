@@ -47,14 +47,6 @@ struct AuditErrorTableTests {
             "cannot write 'r.csv': Permission denied"
         ),
         (
-            DemoSampleError.cannotCreate(path: "d.csv", reason: "No such file or directory"), 74,
-            "Cannot create the demo CSV 'd.csv': No such file or directory; choose a writable path."
-        ),
-        (
-            DemoSampleError.writeFailed(reason: "No space left on device"), 74,
-            "Writing the demo CSV failed: No space left on device; check the free space and the output."
-        ),
-        (
             DemoError.directoryInUse(path: "/d"), 64,
             "'/d' already holds a pwaudit database; pass a new --dir or leave it out for a fresh temporary one"
         ),
@@ -224,7 +216,7 @@ struct AuditErrorTableTests {
             ("PolicyError", "PasswordPolicy/PolicyError.swift"),
             ("PolicyFileError", "PolicyAudit/PolicyFileError.swift"),
             ("OutputFileError", "PolicyAudit/OutputFileError.swift"),
-            ("DemoSampleError", "PolicyAudit/DemoSampleError.swift"), ("DemoError", "PolicyAudit/DemoError.swift"),
+            ("DemoError", "PolicyAudit/DemoError.swift"),
             ("CSVImportError", "PolicyCSV/CSVImportError.swift"), ("ImportError", "PolicyAudit/ImportError.swift"),
             ("ReportError", "PolicyAudit/ReportError.swift"),
             ("ReportFormatError", "PolicyReports/Render/ReportFormatError.swift"),
