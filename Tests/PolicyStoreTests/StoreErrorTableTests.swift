@@ -149,19 +149,8 @@ struct StoreErrorTableTests {
     )
     func coverage(type: String, file: String) throws {
         let rows = [Self.runs, Self.keys, Self.migrations].joined()
-        let names = Set(rows.filter { "\(Swift.type(of: $0.error))" == type }.map { Self.caseName($0.error) })
-        let declared = try Self.declaredCaseCount(in: file)
+        let (names, declared) = try ErrorTableCoverage.cases(of: type, in: rows.map(\.error), declaredIn: file)
         #expect(declared > 0)
         #expect(names.count == declared, "\(type) declares \(declared) cases; the table has \(names.sorted())")
-    }
-
-    /// The number of `case` declarations of the enum in `Sources/<file>` (4-space indented: not a `switch`'s).
-    static func declaredCaseCount(in file: String) throws -> Int {
-        try SourceTree.caseDeclarationCount(in: "Sources/\(file)")
-    }
-
-    /// The case's name (`runNotFound`) from its mirror; a case without payload has none, its message stands in.
-    static func caseName(_ error: any Error) -> String {
-        Mirror(reflecting: error).children.first?.label ?? String(describing: error as Any)
     }
 }
