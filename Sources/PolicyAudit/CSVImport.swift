@@ -35,26 +35,17 @@ package struct CSVImport {
         let compiled = try versions.map { try CompiledPolicy(library.policy(of: $0)) }
         let key = try workspace.fingerprintKey()
 
-        let base: ByteSource
+        let base = try request.source.openBytes()
         // A re-import is noticed by its SHA-256: up front for a regular file (a cheap early answer), and for every
-        // source when the run completes (the answer that holds when two imports of one file run at once).
-        switch request.source {
-        case .file(let path):
-            base = try FileByteSource(path: path)
-            if let size = base.totalByteCount {
-                // Hash up front (a second read) only when a complete run of the same size exists.
-                if !request.again, try workspace.runs.hasCompleteRun(sourceBytes: Int64(size)),
-                    let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
-                {
-                    return .alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
-                }
-            }
-        // A FIFO, a process substitution or a device can be read once only (and a device may never end): it is
-        // never read twice, only checked when the run completes.
-        case .descriptor(let descriptor, _):
-            base = FileByteSource(fileDescriptor: descriptor)
-        case .generated(_, let open):
-            base = open()
+        // source when the run completes (the answer that holds when two imports of one file run at once). A FIFO,
+        // a process substitution or a device (no size) can be read once only, and a device may never end: it is
+        // never read twice, only checked when the run completes. A regular file is hashed up front (a second read)
+        // only when a complete run of the same size exists.
+        if case .file(let path) = request.source, !request.again, let size = base.totalByteCount,
+            try workspace.runs.hasCompleteRun(sourceBytes: Int64(size)),
+            let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
+        {
+            return .alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
         }
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
@@ -164,10 +155,6 @@ package struct CSVImport {
 
     /// The SHA-256 (hex) of a file, read in 1 MiB chunks.
     static func sha256(of path: String) throws -> String {
-        let source = HashingByteSource(try FileByteSource(path: path))
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while try source.read(into: buffer) > 0 {}
-        return source.finalizeHex()
+        try HashingByteSource(try FileByteSource(path: path)).drainedHex()
     }
 }

@@ -24,4 +24,12 @@ package final class HashingByteSource: ByteSource {
 
     /// The SHA-256 (hex) of everything read; call once, after the source is exhausted.
     package func finalizeHex() -> String { Hex.encode(hasher.finalize()) }
+
+    /// Reads the rest of the source and returns the SHA-256 (hex) of everything read, start to end.
+    package func drainedHex() throws(CSVImportError) -> String {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while try read(into: buffer) > 0 {}
+        return finalizeHex()
+    }
 }

@@ -44,7 +44,7 @@ package struct RunRescore {
         } catch {
             // A file that is not the run's fails in many ways (no header, rows that do not line up); say the one
             // that matters.
-            if (try? Self.drainedHex(input)) != run.sourceSHA256 { throw ImportError.sourceMismatch(runID: runID) }
+            if (try? input.drainedHex()) != run.sourceSHA256 { throw ImportError.sourceMismatch(runID: runID) }
             throw error
         }
         guard input.finalizeHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
@@ -96,13 +96,5 @@ package struct RunRescore {
             throw ImportError.rowsMismatch(runID: runID, line: candidates[next].line)
         }
         return (candidates.map(\.id), masks)
-    }
-
-    /// Reads the rest of `input` and returns the SHA-256 of all of it.
-    private static func drainedHex(_ input: HashingByteSource) throws -> String {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while try input.read(into: buffer) > 0 {}
-        return input.finalizeHex()
     }
 }
