@@ -1,4 +1,5 @@
 import Foundation
+import LibC
 
 /// The one way pwaudit writes a file a user named (reports, rejects, the demo's HTML report): never over its own
 /// database, journals, key or input; through a FIFO, a device or a symbolic link; atomically over a regular file.
@@ -83,7 +84,7 @@ package final class OutputFile {
     /// Writes all of `bytes`; returns the `errno` of a failed write (-1 after `commit()`/`discard()`).
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32? {
         guard !finished else { return -1 }
-        return Platform.writeAll(bytes, to: descriptor)
+        return SystemCall.writeAll(bytes, to: descriptor)
     }
 
     /// Finishes the file: a replacement is flushed to disk and renamed over the target; a FIFO or device is closed.
@@ -210,5 +211,5 @@ package final class OutputFile {
 
     private static func lastError() -> String { describe(errno) }
 
-    private static func describe(_ code: Int32) -> String { Platform.describe(code) }
+    private static func describe(_ code: Int32) -> String { SystemCall.describe(code) }
 }

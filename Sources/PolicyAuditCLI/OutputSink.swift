@@ -43,16 +43,8 @@ package final class FileDescriptorSink: OutputSink {
 
     /// Writes out what is buffered; a failure other than `EINTR` is kept in `writeFailure`.
     package func flush() {
-        var offset = 0
-        while offset < buffer.count, writeFailure == nil {
-            let written = buffer[offset...].withUnsafeBytes { LibC.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno != EINTR { writeFailure = errno }
-                continue
-            }
-            // write(2) never returns 0 for a non-empty buffer on a working descriptor: don't spin on it.
-            if written == 0 { writeFailure = EIO }
-            offset += written
+        if writeFailure == nil {
+            writeFailure = buffer.withUnsafeBytes { SystemCall.writeAll($0, to: descriptor) }
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -38,5 +38,5 @@ enum Platform {
     }
 
     /// Why the last failed call failed, as `strerror(3)` words `errno` (e.g. "No such file or directory").
-    static func lastErrorReason() -> String { String(cString: strerror(errno)) }
+    static func lastErrorReason() -> String { SystemCall.describe(errno) }
 }

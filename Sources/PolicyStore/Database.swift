@@ -177,7 +177,7 @@ package final class Database {
         let code = errno
         if code == EEXIST { return }
         throw SQLiteError(
-            extendedCode: SQLITE_CANTOPEN, message: String(cString: strerror(code)), path: path)
+            extendedCode: SQLITE_CANTOPEN, message: SystemCall.describe(code), path: path)
     }
 
     // MARK: Running SQL

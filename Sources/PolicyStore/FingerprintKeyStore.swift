@@ -73,5 +73,5 @@ package enum FingerprintKeyStore {
         return mode & 0o077 != 0 ? mode : nil
     }
 
-    private static func systemMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
+    private static func systemMessage(_ code: Int32) -> String { SystemCall.describe(code) }
 }

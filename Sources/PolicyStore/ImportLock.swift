@@ -55,12 +55,12 @@ package enum ImportLock {
         #if os(Linux)
             if path == ":memory:" { return false }
             guard let opened = checkOut(path, writable: true) else {
-                throw .runLockFailed(id: runID, reason: String(cString: strerror(errno)))
+                throw .runLockFailed(id: runID, reason: SystemCall.describe(errno))
             }
             let (file, descriptor) = opened
             var request = lockRequest(F_WRLCK, runID: runID)
             guard fcntl(descriptor, ofdSetLock, &request) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = SystemCall.describe(errno)
                 checkIn(file, descriptor)
                 throw .runLockFailed(id: runID, reason: reason)
             }
