@@ -23,8 +23,12 @@ let package = Package(
         .target(name: "ExitStatus"),
         // SHA-256 / HMAC-SHA256 over libcrypto.
         .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
-        // SQLite wrapper, migrator, repositories.
-        .target(name: "PolicyStore", dependencies: ["CSQLite", "AuditCrypto", "ExitStatus", "LibC"]),
+        // What the use cases ask of a store: the repository protocols and the values they carry (stored versions and
+        // runs, summaries, candidate batches). No SQLite: a second store implements these protocols.
+        .target(name: "AuditRepositories", dependencies: ["AuditCrypto"]),
+        // SQLite wrapper, migrator, and the SQLite implementations of AuditRepositories' protocols.
+        .target(
+            name: "PolicyStore", dependencies: ["AuditRepositories", "CSQLite", "AuditCrypto", "ExitStatus", "LibC"]),
         // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
         .target(name: "PolicyCSV", dependencies: ["ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
@@ -35,14 +39,15 @@ let package = Package(
         .target(
             name: "PolicyAudit",
             dependencies: [
-                "PasswordPolicy", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "AuditCrypto",
-                "ExitStatus", "LibC",
+                "PasswordPolicy", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories", "PolicyStore",
+                "AuditCrypto", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
             name: "PolicyAuditCLI",
             dependencies: [
-                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
+                "PolicyAudit", "AuditRepositories", "PolicyCSV", "PolicyDemo", "PolicyReports", "PasswordPolicy",
+                "ExitStatus", "LibC",
             ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
@@ -54,18 +59,20 @@ let package = Package(
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
         .testTarget(
             name: "PolicyStoreTests",
-            dependencies: ["PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),
+            dependencies: [
+                "AuditRepositories", "PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport",
+            ]),
         .testTarget(
             name: "PolicyAuditTests",
             dependencies: [
-                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "PasswordPolicy",
-                "ExitStatus", "PwauditTestSupport",
+                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories", "PolicyStore",
+                "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",
             dependencies: [
-                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore",
-                "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
+                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
+                "PolicyStore", "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
             ]
         ),
     ]

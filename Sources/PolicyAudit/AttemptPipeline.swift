@@ -1,8 +1,8 @@
+import AuditRepositories
 import Foundation
-import PolicyStore
 
 /// The writer half of an import: a thread that owns the database connection while it inserts scored batches
-/// (candidates, one attempt per version, rejected rows) through `AttemptWriter`, fed through a bounded queue.
+/// (candidates, one attempt per version, rejected rows) through the store's `AttemptBatchWriter`, fed through a bounded queue.
 ///
 /// The connection is used by the writer thread only between `init` and `finish`/`cancel`; the caller must not touch
 /// the database in between.
@@ -13,13 +13,13 @@ final class AttemptPipeline: @unchecked Sendable {
     private var failure: (any Error)?
     private var finished = false
 
-    /// Starts the writer thread on `database` for `runID`.
-    init(database: Database, runID: Int64, versionIDs: [Int64]) {
-        let connection = UncheckedBox(database)
+    /// Starts the writer thread on `store` for `runID`.
+    init(store: any AuditStore, runID: Int64, versionIDs: [Int64]) {
+        let connection = UncheckedBox(store)
         let thread = Thread { [self] in
             defer { done.signal() }
             do {
-                let writer = try AttemptWriter(database: connection.value)
+                let writer = try connection.value.makeAttemptWriter()
                 while let batch = queue.pop() {
                     if isCancelled { continue }
                     if batch.candidates.count > 0 {

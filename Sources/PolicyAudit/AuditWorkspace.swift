@@ -1,28 +1,28 @@
 import AuditCrypto
+import AuditRepositories
 import Foundation
 import PolicyStore
 
 /// An open, migrated audit database with its repositories: the entry point of every use case that persists.
+///
+/// This is the composition root, the one file of PolicyAudit that imports PolicyStore: it opens (and migrates) the
+/// SQLite database and hands the use cases an `AuditStore`, which is all they know of it.
 package final class AuditWorkspace {
     /// Where the database and key live.
     package let location: AuditLocation
-    /// The open connection (not shared across threads); the use cases' own, never handed to the CLI.
-    let database: Database
+    /// The open store (not shared across threads); the use cases' own, never handed to the CLI.
+    let store: any AuditStore
 
     /// Policy versions.
-    let policies: any PolicyRepository
+    var policies: any PolicyRepository { store.policies }
     /// Import runs.
-    let runs: any RunRepository
+    var runs: any RunRepository { store.runs }
     /// Per-run summaries.
-    let summaries: any SummaryRepository
+    var summaries: any SummaryRepository { store.summaries }
 
-    /// The composition root: the SQLite repositories over `database`, the only place that names them.
     private init(location: AuditLocation, database: Database) {
         self.location = location
-        self.database = database
-        policies = SQLitePolicyRepository(database: database)
-        runs = SQLiteRunRepository(database: database)
-        summaries = SQLiteSummaryRepository(database: database)
+        store = SQLiteAuditStore(database: database)
     }
 
     /// Opens an existing pwaudit database for writing and brings an older pwaudit schema up to date.
@@ -90,7 +90,9 @@ package final class AuditWorkspace {
             _ = try workspace.fingerprintKey()
             return (workspace, false)
         }
-        if try workspace.holdsCandidates() { throw AuditStoreError.keyLostForExistingData(keyPath: location.keyPath) }
+        if try workspace.store.holdsCandidates() {
+            throw AuditStoreError.keyLostForExistingData(keyPath: location.keyPath)
+        }
         try FingerprintKeyStore.create(at: location.keyPath)
         _ = try workspace.fingerprintKey()
         return (workspace, true)
@@ -101,16 +103,10 @@ package final class AuditWorkspace {
     /// - Throws: `FingerprintKeyError` (missing, wrong size, unreadable, `.doesNotMatchDatabase`), `SQLiteError`.
     package func fingerprintKey() throws -> HMACSHA256Key {
         let key = try FingerprintKeyStore.load(at: location.keyPath)
-        if !database.isReadOnly { try FingerprintKeyCheck.verify(key, keyPath: location.keyPath, database: database) }
+        if !store.isReadOnly { try store.verifyFingerprintKey(key, keyPath: location.keyPath) }
         return key
     }
 
     /// The key file's permission bits when group or others may read or write it, else nil.
     package var exposedKeyMode: Int? { FingerprintKeyStore.exposedMode(at: location.keyPath) }
-
-    private func holdsCandidates() throws(SQLiteError) -> Bool {
-        let statement = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM candidate)")
-        defer { statement.reset() }
-        return try statement.step() && statement.int(at: 0) == 1
-    }
 }

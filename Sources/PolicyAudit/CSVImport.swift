@@ -1,8 +1,8 @@
 import AuditCrypto
+import AuditRepositories
 import Foundation
 import PasswordPolicy
 import PolicyCSV
-import PolicyStore
 
 /// The batch import: stream a CSV, score every accepted row against policy versions on one thread while a second
 /// thread writes candidates and attempts through one SQLite connection, then write the run's summaries and mark it
@@ -65,7 +65,7 @@ package struct CSVImport {
             pwauditVersion: PolicyAuditVersion.current)
         var rejected = RunTally(ruleCounts: compiled.map(\.rules.count))
         var firstRejections: [RowRejection] = []
-        let pipeline = AttemptPipeline(database: workspace.database, runID: run.id, versionIDs: versions.map(\.id))
+        let pipeline = AttemptPipeline(store: workspace.store, runID: run.id, versionIDs: versions.map(\.id))
         let workers = ScoringWorkers(
             policies: compiled, key: key, count: Self.scoringWorkerCount, pipeline: pipeline)
         do {

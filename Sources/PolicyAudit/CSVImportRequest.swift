@@ -1,5 +1,5 @@
+import AuditRepositories
 import PolicyCSV
-import PolicyStore
 
 /// What `pwaudit import` was asked to do.
 package struct CSVImportRequest {

@@ -1,5 +1,5 @@
+import AuditRepositories
 import PolicyCSV
-import PolicyStore
 
 /// What an import did, for the summary line.
 package struct CSVImportResult: Sendable {

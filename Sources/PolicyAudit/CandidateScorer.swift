@@ -1,7 +1,7 @@
 import AuditCrypto
+import AuditRepositories
 import PasswordPolicy
 import PolicyCSV
-import PolicyStore
 
 /// Scores accepted rows against compiled policy versions: fingerprint, features and one failure mask per version.
 ///

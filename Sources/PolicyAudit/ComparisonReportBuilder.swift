@@ -1,6 +1,6 @@
+import AuditRepositories
 import Foundation
 import PolicyReports
-import PolicyStore
 
 /// Builds `pwaudit compare`: two policy versions on the same candidates of one complete run.
 package struct ComparisonReportBuilder {
@@ -33,6 +33,6 @@ package struct ComparisonReportBuilder {
                 $0.status == .complete && $0.versionIDs.contains(a.id) && $0.versionIDs.contains(b.id)
             })
         else { throw ReportError.noRunScoringBoth(a: a.reference, b: b.reference) }
-        return StoredRun(run)
+        return run
     }
 }

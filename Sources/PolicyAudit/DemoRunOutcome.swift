@@ -1,5 +1,5 @@
+import AuditRepositories
 import PolicyReports
-import PolicyStore
 
 /// What `DemoRun` made: where it wrote, the versions it stored, and the reports of the run it imported.
 package struct DemoRunOutcome {

@@ -1,6 +1,6 @@
+import AuditRepositories
 import Foundation
 import PolicyCSV
-import PolicyStore
 
 /// Dates as pwaudit stores and compares them: ISO-8601 UTC text, `YYYY-MM-DDTHH:MM:SSZ`.
 package enum EffectiveDate {

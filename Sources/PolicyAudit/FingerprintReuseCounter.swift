@@ -1,6 +1,6 @@
 import AuditCrypto
+import AuditRepositories
 import Foundation
-import PolicyStore
 
 /// Counts how many candidates share a fingerprint while an import scores them, in bounded memory.
 ///

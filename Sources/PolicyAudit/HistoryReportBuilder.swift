@@ -1,5 +1,5 @@
+import AuditRepositories
 import PolicyReports
-import PolicyStore
 
 /// Builds `pwaudit history`: a policy's unlock rate and top blocking rule per run, day, ISO week or month, across
 /// complete runs, from the stored summaries only (`run_version_summary`, `run_rule_summary`, `run_day_summary`,
@@ -79,15 +79,15 @@ extension HistoryReportBuilder {
         }
 
         let request: HistoryRequest
-        let versions: [PolicyVersionRecord]
+        let versions: [StoredVersion]
         let rules: [Int64: [Int: (id: String, label: String)]]
         /// Versions by effective day then number: the in-force lookup scans it from the end.
-        let byEffective: [PolicyVersionRecord]
+        let byEffective: [StoredVersion]
         var tallies: [Key: Tally] = [:]
         var missing: [GapKey: [String: Int]] = [:]
 
         init(
-            request: HistoryRequest, versions: [PolicyVersionRecord], rules: [Int64: [Int: (id: String, label: String)]]
+            request: HistoryRequest, versions: [StoredVersion], rules: [Int64: [Int: (id: String, label: String)]]
         ) {
             self.request = request
             self.versions = versions
@@ -99,12 +99,12 @@ extension HistoryReportBuilder {
 
         func number(of versionID: Int64) -> Int? { versions.first { $0.id == versionID }?.number }
 
-        func inForce(on day: String) -> PolicyVersionRecord? {
+        func inForce(on day: String) -> StoredVersion? {
             byEffective.last { String($0.effectiveFrom.prefix(10)) <= day }
         }
 
         /// Run buckets, by-version: the run's totals per version.
-        mutating func addRunTotals(_ run: RunRecord, summaries: any SummaryRepository) throws {
+        mutating func addRunTotals(_ run: StoredRun, summaries: any SummaryRepository) throws {
             guard request.includes(day: String(run.startedAt.prefix(10))) else { return }
             let failures = Dictionary(grouping: try summaries.rules(runID: run.id), by: \.policyVersionID)
             for row in try summaries.versions(runID: run.id) {
@@ -119,7 +119,7 @@ extension HistoryReportBuilder {
         }
 
         /// Period buckets, and run buckets in in-force mode: the run's per-day summaries.
-        mutating func addDays(_ run: RunRecord, summaries: any SummaryRepository) throws {
+        mutating func addDays(_ run: StoredRun, summaries: any SummaryRepository) throws {
             let dayRows = try summaries.days(runID: run.id)
             var candidatesPerDay: [String: Int] = [:]
             var policyRows: [Int64: [String: RunDaySummaryRow]] = [:]
@@ -177,7 +177,7 @@ extension HistoryReportBuilder {
         }
 
         private mutating func add(
-            run: RunRecord, key: Key, version: Int, total: Int, unlocked: Int, failures: [(Int, Int)], versionID: Int64
+            run: StoredRun, key: Key, version: Int, total: Int, unlocked: Int, failures: [(Int, Int)], versionID: Int64
         ) {
             var tally = tallies[key] ?? Tally()
             if request.bucketKind == .run {

@@ -1,7 +1,7 @@
 import AuditCrypto
+import AuditRepositories
 import Foundation
 import PasswordPolicy
-import PolicyStore
 
 /// The use cases around stored policy versions: add, look up, compare, and the version in force on a date.
 package struct PolicyLibrary {
@@ -23,15 +23,13 @@ package struct PolicyLibrary {
             PolicyRuleRow(
                 bit: bit, ruleID: rule.id, kind: rule.kind.name, label: rule.label, definition: rule.canonicalJSON())
         }
-        let added = try repository.add(
+        return try repository.add(
             name: policy.name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition),
             rules: rules, effectiveFrom: effectiveFrom, note: note)
-        return VersionAddition(
-            version: StoredVersion(added.version), isNew: added.isNew, repeats: added.repeats.map(StoredVersion.init))
     }
 
     /// Every stored version, by name then number.
-    package func list() throws -> [StoredVersion] { try repository.list().map(StoredVersion.init) }
+    package func list() throws -> [StoredVersion] { try repository.list() }
 
     /// The version `reference` names (`NAME` = latest).
     /// - Throws: `AuditStoreError.unknownPolicy` when there is none.
@@ -43,7 +41,7 @@ package struct PolicyLibrary {
                 try repository.latest(name: reference.name)
             }
         guard let found else { throw AuditStoreError.unknownPolicy(reference: reference.description) }
-        return StoredVersion(found)
+        return found
     }
 
     /// The version of `name` in force at `timestamp` (greatest `effective_from` not after it).
@@ -52,12 +50,12 @@ package struct PolicyLibrary {
         guard let found = try repository.inForce(name: name, on: timestamp) else {
             throw AuditStoreError.noVersionInForce(name: name, date: String(timestamp.prefix(10)))
         }
-        return StoredVersion(found)
+        return found
     }
 
     /// The latest version of every stored policy.
     package func latestOfEveryPolicy() throws -> [StoredVersion] {
-        try repository.latestOfEveryPolicy().map(StoredVersion.init)
+        try repository.latestOfEveryPolicy()
     }
 
     /// How many rules a stored version has.

@@ -1,5 +1,5 @@
+import AuditRepositories
 import PolicyCSV
-import PolicyStore
 
 /// Accepted and rejected rows of one stretch of the source, in file order: what the reading thread hands the scoring
 /// workers. Accepted rows are packed as bytes in one buffer (no `String` per field), so handing a row over costs a

@@ -1,5 +1,5 @@
+import AuditRepositories
 import PolicyCSV
-import PolicyStore
 
 /// The last step of an import: turn the in-memory tally and reuse counts into summary rows and mark the run complete
 /// — in one transaction, so a run is never complete without its summaries and every report of it reads summaries
@@ -16,10 +16,10 @@ struct RunCompletion {
     func complete(
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, tally: RunTally, reuse: RunReuseSummaryRow,
         versionIDs: [Int64], unlessImported: Bool = false
-    ) throws -> RunRecord? {
+    ) throws -> StoredRun? {
         let summaries = workspace.summaries
         let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: reuse)
-        let existing: RunRecord? = try workspace.database.inTransaction {
+        let existing: StoredRun? = try workspace.store.inTransaction {
             if unlessImported, let existing = try workspace.runs.completeRun(withSHA256: sourceSHA256) {
                 return existing
             }

@@ -1,7 +1,7 @@
+import AuditRepositories
 import Foundation
 import PolicyCSV
 import PolicyReports
-import PolicyStore
 
 /// Builds the report of one complete import run from its stored summaries (never by rescanning attempts).
 package struct RunReportBuilder {
@@ -17,13 +17,13 @@ package struct RunReportBuilder {
             guard let latest = try workspace.runs.latestComplete() else {
                 throw AuditStoreError.unknownRun(reference: "latest")
             }
-            return StoredRun(latest)
+            return latest
         }
         guard let text = reference, let id = Int64(text), let run = try workspace.runs.run(id: id) else {
             throw AuditStoreError.unknownRun(reference: reference ?? "")
         }
         guard run.status == .complete else { throw ReportError.runNotComplete(runID: id, status: run.displayStatus) }
-        return StoredRun(run)
+        return run
     }
 
     /// The report of `run`, restricted to `versions` when given (each must have been scored by the run).
@@ -46,7 +46,7 @@ package struct RunReportBuilder {
             let ruleSummaries = rules[versionID] ?? []
             versions.append(
                 VersionReport(
-                    policy: Self.reference(StoredVersion(record)), total: total?.total ?? 0,
+                    policy: Self.reference(record), total: total?.total ?? 0,
                     unlocked: total?.unlocked ?? 0,
                     ruleFailures: ruleSummaries.compactMap { row in
                         byBit[row.bit].map {
@@ -104,6 +104,6 @@ package struct RunReportBuilder {
             runID: run.id, label: run.label, sourceFileName: run.sourceName, sourceSizeBytes: run.sourceBytes,
             sourceSHA256: run.sourceSHA256,
             startedAt: EffectiveDate.parse(run.startedAt) ?? Date(timeIntervalSince1970: 0),
-            finishedAt: run.finishedAt.flatMap(EffectiveDate.parse), status: run.status)
+            finishedAt: run.finishedAt.flatMap(EffectiveDate.parse), status: run.status.rawValue)
     }
 }

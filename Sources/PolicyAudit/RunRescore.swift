@@ -1,7 +1,7 @@
+import AuditRepositories
 import Foundation
 import PasswordPolicy
 import PolicyCSV
-import PolicyStore
 
 /// Scores an old run against a new policy version: re-reads the run's own file (verified by SHA-256, since no
 /// password was kept), pairs its accepted rows with the stored candidates line by line, and adds one attempt per
@@ -49,9 +49,9 @@ package struct RunRescore {
         }
         guard input.finalizeHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
         warnings.forEach(warn)
-        try workspace.database.inTransaction {
+        try workspace.store.inTransaction {
             try workspace.runs.addVersions(runID: runID, versionIDs: [version.id])
-            try AttemptWriter(database: workspace.database).insertOutcomes(
+            try workspace.store.insertOutcomes(
                 runID: runID, versionID: version.id, candidateIDs: attempts.candidateIDs, masks: attempts.masks)
             var summary = try workspace.summaries.read(runID: runID)
             let added = RunCompletion.summary(of: tally, versionIDs: [version.id], reuse: summary.reuse)

@@ -1,5 +1,5 @@
+import AuditRepositories
 import PolicyCSV
-import PolicyStore
 
 /// Running totals of one import (or rescore), kept in memory while candidates are scored, so that the
 /// per-run summaries can be written at the end without rescanning the attempts.

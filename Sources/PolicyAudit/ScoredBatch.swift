@@ -1,5 +1,5 @@
+import AuditRepositories
 import PolicyCSV
-import PolicyStore
 
 /// Scored candidates and rejected rows travelling together from the scoring thread to the writer thread.
 package struct ScoredBatch: Sendable {

@@ -1,6 +1,6 @@
 import AuditCrypto
+import AuditRepositories
 import PolicyCSV
-import PolicyStore
 
 /// What scoring one accepted row yields besides its failure masks (`CandidateScorer.masks`); never its password.
 package struct ScoredCandidate: Sendable {

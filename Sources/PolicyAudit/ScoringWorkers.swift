@@ -1,7 +1,7 @@
 import AuditCrypto
+import AuditRepositories
 import Foundation
 import PasswordPolicy
-import PolicyStore
 
 /// The scoring stage of an import: worker threads score row batches in parallel, each with its own scorer, tally
 /// and reuse counter, and hand the scored batches to the writer (`AttemptPipeline`) in the order they were read, so

@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 
 /// The importer's path: a whole `CandidateBatch` per call, bound straight from the batch's arrays.
 extension AttemptWriter {

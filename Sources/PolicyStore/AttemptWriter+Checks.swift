@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 
 /// The writer's own foreign-key and primary-key checks, and the inline outcome slots (schema 2).
 extension AttemptWriter {

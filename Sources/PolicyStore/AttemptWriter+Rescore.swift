@@ -1,3 +1,5 @@
+import AuditRepositories
+
 /// The rescore's path: outcomes of stored candidates under a version added to their run after the import.
 extension AttemptWriter {
     /// Inserts the outcome of each stored candidate of `candidateIDs` under `versionID` (`masks[i]` is candidate

@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 
 /// Bulk writer for imports and rescores: candidates, their attempts and rejected rows, in large transactions.
 ///
@@ -24,7 +25,7 @@ import AuditCrypto
 /// Any error rolls back the open transaction and discards buffered rows; batches committed earlier stay, so the caller
 /// marks the run `failed` (`SQLiteRunRepository.fail`) or deletes it. Dropping the writer without `finish()` does
 /// the same. One writer per connection at a time; not `Sendable`.
-package final class AttemptWriter {
+package final class AttemptWriter: AttemptBatchWriter {
     struct PendingAttempt {
         var candidateID: Int64
         var versionID: Int64

@@ -1,3 +1,4 @@
+import AuditRepositories
 import ExitStatus
 
 /// Repository-level failures that are not SQLite errors.

@@ -1,7 +1,9 @@
+import AuditRepositories
+
 /// Stores policies as immutable numbered versions (`policy`, `policy_version`, `policy_rule`).
 ///
 /// The store never parses definitions: the caller hands canonical JSON, its SHA-256 and the per-rule rows.
-package struct SQLitePolicyRepository {
+package struct SQLitePolicyRepository: PolicyRepository {
     private let database: Database
 
     /// Creates a repository over a migrated database.
@@ -33,13 +35,13 @@ package struct SQLitePolicyRepository {
     package func add(
         name: String, definition: String, definitionSHA256: String, rules: [PolicyRuleRow], effectiveFrom: String?,
         note: String?
-    ) throws -> PolicyAddition {
+    ) throws -> VersionAddition {
         try database.inTransaction {
             let now = Timestamp.now()
             try database.execute(
                 "INSERT INTO policy (name, created_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
                 [.text(name), .text(now)])
-            var repeats: PolicyVersionRecord?
+            var repeats: StoredVersion?
             // The same definition already stored with the same date (any of its versions, not only the last one that
             // repeats it) is that version.
             if let effectiveFrom,
@@ -49,7 +51,7 @@ package struct SQLitePolicyRepository {
                         + " ORDER BY pv.version DESC LIMIT 1",
                     [.text(name), .text(definitionSHA256), .text(effectiveFrom)])
             {
-                return PolicyAddition(version: sameDate, isNew: false, repeats: nil)
+                return VersionAddition(version: sameDate, isNew: false, repeats: nil)
             }
             if let existing = try fetchOne(
                 Self.selectVersion
@@ -58,7 +60,7 @@ package struct SQLitePolicyRepository {
             {
                 let isLatest = try latest(name: name)?.id == existing.id
                 guard !isLatest, let effectiveFrom, effectiveFrom != existing.effectiveFrom else {
-                    return PolicyAddition(version: existing, isNew: false, repeats: nil)
+                    return VersionAddition(version: existing, isNew: false, repeats: nil)
                 }
                 repeats = existing
             }
@@ -89,33 +91,33 @@ package struct SQLitePolicyRepository {
                     ])
             }
             guard let created = try version(id: versionID) else { preconditionFailure("inserted version vanished") }
-            return PolicyAddition(version: created, isNew: true, repeats: repeats)
+            return VersionAddition(version: created, isNew: true, repeats: repeats)
         }
     }
 
     /// Every version of every policy, by name then number.
-    package func list() throws(SQLiteError) -> [PolicyVersionRecord] {
+    package func list() throws(SQLiteError) -> [StoredVersion] {
         try fetchAll(Self.selectVersion + " ORDER BY p.name, pv.version", [])
     }
 
     /// The newest version of `name`, or nil if there is no such policy.
-    package func latest(name: String) throws(SQLiteError) -> PolicyVersionRecord? {
+    package func latest(name: String) throws(SQLiteError) -> StoredVersion? {
         try fetchOne(Self.selectVersion + " WHERE p.name = ?1 ORDER BY pv.version DESC LIMIT 1", [.text(name)])
     }
 
     /// Version `number` of `name` (the `name@number` reference), or nil.
-    package func version(name: String, number: Int) throws(SQLiteError) -> PolicyVersionRecord? {
+    package func version(name: String, number: Int) throws(SQLiteError) -> StoredVersion? {
         try fetchOne(
             Self.selectVersion + " WHERE p.name = ?1 AND pv.version = ?2", [.text(name), .integer(Int64(number))])
     }
 
     /// The version with row id `id`, or nil.
-    package func version(id: Int64) throws(SQLiteError) -> PolicyVersionRecord? {
+    package func version(id: Int64) throws(SQLiteError) -> StoredVersion? {
         try fetchOne(Self.selectVersion + " WHERE pv.id = ?1", [.integer(id)])
     }
 
     /// The newest version of each policy, by name.
-    package func latestOfEveryPolicy() throws(SQLiteError) -> [PolicyVersionRecord] {
+    package func latestOfEveryPolicy() throws(SQLiteError) -> [StoredVersion] {
         try fetchAll(
             Self.selectVersion
                 + " WHERE pv.version = (SELECT max(x.version) FROM policy_version x WHERE x.policy_id = pv.policy_id)"
@@ -126,7 +128,7 @@ package struct SQLitePolicyRepository {
     /// The version of `name` in force on `date`: greatest `effective_from` ≤ `date`, ties going to the higher number.
     ///
     /// Dates compare as ISO-8601 text, so `2026-03-01` is in force on `2026-03-01T09:00:00Z`.
-    package func inForce(name: String, on date: String) throws(SQLiteError) -> PolicyVersionRecord? {
+    package func inForce(name: String, on date: String) throws(SQLiteError) -> StoredVersion? {
         try fetchOne(
             Self.selectVersion
                 + " WHERE p.name = ?1 AND pv.effective_from <= ?2 ORDER BY pv.effective_from DESC, pv.version DESC"
@@ -150,18 +152,18 @@ package struct SQLitePolicyRepository {
         return rules
     }
 
-    private func fetchOne(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> PolicyVersionRecord? {
+    private func fetchOne(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> StoredVersion? {
         let rows = try fetchAll(sql, values)
         return rows.first
     }
 
-    private func fetchAll(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> [PolicyVersionRecord] {
+    private func fetchAll(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> [StoredVersion] {
         let statement = try database.cachedStatement(sql)
         statement.bind(values)
-        var records: [PolicyVersionRecord] = []
+        var records: [StoredVersion] = []
         while try statement.step() {
             records.append(
-                PolicyVersionRecord(
+                StoredVersion(
                     id: statement.int64(at: 0), name: statement.string(at: 1) ?? "", number: statement.int(at: 2),
                     definition: statement.string(at: 3) ?? "", definitionSHA256: statement.string(at: 4) ?? "",
                     effectiveFrom: statement.string(at: 5) ?? "", createdAt: statement.string(at: 6) ?? "",

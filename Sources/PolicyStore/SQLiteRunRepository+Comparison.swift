@@ -1,3 +1,5 @@
+import AuditRepositories
+
 /// Comparing two policy versions on the candidates of one run.
 extension SQLiteRunRepository {
     /// Joins the run's attempts under `versionA` and `versionB` candidate by candidate (candidates scored by only

@@ -1,3 +1,5 @@
+import AuditRepositories
+
 /// What rescoring a run against a new policy version reads (it writes through `AttemptWriter.insertOutcomes`).
 extension SQLiteRunRepository {
     /// The run's candidates in import order: id and source line.

@@ -1,7 +1,8 @@
+import AuditRepositories
 import LibC
 
 /// Stores import runs (`import_run`, `import_run_policy`): start, complete or fail, list, delete.
-package struct SQLiteRunRepository {
+package struct SQLiteRunRepository: RunRepository {
     let database: Database
 
     /// Creates a repository over a migrated database.
@@ -25,7 +26,7 @@ package struct SQLiteRunRepository {
     package func start(
         sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
         pwauditVersion: String
-    ) throws -> RunRecord {
+    ) throws -> StoredRun {
         var locked: Int64?
         defer {
             // The run was not committed after all (its COMMIT failed): nothing to hold a lock for.
@@ -133,22 +134,22 @@ package struct SQLiteRunRepository {
     }
 
     /// Every run, newest first.
-    package func list() throws(SQLiteError) -> [RunRecord] {
+    package func list() throws(SQLiteError) -> [StoredRun] {
         try fetch(Self.selectRun + " ORDER BY ir.id DESC", [])
     }
 
     /// The run with id `id`, or nil.
-    package func run(id: Int64) throws(SQLiteError) -> RunRecord? {
+    package func run(id: Int64) throws(SQLiteError) -> StoredRun? {
         try fetch(Self.selectRun + " WHERE ir.id = ?1", [.integer(id)]).first
     }
 
     /// The most recent complete run, or nil.
-    package func latestComplete() throws(SQLiteError) -> RunRecord? {
+    package func latestComplete() throws(SQLiteError) -> StoredRun? {
         try fetch(Self.selectRun + " WHERE ir.status = 'complete' ORDER BY ir.id DESC LIMIT 1", []).first
     }
 
     /// The most recent complete run of a source with this SHA-256 (to detect re-imports), or nil.
-    package func completeRun(withSHA256 sha256: String) throws(SQLiteError) -> RunRecord? {
+    package func completeRun(withSHA256 sha256: String) throws(SQLiteError) -> StoredRun? {
         try fetch(
             Self.selectRun + " WHERE ir.source_sha256 = ?1 AND ir.status = 'complete' ORDER BY ir.id DESC LIMIT 1",
             [.text(sha256)]
@@ -289,16 +290,16 @@ package struct SQLiteRunRepository {
         return result
     }
 
-    private func fetch(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> [RunRecord] {
+    private func fetch(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> [StoredRun] {
         let statement = try database.cachedStatement(sql)
         statement.bind(values)
-        var records: [RunRecord] = []
+        var records: [StoredRun] = []
         while try statement.step() {
             let status = RunStatus(rawValue: statement.string(at: 7) ?? "") ?? .failed
             let pid = Int32(truncatingIfNeeded: statement.int64(at: 12))
             let versionIDs = (statement.string(at: 13) ?? "").split(separator: ",").compactMap { Int64($0) }
             records.append(
-                RunRecord(
+                StoredRun(
                     id: statement.int64(at: 0), sourceName: statement.string(at: 1) ?? "",
                     sourceBytes: statement.int64(at: 2), sourceSHA256: statement.string(at: 3) ?? "",
                     label: statement.string(at: 4), startedAt: statement.string(at: 5) ?? "",

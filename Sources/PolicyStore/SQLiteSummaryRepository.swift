@@ -1,8 +1,10 @@
+import AuditRepositories
+
 /// Writes and reads the per-run summary tables (`run_*_summary`), so reports never rescan attempts.
 ///
 /// The importer computes the summaries while scoring and calls `write(runID:summary:)` once, before marking the run
 /// complete. Rows come back in key order.
-package struct SQLiteSummaryRepository {
+package struct SQLiteSummaryRepository: SummaryRepository {
     let database: Database
 
     /// Creates a repository over a migrated database.

@@ -1,3 +1,4 @@
+import AuditRepositories
 import ExitStatus
 import Foundation
 import PolicyAudit

@@ -1,3 +1,4 @@
+import AuditRepositories
 import Foundation
 import PolicyAudit
 import PolicyStore

@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 import PasswordPolicy
 import PolicyStore
 import Testing

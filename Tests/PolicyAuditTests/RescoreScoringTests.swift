@@ -1,3 +1,4 @@
+import AuditRepositories
 import Foundation
 import PasswordPolicy
 import PolicyStore

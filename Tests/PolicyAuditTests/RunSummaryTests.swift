@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 import Foundation
 import PasswordPolicy
 import PolicyStore

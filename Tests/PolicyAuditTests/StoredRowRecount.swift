@@ -1,3 +1,4 @@
+import AuditRepositories
 import PolicyStore
 
 /// A run's summaries recounted from its stored rows (`candidate`, the `attempt` view, `rejected_row`) with plain

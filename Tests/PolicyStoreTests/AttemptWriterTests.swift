@@ -1,17 +1,18 @@
 import AuditCrypto
+import AuditRepositories
 import Testing
 
 @testable import PolicyStore
 
 @Suite struct AttemptWriterTests {
-    private func setUp() throws -> (Database, PolicyVersionRecord, RunRecord) {
+    private func setUp() throws -> (Database, StoredVersion, StoredRun) {
         let database = try migratedInMemoryDatabase()
         let version = try addVersion(SQLitePolicyRepository(database: database)).version
         return (database, version, try startRun(database, versionIDs: [version.id]))
     }
 
     /// A version added to `run` after its import, as `pwaudit rescore` adds one: no inline slot.
-    private func lateVersion(_ database: Database, run: RunRecord) throws -> Int64 {
+    private func lateVersion(_ database: Database, run: StoredRun) throws -> Int64 {
         let late = try addVersion(SQLitePolicyRepository(database: database), definition: "{\"late\":1}").version.id
         try SQLiteRunRepository(database: database).addVersions(runID: run.id, versionIDs: [late])
         return late

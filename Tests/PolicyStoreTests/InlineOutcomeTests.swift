@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 import Testing
 
 @testable import PolicyStore
@@ -8,13 +9,13 @@ import Testing
 @Suite struct InlineOutcomeTests {
     /// Writes one candidate of `run` with `masks` under `versionIDs` and returns its id.
     private func addCandidate(
-        _ writer: AttemptWriter, run: RunRecord, line: Int, versionIDs: [Int64] = [], masks: [UInt64] = []
+        _ writer: AttemptWriter, run: StoredRun, line: Int, versionIDs: [Int64] = [], masks: [UInt64] = []
     ) throws -> Int64 {
         try insert(writer, runID: run.id, versionIDs: versionIDs, [TestCandidate(line: line, masks: masks)]).lowerBound
     }
 
     /// A version added to `run` after its import, as `pwaudit rescore` adds one: no inline slot.
-    private func lateVersion(_ database: Database, run: RunRecord, definition: String = "{\"late\":1}") throws
+    private func lateVersion(_ database: Database, run: StoredRun, definition: String = "{\"late\":1}") throws
         -> Int64
     {
         let late = try addVersion(SQLitePolicyRepository(database: database), definition: definition).version.id

@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 import Testing
 
 @testable import PolicyStore

@@ -1,3 +1,4 @@
+import AuditRepositories
 import Testing
 
 @testable import PolicyStore

@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 import Foundation
 
 @testable import PolicyStore
@@ -27,14 +28,14 @@ let sampleRules = [
 func addVersion(
     _ repository: SQLitePolicyRepository, name: String = "corp", definition: String = #"{"rules":[1]}"#,
     effectiveFrom: String = "2026-01-01", rules: [PolicyRuleRow] = sampleRules
-) throws -> PolicyAddition {
+) throws -> VersionAddition {
     try repository.add(
         name: name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition), rules: rules,
         effectiveFrom: effectiveFrom, note: nil)
 }
 
 func startRun(_ database: Database, versionIDs: [Int64], sha: String = String(repeating: "a", count: 64)) throws
-    -> RunRecord
+    -> StoredRun
 {
     try SQLiteRunRepository(database: database).start(
         sourceName: "passwords.csv", sourceBytes: 123, sourceSHA256: sha, label: "test", versionIDs: versionIDs,
@@ -51,7 +52,7 @@ let someFingerprint = Fingerprint(bytes: [UInt8](repeating: 7, count: 32))!
 let someFeatures = CandidateFeatureRow(length: 10, upperCount: 1, lowerCount: 7, digitCount: 2)
 
 /// A migrated in-memory database with `versions` policy versions and one running import that scores them all.
-func databaseWithRun(versions: Int) throws -> (Database, [Int64], RunRecord) {
+func databaseWithRun(versions: Int) throws -> (Database, [Int64], StoredRun) {
     let database = try migratedInMemoryDatabase()
     let repository = SQLitePolicyRepository(database: database)
     let ids = try (0..<versions).map { try addVersion(repository, definition: "{\"v\":\($0)}").version.id }

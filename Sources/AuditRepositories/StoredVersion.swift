@@ -1,5 +1,5 @@
 /// An immutable, numbered version of a named policy, as stored in `policy_version`.
-package struct PolicyVersionRecord: Sendable, Equatable, Hashable {
+package struct StoredVersion: Sendable, Equatable, Hashable {
     /// Row id of the version (`policy_version.id`), used by runs and attempts.
     package var id: Int64
     /// The policy's name.

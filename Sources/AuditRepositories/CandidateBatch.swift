@@ -8,14 +8,14 @@ import AuditCrypto
 package struct CandidateBatch: Sendable {
     /// Failure masks per candidate: one per policy version, in the order the writer is given the versions.
     package let outcomeCount: Int
-    private(set) var lines: [Int64] = []
+    package private(set) var lines: [Int64] = []
     /// Per candidate, its external id, username and submission time (UTF-8, nil for NULL), in that order.
-    private(set) var texts: PackedFields
+    package private(set) var texts: PackedFields
     /// 32 bytes per candidate.
-    private(set) var fingerprints: [UInt8] = []
-    private(set) var features: [CandidateFeatureRow] = []
+    package private(set) var fingerprints: [UInt8] = []
+    package private(set) var features: [CandidateFeatureRow] = []
     /// `outcomeCount` masks per candidate.
-    private(set) var masks: [UInt64] = []
+    package private(set) var masks: [UInt64] = []
 
     /// An empty batch of candidates with `outcomeCount` failure masks each, with room for `capacity` of them.
     package init(outcomeCount: Int, capacity: Int = 0) {

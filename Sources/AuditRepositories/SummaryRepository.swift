@@ -1,5 +1,3 @@
-import PolicyStore
-
 /// The per-run summaries a completed import writes and the reports read.
 package protocol SummaryRepository {
     /// Replaces the summaries of run `runID` with `summary`.
@@ -25,5 +23,3 @@ package protocol SummaryRepository {
     /// Rule failures per version per submission day.
     func dayRules(runID: Int64) throws -> [RunDayRuleSummaryRow]
 }
-
-extension SQLiteSummaryRepository: SummaryRepository {}

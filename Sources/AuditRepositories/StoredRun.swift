@@ -1,5 +1,5 @@
 /// One import of a CSV file, as stored in `import_run` with the policy versions it scored.
-package struct RunRecord: Sendable, Equatable {
+package struct StoredRun: Sendable, Equatable {
     /// Row id (`import_run.id`).
     package var id: Int64
     /// The source file's name as given by the user (a path or `-`).

@@ -1,26 +1,22 @@
-import PolicyStore
-
 /// Stored policy versions, as the use cases need them: `PolicyLibrary` and the report builders hold one.
 package protocol PolicyRepository {
     /// Stores a new immutable version of `name`, or returns the identical existing one.
     func add(
         name: String, definition: String, definitionSHA256: String, rules: [PolicyRuleRow], effectiveFrom: String?,
         note: String?
-    ) throws -> PolicyAddition
+    ) throws -> VersionAddition
     /// Every stored version, by name then number.
-    func list() throws -> [PolicyVersionRecord]
+    func list() throws -> [StoredVersion]
     /// The latest version of `name`, if any.
-    func latest(name: String) throws -> PolicyVersionRecord?
+    func latest(name: String) throws -> StoredVersion?
     /// Version `number` of `name`, if any.
-    func version(name: String, number: Int) throws -> PolicyVersionRecord?
+    func version(name: String, number: Int) throws -> StoredVersion?
     /// The version with id `id`, if any.
-    func version(id: Int64) throws -> PolicyVersionRecord?
+    func version(id: Int64) throws -> StoredVersion?
     /// The latest version of every stored policy.
-    func latestOfEveryPolicy() throws -> [PolicyVersionRecord]
+    func latestOfEveryPolicy() throws -> [StoredVersion]
     /// The version of `name` in force on `date` (greatest `effectiveFrom` not after it).
-    func inForce(name: String, on date: String) throws -> PolicyVersionRecord?
+    func inForce(name: String, on date: String) throws -> StoredVersion?
     /// The rules of version `versionID`, by bit.
     func rules(versionID: Int64) throws -> [PolicyRuleRow]
 }
-
-extension SQLitePolicyRepository: PolicyRepository {}

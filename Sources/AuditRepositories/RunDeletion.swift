@@ -1,4 +1,4 @@
-/// What `SQLiteRunRepository.delete` did.
+/// What deleting a run did.
 package struct RunDeletion: Sendable, Equatable {
     /// Whether a run with the id existed and was deleted.
     package var deleted: Bool

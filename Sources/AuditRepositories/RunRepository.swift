@@ -1,12 +1,10 @@
-import PolicyStore
-
 /// Import runs, as the import, rescore, reports and `RunLog` need them.
 package protocol RunRepository {
     /// Starts a `running` run scoring `versionIDs`.
     func start(
         sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
         pwauditVersion: String
-    ) throws -> RunRecord
+    ) throws -> StoredRun
     /// Adds late versions (rescore) to run `runID`.
     func addVersions(runID: Int64, versionIDs: [Int64]) throws
     /// Marks run `runID` complete with its source's size, digest and row counts.
@@ -18,13 +16,13 @@ package protocol RunRepository {
     /// Releases this process's import lock on run `runID`.
     func releaseImportLock(runID: Int64)
     /// Every run, newest first.
-    func list() throws -> [RunRecord]
+    func list() throws -> [StoredRun]
     /// Run `id`, if any.
-    func run(id: Int64) throws -> RunRecord?
+    func run(id: Int64) throws -> StoredRun?
     /// The most recent complete run, if any.
-    func latestComplete() throws -> RunRecord?
+    func latestComplete() throws -> StoredRun?
     /// The most recent complete run of a source with digest `sha256`, if any.
-    func completeRun(withSHA256 sha256: String) throws -> RunRecord?
+    func completeRun(withSHA256 sha256: String) throws -> StoredRun?
     /// Whether a complete run of a source of `sourceBytes` bytes exists.
     func hasCompleteRun(sourceBytes: Int64) throws -> Bool
     /// Deletes run `runID` (refused while its import runs) and rows of runs that no longer exist.
@@ -40,5 +38,3 @@ package protocol RunRepository {
     /// The candidates of run `runID` with their source line numbers, by id.
     func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)]
 }
-
-extension SQLiteRunRepository: RunRepository {}

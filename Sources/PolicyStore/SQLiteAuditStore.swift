@@ -1,0 +1,42 @@
+import AuditCrypto
+import AuditRepositories
+
+/// The SQLite audit store: the repositories, transactions and attempt writers of one open, migrated `Database`.
+package final class SQLiteAuditStore: AuditStore {
+    /// The connection every repository of this store uses.
+    package let database: Database
+    package let policies: any PolicyRepository
+    package let runs: any RunRepository
+    package let summaries: any SummaryRepository
+
+    /// A store over `database`, which must be migrated (`Migrator.migrate`, or `verifyCurrent` when read-only).
+    package init(database: Database) {
+        self.database = database
+        policies = SQLitePolicyRepository(database: database)
+        runs = SQLiteRunRepository(database: database)
+        summaries = SQLiteSummaryRepository(database: database)
+    }
+
+    package var isReadOnly: Bool { database.isReadOnly }
+
+    package func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try database.inTransaction(body)
+    }
+
+    package func makeAttemptWriter() throws -> any AttemptBatchWriter { try AttemptWriter(database: database) }
+
+    package func insertOutcomes(runID: Int64, versionID: Int64, candidateIDs: [Int64], masks: [UInt64]) throws {
+        try AttemptWriter(database: database).insertOutcomes(
+            runID: runID, versionID: versionID, candidateIDs: candidateIDs, masks: masks)
+    }
+
+    package func holdsCandidates() throws -> Bool {
+        let statement = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM candidate)")
+        defer { statement.reset() }
+        return try statement.step() && statement.int(at: 0) == 1
+    }
+
+    package func verifyFingerprintKey(_ key: HMACSHA256Key, keyPath: String) throws {
+        try FingerprintKeyCheck.verify(key, keyPath: keyPath, database: database)
+    }
+}

@@ -1,0 +1,11 @@
+import PolicyStore
+
+@testable import PolicyAudit
+
+/// The workspace's own SQLite connection, for tests that check its state (transactions, read-only) or count its rows.
+extension AuditWorkspace {
+    var database: Database {
+        guard let store = store as? SQLiteAuditStore else { fatalError("the workspace is not an SQLite store") }
+        return store.database
+    }
+}
