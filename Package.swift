@@ -57,6 +57,10 @@ let package = Package(
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
+        // The repository contract: every test runs against each AuditStore implementation (StoreUnderTest.all).
+        .testTarget(
+            name: "RepositoryContractTests",
+            dependencies: ["AuditRepositories", "PolicyStore", "AuditCrypto", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyStoreTests",
             dependencies: [

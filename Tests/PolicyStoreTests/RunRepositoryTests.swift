@@ -4,34 +4,8 @@ import Testing
 
 @testable import PolicyStore
 
+/// What the SQLite store adds to the repository contract (RepositoryContractTests): stale runs, foreign keys, ids.
 @Suite struct RunRepositoryTests {
-    @Test func runMovesFromRunningToComplete() throws {
-        let database = try migratedInMemoryDatabase()
-        let version = try addVersion(SQLitePolicyRepository(database: database)).version
-        let runs = SQLiteRunRepository(database: database)
-        let run = try startRun(database, versionIDs: [version.id])
-        #expect(run.status == .running)
-        #expect(run.pid == ProcessInfo.processInfo.processIdentifier)
-        #expect(!run.isStale)
-        #expect(run.versionIDs == [version.id])
-        #expect(try runs.latestComplete() == nil)
-
-        try runs.complete(
-            runID: run.id, sourceBytes: run.sourceBytes, sourceSHA256: run.sourceSHA256, rowsRead: 10, rowsAccepted: 9,
-            rowsRejected: 1)
-        let done = try #require(try runs.run(id: run.id))
-        #expect(done.status == .complete)
-        #expect(done.finishedAt != nil)
-        #expect((done.rowsRead, done.rowsAccepted, done.rowsRejected) == (10, 9, 1))
-        #expect(try runs.latestComplete()?.id == run.id)
-        #expect(try runs.completeRun(withSHA256: run.sourceSHA256)?.id == run.id)
-        #expect(try runs.completeRun(withSHA256: String(repeating: "b", count: 64)) == nil)
-        #expect(throws: PolicyStoreError.runNotRunning(id: run.id, status: .complete)) {
-            try runs.fail(runID: run.id)
-        }
-        #expect(throws: PolicyStoreError.runNotFound(id: 999)) { try runs.fail(runID: 999) }
-    }
-
     @Test func runningRunOfADeadProcessIsStale() throws {
         let database = try migratedInMemoryDatabase()
         let run = try startRun(database, versionIDs: [])
@@ -41,18 +15,6 @@ import Testing
         try runs.fail(runID: run.id)
         #expect(try runs.run(id: run.id)?.isStale == false)
         #expect(try runs.run(id: run.id)?.status == .failed)
-    }
-
-    @Test func addVersionsExtendsTheScoredSet() throws {
-        let database = try migratedInMemoryDatabase()
-        let policies = SQLitePolicyRepository(database: database)
-        let first = try addVersion(policies, definition: "{\"v\":1}").version
-        let second = try addVersion(policies, definition: "{\"v\":2}").version
-        let runs = SQLiteRunRepository(database: database)
-        let run = try startRun(database, versionIDs: [first.id])
-        try runs.addVersions(runID: run.id, versionIDs: [second.id, first.id])
-        #expect(try runs.run(id: run.id)?.versionIDs == [first.id, second.id])
-        #expect(try runs.list().map(\.id) == [run.id])
     }
 
     @Test func deletingARunRemovesEverythingItOwns() throws {

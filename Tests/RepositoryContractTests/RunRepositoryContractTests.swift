@@ -1,0 +1,126 @@
+import AuditRepositories
+import Foundation
+import Testing
+
+/// What every `RunRepository` (and the store's attempt writing) must do, run against each store of
+/// `StoreUnderTest.all`.
+@Suite struct RunRepositoryContractTests {
+    @Test(arguments: StoreUnderTest.all)
+    func runMovesFromRunningToComplete(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let version = try store.addVersion().version
+            let runs = store.runs
+            let run = try store.startRun(versionIDs: [version.id])
+            #expect(run.status == .running)
+            #expect(run.pid == ProcessInfo.processInfo.processIdentifier)
+            #expect(!run.isStale)
+            #expect(run.versionIDs == [version.id])
+            #expect(try runs.latestComplete() == nil)
+            #expect(try !runs.hasCompleteRun(sourceBytes: 123))
+
+            try runs.complete(
+                runID: run.id, sourceBytes: run.sourceBytes, sourceSHA256: run.sourceSHA256, rowsRead: 10,
+                rowsAccepted: 9,
+                rowsRejected: 1)
+            let done = try #require(try runs.run(id: run.id))
+            #expect(done.status == .complete)
+            #expect(done.finishedAt != nil)
+            #expect((done.rowsRead, done.rowsAccepted, done.rowsRejected) == (10, 9, 1))
+            #expect(try runs.latestComplete()?.id == run.id)
+            #expect(try runs.hasCompleteRun(sourceBytes: 123))
+            #expect(try runs.completeRun(withSHA256: run.sourceSHA256)?.id == run.id)
+            #expect(try runs.completeRun(withSHA256: String(repeating: "b", count: 64)) == nil)
+            #expect(throws: (any Error).self, "a complete run cannot fail") { try runs.fail(runID: run.id) }
+            #expect(throws: (any Error).self, "no such run") { try runs.fail(runID: 999) }
+            #expect(try runs.run(id: run.id)?.status == .complete)
+        }
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func addVersionsExtendsTheScoredSet(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let first = try store.addVersion(definition: "{\"v\":1}").version
+            let second = try store.addVersion(definition: "{\"v\":2}").version
+            let run = try store.startRun(versionIDs: [first.id])
+            try store.runs.addVersions(runID: run.id, versionIDs: [second.id, first.id])
+            #expect(try store.runs.run(id: run.id)?.versionIDs == [first.id, second.id])
+            #expect(try store.runs.list().map(\.id) == [run.id])
+        }
+    }
+
+    @Test(
+        "written candidates come back with their lines; outcomes of both versions compare",
+        arguments: StoreUnderTest.all)
+    func candidatesAndComparison(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let a = try store.addVersion(definition: "{\"v\":1}").version
+            let b = try store.addVersion(definition: "{\"v\":2}").version
+            let run = try store.startRun(versionIDs: [a.id, b.id])
+            // Lines 2…5: unlocked under both, only A, only B, neither; B's rule 1 blocks line 3.
+            let ids = try store.writeCandidates(
+                runID: run.id, versionIDs: [a.id, b.id], lines: [2, 3, 4, 5],
+                masks: [[0, 0], [0, 2], [1, 0], [1, 1]])
+            #expect(try store.runs.candidateLines(runID: run.id).map(\.line) == [2, 3, 4, 5])
+            #expect(try store.runs.candidateLines(runID: run.id).map(\.id) == Array(ids))
+            let comparison = try store.runs.compare(runID: run.id, versionA: a.id, versionB: b.id)
+            let counts: [Int] = [comparison.bothUnlocked, comparison.onlyA, comparison.onlyB, comparison.neither]
+            #expect(counts == [1, 1, 1, 1])
+            #expect(comparison.newlyBlockedByBit == [1: 1])
+        }
+    }
+
+    @Test("a late version's outcomes land through insertOutcomes, all or nothing", arguments: StoreUnderTest.all)
+    func rescoreOutcomes(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let a = try store.addVersion(definition: "{\"v\":1}").version
+            let late = try store.addVersion(definition: "{\"v\":2}").version
+            let run = try store.startRun(versionIDs: [a.id])
+            let ids = Array(
+                try store.writeCandidates(runID: run.id, versionIDs: [a.id], lines: [2, 3], masks: [[0], [0]]))
+            var rolledBack = false
+            do {
+                try store.inTransaction { () throws -> Void in
+                    try store.runs.addVersions(runID: run.id, versionIDs: [late.id])
+                    try store.insertOutcomes(runID: run.id, versionID: late.id, candidateIDs: ids, masks: [0, 4])
+                    throw CancellationError()
+                }
+            } catch is CancellationError {
+                rolledBack = true
+            }
+            #expect(rolledBack)
+            #expect(try store.runs.run(id: run.id)?.versionIDs == [a.id], "the rolled-back version is not scored")
+            try store.inTransaction {
+                try store.runs.addVersions(runID: run.id, versionIDs: [late.id])
+                try store.insertOutcomes(runID: run.id, versionID: late.id, candidateIDs: ids, masks: [0, 4])
+            }
+            let comparison = try store.runs.compare(runID: run.id, versionA: a.id, versionB: late.id)
+            #expect((comparison.bothUnlocked, comparison.onlyA) == (1, 1))
+            #expect(comparison.newlyBlockedByBit == [2: 1])
+        }
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func deletingARunRemovesEverythingItOwns(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let version = try store.addVersion().version
+            let kept = try store.startRun(versionIDs: [version.id])
+            let doomed = try store.startRun(versionIDs: [version.id])
+            for run in [kept, doomed] {
+                try store.writeCandidates(runID: run.id, versionIDs: [version.id], lines: [2, 3], masks: [[1], [0]])
+            }
+            try store.summaries.write(
+                runID: doomed.id, summary: RunSummary(lengths: [RunLengthSummaryRow(length: 10, count: 2)]))
+            #expect(try store.holdsCandidates())
+
+            try store.runs.fail(runID: doomed.id)  // a running run of a live process is not deleted
+            let deletion = try store.runs.delete(runID: doomed.id)
+            #expect(deletion.deleted && !deletion.wasStale)
+            #expect(try !store.runs.exists(runID: doomed.id))
+            #expect(try store.runs.candidateLines(runID: doomed.id).isEmpty)
+            #expect(try store.summaries.read(runID: doomed.id) == RunSummary())
+            #expect(try store.runs.candidateLines(runID: kept.id).count == 2)
+            #expect(try !store.runs.delete(runID: doomed.id).deleted)
+            #expect(try store.startRun(versionIDs: [version.id]).id > doomed.id, "a deleted run's id is not reused")
+        }
+    }
+}
