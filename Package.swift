@@ -55,7 +55,7 @@ let package = Package(
 
         // What several test targets share: temporary directories, the checkout and shared/ locators, the built
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
-        .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto"], path: "Tests/PwauditTestSupport"),
+        .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto", "LibC"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
         // The repository contract: every test runs against each AuditStore implementation (StoreUnderTest.all).
         .testTarget(
@@ -70,13 +70,13 @@ let package = Package(
             name: "PolicyAuditTests",
             dependencies: [
                 "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories", "PolicyStore",
-                "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
+                "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",
             dependencies: [
                 "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
-                "PolicyStore", "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
+                "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]
         ),
     ]

@@ -82,17 +82,10 @@ private struct EchoState: @unchecked Sendable {
     /// signal other than `SIGCONT` ignored).
     static func install(_ signal: Int32, saving: Bool) {
         let state = shared
-        var action = sigaction()
-        #if os(Linux)
-            action.__sigaction_handler.sa_handler = handleEchoSignal
-        #else
-            action.__sigaction_u.__sa_handler = handleEchoSignal
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
+        var action = sigaction(handler: handleEchoSignal, flags: Int32(SA_RESTART))
         if saving {
             sigaction(signal, nil, state.previous + Int(signal))
-            if signal != SIGCONT, isIgnored(state.previous[Int(signal)]) { return }
+            if signal != SIGCONT, state.previous[Int(signal)].ignoresSignal { return }
         }
         state.installed[Int(signal)] = 1
         sigaction(signal, &action, nil)
@@ -105,15 +98,6 @@ private struct EchoState: @unchecked Sendable {
             state.installed[Int(signal)] = 0
             sigaction(signal, state.previous + Int(signal), nil)
         }
-    }
-
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        #if os(Linux)
-            let handler = action.__sigaction_handler.sa_handler
-        #else
-            let handler = action.__sigaction_u.__sa_handler
-        #endif
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }
 
@@ -129,13 +113,7 @@ private func handleEchoSignal(_ signal: Int32) {
         if state.installed[Int(SIGTSTP)] == 1 { EchoState.install(SIGTSTP, saving: false) }
     default:  // SIGTSTP stops the process once this returns; the others end it
         tcsetattr(descriptor, TCSANOW, state.settings + EchoState.original)
-        var fallback = sigaction()
-        #if os(Linux)
-            fallback.__sigaction_handler.sa_handler = SIG_DFL
-        #else
-            fallback.__sigaction_u.__sa_handler = SIG_DFL
-        #endif
-        sigemptyset(&fallback.sa_mask)
+        var fallback = sigaction(handler: SIG_DFL)
         sigaction(signal, &fallback, nil)
         raise(signal)  // blocked while this handler runs: delivered, with the default action, when it returns
     }

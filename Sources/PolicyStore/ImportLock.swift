@@ -39,81 +39,61 @@ package enum ImportLock {
     private static let registry = Registry()
 
     /// Whether this platform has OFD locks.
-    package static var isSupported: Bool {
-        #if os(Linux)
-            true
-        #else
-            false
-        #endif
-    }
+    package static var isSupported: Bool { OpenFileDescriptionLock.commands != nil }
 
     /// Locks run `runID`'s byte of the database file at `path` for this process until `release` (or exit).
     /// - Returns: false when OFD locks are unavailable here (the run's pid is then all that marks it alive).
     /// - Throws: `PolicyStoreError.runLockFailed` when the file cannot be opened or the byte is locked already.
     @discardableResult
     package static func acquire(databasePath path: String, runID: Int64) throws(PolicyStoreError) -> Bool {
-        #if os(Linux)
-            if path == ":memory:" { return false }
-            guard let opened = checkOut(path, writable: true) else {
-                throw .runLockFailed(id: runID, reason: SystemCall.describe(errno))
-            }
-            let (file, descriptor) = opened
-            var request = lockRequest(F_WRLCK, runID: runID)
-            guard fcntl(descriptor, ofdSetLock, &request) == 0 else {
-                let reason = SystemCall.describe(errno)
-                checkIn(file, descriptor)
-                throw .runLockFailed(id: runID, reason: reason)
-            }
-            registry.lock.withLock { registry.held[HeldKey(file: file, runID: runID)] = descriptor }
-            return true
-        #else
-            return false
-        #endif
+        guard let commands = OpenFileDescriptionLock.commands, path != ":memory:" else { return false }
+        guard let opened = checkOut(path, writable: true) else {
+            throw .runLockFailed(id: runID, reason: SystemCall.describe(errno))
+        }
+        let (file, descriptor) = opened
+        var request = lockRequest(F_WRLCK, runID: runID)
+        guard fcntl(descriptor, commands.set, &request) == 0 else {
+            let reason = SystemCall.describe(errno)
+            checkIn(file, descriptor)
+            throw .runLockFailed(id: runID, reason: reason)
+        }
+        registry.lock.withLock { registry.held[HeldKey(file: file, runID: runID)] = descriptor }
+        return true
     }
 
     /// Releases this process's lock on run `runID` (a no-op if it holds none).
     package static func release(databasePath path: String, runID: Int64) {
-        #if os(Linux)
-            guard let file = identity(path) else { return }
-            let key = HeldKey(file: file, runID: runID)
-            guard let descriptor = registry.lock.withLock({ registry.held.removeValue(forKey: key) }) else { return }
-            var request = lockRequest(F_UNLCK, runID: runID)
-            _ = fcntl(descriptor, ofdSetLock, &request)
-            checkIn(file, descriptor)
-        #endif
+        guard let commands = OpenFileDescriptionLock.commands, let file = identity(path) else { return }
+        let key = HeldKey(file: file, runID: runID)
+        guard let descriptor = registry.lock.withLock({ registry.held.removeValue(forKey: key) }) else { return }
+        var request = lockRequest(F_UNLCK, runID: runID)
+        _ = fcntl(descriptor, commands.set, &request)
+        checkIn(file, descriptor)
     }
 
     /// Whether some process (this one included) holds run `runID`'s lock in the database file at `path`.
     /// - Returns: nil when this cannot be known here (no OFD locks, an in-memory database, an unopenable file).
     package static func isHeld(databasePath path: String, runID: Int64) -> Bool? {
-        #if os(Linux)
-            guard path != ":memory:", let opened = checkOut(path, writable: false) else { return nil }
-            let (file, descriptor) = opened
-            defer { checkIn(file, descriptor) }
-            // ofdGetLock reports locks of other open file descriptions, this process's own included; a pooled
-            // descriptor that is checked out holds none itself.
-            var request = lockRequest(F_WRLCK, runID: runID)
-            guard fcntl(descriptor, ofdGetLock, &request) == 0 else { return nil }
-            return request.l_type != Int16(F_UNLCK)
-        #else
-            return nil
-        #endif
+        guard let commands = OpenFileDescriptionLock.commands, path != ":memory:",
+            let opened = checkOut(path, writable: false)
+        else { return nil }
+        let (file, descriptor) = opened
+        defer { checkIn(file, descriptor) }
+        // F_OFD_GETLK reports locks of other open file descriptions, this process's own included; a pooled
+        // descriptor that is checked out holds none itself.
+        var request = lockRequest(F_WRLCK, runID: runID)
+        guard fcntl(descriptor, commands.get, &request) == 0 else { return nil }
+        return request.l_type != Int16(F_UNLCK)
     }
 
-    #if os(Linux)
-        /// `F_OFD_GETLK` and `F_OFD_SETLK` (Linux 3.15, <linux/fcntl.h>), which Glibc declares only under _GNU_SOURCE.
-        private static let ofdGetLock: Int32 = 36
-        private static let ofdSetLock: Int32 = 37
-
-        private static func lockRequest(_ type: Int32, runID: Int64) -> flock {
-            var request = flock()
-            request.l_type = Int16(type)
-            request.l_whence = Int16(SEEK_SET)
-            request.l_start = .init(baseOffset + runID)
-            request.l_len = 1
-            return request
-        }
-    #endif
+    private static func lockRequest(_ type: Int32, runID: Int64) -> flock {
+        var request = flock()
+        request.l_type = Int16(type)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = .init(baseOffset + runID)
+        request.l_len = 1
+        return request
+    }
 
     private static func identity(_ path: String) -> FileID? {
         var info = stat()

@@ -1,12 +1,9 @@
 import Foundation
+import LibC
 import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `check` refuses what `import` refuses, and answers a coprocess line by line (issue 10, defect 12).
 @Suite("pwaudit check: strict input")

@@ -1,14 +1,9 @@
 import Foundation
+import LibC
 import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Signals the interrupting thread sent that the handler took (in the child only).
 nonisolated(unsafe) private var interruptionsTaken: Int32 = 0
@@ -31,14 +26,7 @@ struct LineReaderTests {
         .enabled(if: ChildTest.isChild(LineReaderTests.child), "runs only in the child process of the test above"))
     func interruptedReadInChild() throws {
         // A handler without SA_RESTART, so the blocked read(2) returns EINTR instead of resuming.
-        var action = sigaction()
-        #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { _ in interruptionsTaken += 1 }
-        #else
-            action.__sigaction_u.__sa_handler = { _ in interruptionsTaken += 1 }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
+        var action = sigaction(handler: { _ in interruptionsTaken += 1 })
         #expect(sigaction(SIGUSR2, &action, nil) == 0)
         // Test runner threads may block signals; this one must take it.
         var unblock = sigset_t()

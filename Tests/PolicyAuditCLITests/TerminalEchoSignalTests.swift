@@ -1,10 +1,7 @@
 import Foundation
+import LibC
 import PwauditTestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A real `pwaudit check` on a pseudo-terminal: echo stays off across Ctrl-Z/`fg`, and every terminating signal
 /// gives the terminal back with echo on (issue 10, defect 5).

@@ -1,13 +1,10 @@
 import Foundation
+import LibC
 import PwauditTestSupport
 import Testing
 
 @testable import PolicyAudit
 @testable import PolicyCSV
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 @Suite("CSVReader: sources, progress and header errors")
 struct CSVReaderSourceTests {

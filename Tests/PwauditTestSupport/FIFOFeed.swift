@@ -1,11 +1,6 @@
 import Foundation
+import LibC
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A named pipe a child process reads as its input file, written by the test at its own pace.
 ///

@@ -1,0 +1,40 @@
+// `sigaction(2)` and open file description locks, written once for Glibc and Darwin: their structs name the handler
+// field differently, and only Linux has OFD locks.
+
+extension sigaction {
+    /// An action that runs `handler` (a function, `SIG_DFL` or `SIG_IGN`) with no signal blocked beyond the one
+    /// delivered and `flags` (`SA_RESTART`, …). Async-signal-safe: a handler may build one.
+    package init(handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0) {
+        self.init()
+        #if os(Linux)
+            __sigaction_handler.sa_handler = handler
+        #else
+            __sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&sa_mask)
+        sa_flags = flags
+    }
+
+    /// Whether the action ignores its signal (`SIG_IGN`).
+    package var ignoresSignal: Bool {
+        #if os(Linux)
+            let handler = __sigaction_handler.sa_handler
+        #else
+            let handler = __sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}
+
+/// The `fcntl(2)` commands of open file description locks, which belong to the open file rather than the process.
+package enum OpenFileDescriptionLock {
+    /// `F_OFD_GETLK` and `F_OFD_SETLK` (Linux 3.15, <linux/fcntl.h>; Glibc declares them only under _GNU_SOURCE), or
+    /// nil where the platform has none.
+    package static let commands: (get: Int32, set: Int32)? = {
+        #if os(Linux)
+            (get: 36, set: 37)
+        #else
+            nil
+        #endif
+    }()
+}
