@@ -6,11 +6,6 @@ import LibC
 /// By default the key of `audit.db` is `audit.db.key`. A lost key cannot be replaced: fingerprints made with a new key
 /// would not match the old ones, so `load` never creates a key and `create` never overwrites one.
 package enum FingerprintKeyStore {
-    /// The default key path for a database file: `<database>.key`.
-    package static func defaultPath(forDatabaseAt databasePath: String) -> String {
-        databasePath + ".key"
-    }
-
     /// Creates a new random key file at `path` with mode 0600.
     /// - Throws: `FingerprintKeyError.alreadyExists` if a file is there, `.unwritable` or `.randomUnavailable`.
     @discardableResult

@@ -38,9 +38,6 @@ package enum ImportLock {
 
     private static let registry = Registry()
 
-    /// Whether this platform has OFD locks.
-    package static var isSupported: Bool { OpenFileDescriptionLock.commands != nil }
-
     /// Locks run `runID`'s byte of the database file at `path` for this process until `release` (or exit).
     /// - Returns: false when OFD locks are unavailable here (the run's pid is then all that marks it alive).
     /// - Throws: `PolicyStoreError.runLockFailed` when the file cannot be opened or the byte is locked already.

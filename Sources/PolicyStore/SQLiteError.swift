@@ -46,8 +46,6 @@ package struct SQLiteError: Equatable, UserFacingError {
         // SQLITE_READONLY | n << 8 (https://www.sqlite.org/rescode.html#readonly_cantinit): n = 1, 2, 5, 6.
         [264, 520, 1288, 1544].contains(extendedCode)
     }
-    /// Another connection holds a lock past the busy timeout (`SQLITE_BUSY`).
-    package var isBusy: Bool { primaryCode == SQLITE_BUSY }
 
     /// The code's symbolic name, e.g. `SQLITE_NOTADB`, from `sqlite3_errstr` plus a lookup of common codes.
     package var codeName: String {

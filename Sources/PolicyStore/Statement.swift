@@ -33,9 +33,6 @@ package final class Statement {
 
     deinit { sqlite3_finalize(handle) }
 
-    /// The number of `?` parameters.
-    package var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
-
     // MARK: Binding (https://www.sqlite.org/c3ref/bind_blob.html)
 
     /// Binds a 64-bit integer to the 1-based parameter `index`.

@@ -11,7 +11,7 @@ import Testing
     @Test func canaryPasswordLeavesNoTraceOnDisk() throws {
         let directory = try TemporaryDirectory()
         let databasePath = directory.path("audit.db")
-        let keyPath = FingerprintKeyStore.defaultPath(forDatabaseAt: databasePath)
+        let keyPath = databasePath + ".key"
         let canary = "Canary-\(UUID().uuidString)-pässwörd!"
         let files = [databasePath, databasePath + "-wal", databasePath + "-shm", keyPath]
 

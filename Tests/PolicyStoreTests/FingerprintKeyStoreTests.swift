@@ -8,7 +8,7 @@ import Testing
 @Suite struct FingerprintKeyStoreTests {
     @Test func createdKeyIsPrivateAndLoadsBack() throws {
         let directory = try TemporaryDirectory()
-        let path = FingerprintKeyStore.defaultPath(forDatabaseAt: directory.path("audit.db"))
+        let path = directory.path("audit.db.key")
         #expect(path.hasSuffix("audit.db.key"))
         let key = try FingerprintKeyStore.create(at: path)
         #expect(try permissions(of: path) == 0o600)
