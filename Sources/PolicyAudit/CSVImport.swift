@@ -4,9 +4,9 @@ import Foundation
 import PasswordPolicy
 import PolicyCSV
 
-/// The batch import: stream a CSV, score every accepted row against policy versions on one thread while a second
-/// thread writes candidates and attempts through one SQLite connection, then write the run's summaries and mark it
-/// complete in its last commit.
+/// The batch import: stream a CSV, score its accepted rows against policy versions on `scoringWorkerCount` threads
+/// (`ScoringWorkers`) while one more thread writes candidates and attempts through the store's attempt writer
+/// (`AttemptPipeline`), then write the run's summaries and mark it complete in its last commit.
 ///
 /// A run is `running` until that last commit: an import that is killed leaves a run that reports ignore and
 /// `pwaudit runs delete` removes. Memory is bounded by the batch size and queue depth, not by the file.

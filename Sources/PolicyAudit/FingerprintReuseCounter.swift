@@ -5,7 +5,7 @@ import Foundation
 /// Counts how many candidates share a fingerprint while an import scores them, in bounded memory.
 ///
 /// Each fingerprint's first 8 bytes go into a buffer; a full buffer is sorted and spilled to a temporary file as a
-/// sorted run, and `summary()` merges the runs, counting equal neighbours. Memory is one buffer (`runCapacity`
+/// sorted run, and `summary(of:)` merges the runs of every worker's counter, counting equal neighbours. Memory is one buffer (`runCapacity`
 /// words) whatever the file's size. Eight bytes of an
 /// HMAC-SHA256 are 64 random-looking bits: two different passwords collide with probability about n²/2⁶⁵
 /// (3·10⁻⁸ for a million candidates), so the figures are exact in practice. The spill files hold only these
@@ -54,7 +54,7 @@ final class FingerprintReuseCounter {
         var sources =
             try counters.flatMap(\.spilled).map { try SortedRunReader(url: $0) }
             + counters.map { SortedRunReader(values: $0.buffer) }
-        // k-way merge: repeatedly take the smallest head (k is small: one run per 8 MiB of prefixes).
+        // k-way merge: repeatedly take the smallest head (k is small: one run per 2 MiB of prefixes).
         while true {
             var smallest: Int?
             for index in sources.indices where sources[index].head != nil {

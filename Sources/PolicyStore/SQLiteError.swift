@@ -47,7 +47,7 @@ package struct SQLiteError: Equatable, UserFacingError {
         [264, 520, 1288, 1544].contains(extendedCode)
     }
 
-    /// The code's symbolic name, e.g. `SQLITE_NOTADB`, from `sqlite3_errstr` plus a lookup of common codes.
+    /// The primary code's symbolic name, e.g. `SQLITE_NOTADB`, for the codes pwaudit meets; others by number.
     package var codeName: String {
         switch primaryCode {
         case SQLITE_ERROR: "SQLITE_ERROR"

@@ -1,0 +1,91 @@
+import Foundation
+import PwauditTestSupport
+import Testing
+
+/// The module graph of `Sources/`, read from the files' `import` lines, is the one `docs/architecture.md` draws.
+@Suite struct ModuleGraphTests {
+    /// What every module may import without the table saying so.
+    private static let platform: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin"]
+
+    /// Module → the modules its files import.
+    private static func importedModules() throws -> [String: Set<String>] {
+        let sources = URL(fileURLWithPath: SourceTree.path("Sources"))
+        var graph: [String: Set<String>] = [:]
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let directory = sources.appendingPathComponent(module)
+            guard let files = FileManager.default.enumerator(atPath: directory.path) else { continue }
+            var imports: Set<String> = []
+            for case let file as String in files where file.hasSuffix(".swift") {
+                imports.formUnion(try Self.imports(in: directory.appendingPathComponent(file)))
+            }
+            graph[module] = imports.subtracting(platform)
+        }
+        return graph.filter { module, _ in
+            FileManager.default.fileExists(atPath: sources.appendingPathComponent(module).appendingPathComponent(
+                "module.modulemap"
+            ).path) == false
+        }
+    }
+
+    private static func imports(in file: URL) throws -> [String] {
+        try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") })
+            else { return nil }
+            return words.count > index + 1 ? String(words[index + 1]) : nil
+        }
+    }
+
+    /// The table between `<!-- module-graph -->` markers in docs/architecture.md.
+    private static func documentedModules() throws -> [String: Set<String>] {
+        let text = try String(contentsOfFile: SourceTree.path("docs/architecture.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "<!-- module-graph -->"))
+        let end = try #require(text.range(of: "<!-- /module-graph -->"))
+        var graph: [String: Set<String>] = [:]
+        for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count >= 3, cells[1] != "module" else { continue }
+            graph[cells[1]] = Set(cells[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        return graph
+    }
+
+    @Test func importLinesMatchTheDocumentedGraph() throws {
+        let actual = try Self.importedModules()
+        let documented = try Self.documentedModules()
+        #expect(Set(actual.keys) == Set(documented.keys), "the table lists every module of Sources/")
+        for (module, imports) in actual.sorted(by: { $0.key < $1.key }) {
+            #expect(imports == documented[module], "\(module)'s imports")
+        }
+    }
+
+    @Test func theGraphHasNoCycle() throws {
+        let graph = try Self.importedModules()
+        var state: [String: Bool] = [:]  // false: on the current path; true: done
+        func visit(_ module: String, path: [String]) {
+            if state[module] == true { return }
+            if state[module] == false {
+                Issue.record("import cycle: \((path + [module]).joined(separator: " → "))")
+                return
+            }
+            state[module] = false
+            for next in graph[module, default: []].sorted() { visit(next, path: path + [module]) }
+            state[module] = true
+        }
+        for module in graph.keys.sorted() { visit(module, path: []) }
+    }
+
+    @Test("no store module reaches the CLI, and only the composition root of the use cases imports the SQLite store")
+    func storeStaysBehindTheProtocols() throws {
+        let graph = try Self.importedModules()
+        #expect(graph["PolicyAuditCLI"]?.contains("PolicyStore") == false)
+        #expect(graph["PasswordPolicy"] == [], "the engine imports Foundation only")
+        let audit = URL(fileURLWithPath: SourceTree.path("Sources/PolicyAudit"))
+        let importers = try FileManager.default.contentsOfDirectory(atPath: audit.path).filter {
+            try Self.imports(in: audit.appendingPathComponent($0)).contains("PolicyStore")
+        }
+        #expect(importers == ["AuditWorkspace.swift"])
+    }
+}
