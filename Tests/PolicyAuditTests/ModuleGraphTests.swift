@@ -20,10 +20,10 @@ import Testing
             }
             graph[module] = imports.subtracting(platform)
         }
+        // System-library targets (CSQLite, CCrypto) have a module map and no Swift.
         return graph.filter { module, _ in
-            FileManager.default.fileExists(atPath: sources.appendingPathComponent(module).appendingPathComponent(
-                "module.modulemap"
-            ).path) == false
+            let map = sources.appendingPathComponent(module).appendingPathComponent("module.modulemap")
+            return !FileManager.default.fileExists(atPath: map.path)
         }
     }
 
