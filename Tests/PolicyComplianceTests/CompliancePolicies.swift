@@ -44,6 +44,9 @@ enum CompliancePolicies {
     static let nist4Life = #""usage": "single-factor", "normalization": "nfc", "max-age-days": 0, "lockout-threshold": 100"#
     static let asvs5Life = #""usage": "multi-factor", "max-age-days": 0, "lockout-threshold": 10"#
     static let asvs4Life = #""usage": "single-factor", "max-age-days": 0, "history": 0, "lockout-threshold": 100"#
+    static let cisLife = #""usage": "single-factor", "max-age-days": 365, "history": 5, "lockout-threshold": 5"#
+    static let lettersOnly = #"{"rule": "allowed", "classes": ["letter", "digit", "space"]}"#
+    static let asciiOnly = #"{"rule": "allowed", "classes": ["upper", "lower", "digit", "special", "space"]}"#
     static let pciLife = #""usage": "single-factor", "max-age-days": 90, "history": 4, "lockout-threshold": 10"#
 
     static let cases: [Case] = [
@@ -67,20 +70,46 @@ enum CompliancePolicies {
                     "nist63b4.rate_limiting",
                     { try policy(json(#""usage": "single-factor", "lockout-threshold": 101"#, [length(15), common])) }
                 ),
+                ("nist63b4.max_length", { try policy(json(nist4Life, [length(15, 63), common])) }),
+                ("nist63b4.printable_ascii_and_space", { try policy(json(nist4Life, [length(15), common, lettersOnly])) }),
+                ("nist63b4.unicode_accepted", { try policy(json(nist4Life, [length(15), common, asciiOnly])) }),
+                (
+                    "nist63b4.unicode_normalization",
+                    { try policy(json(#""usage": "single-factor", "normalization": "none""#, [length(15), common])) }
+                ),
+                (
+                    "nist63b4.blocklist_size",
+                    {
+                        try policy(
+                            json(nist4Life, [length(15), #"{"rule": "blocklist", "words": ["acme", "widgetco"]}"#]))
+                    }
+                ),
+                ("nist63b4.blocklist_context_words", { try policy(json(nist4Life, [length(15), common])) }),
             ]),
         Case(
             standard: "nist-800-63b-3",
-            compliant: { try policy(json(#""lockout-threshold": 100"#, [length(8), common])) },
+            compliant: { try policy(json(#""lockout-threshold": 100"#, [length(8), common, context])) },
             failing: [
                 ("nist63b3.min_length", { try policy(json(#""lockout-threshold": 100"#, [length(7), common])) }),
                 ("nist63b3.blocklist_required", { try policy(json(#""lockout-threshold": 100"#, [length(8)])) }),
                 ("nist63b3.rate_limiting", { try policy(json(#""lockout-threshold": 101"#, [length(8), common])) }),
+                ("nist63b3.max_length", { try policy(json("", [length(8, 32), common])) }),
+                ("nist63b3.printable_ascii_and_space", { try policy(json("", [length(8), common, lettersOnly])) }),
+                ("nist63b3.unicode_accepted", { try policy(json("", [length(8), common, asciiOnly])) }),
+                ("nist63b3.unicode_normalization", { try policy(json(#""normalization": "nfc""#, [length(8), common])) }),
+                ("nist63b3.no_composition_rules", { try policy(json("", [length(8), common, digit])) }),
+                ("nist63b3.no_periodic_change", { try policy(json(#""max-age-days": 60"#, [length(8), common])) }),
+                ("nist63b3.blocklist_content", { try policy(json("", [length(8), common])) }),
             ]),
         Case(
             standard: "owasp-asvs-5.0",
-            compliant: { try policy(json(asvs5Life, [length(8, 64), common, orgWords, context]), listed: 3000) },
+            compliant: { try policy(json(asvs5Life, [length(15, 64), common, orgWords, context]), listed: 3000) },
             failing: [
                 ("asvs500.6_2_1.min_length", { try policy(json(asvs5Life, [length(7), common, orgWords]), listed: 3000) }),
+                (
+                    "asvs500.6_2_1.min_length_15",
+                    { try policy(json(asvs5Life, [length(14), common, orgWords]), listed: 3000) }
+                ),
                 ("asvs500.6_2_4.top_3000", { try policy(json(asvs5Life, [length(8), common, orgWords]), listed: 2000) }),
                 (
                     "asvs500.6_2_5.no_composition",
@@ -179,10 +208,41 @@ enum CompliancePolicies {
             ]),
         Case(
             standard: "cis-password-2021",
-            compliant: { try policy(json(#""usage": "single-factor""#, [length(14)])) },
+            compliant: { try policy(json(cisLife, [length(14), digit, common])) },
             failing: [
-                ("cisppg.5_1_1.min_length_password_only", { try policy(json(#""usage": "single-factor""#, [length(13)])) }),
+                ("cisppg.5_1_1.min_length_password_only", { try policy(json(cisLife, [length(13), digit, common])) }),
                 ("cisppg.5_1_1.min_length_mfa", { try policy(json(#""usage": "multi-factor""#, [length(7)])) }),
+                ("cisppg.5_1_1.max_length_unlimited", { try policy(json(cisLife, [length(14, 256), digit, common])) }),
+                ("cisppg.5_1_2.allow_all_types", { try policy(json(cisLife, [length(14), digit, common, asciiOnly])) }),
+                ("cisppg.5_1_2.nonalpha_password_only", { try policy(json(cisLife, [length(14), common])) }),
+                (
+                    "cisppg.5_1_3.expiration_backstop",
+                    {
+                        try policy(
+                            json(
+                                #""usage": "single-factor", "max-age-days": 0, "history": 5, "lockout-threshold": 5"#,
+                                [length(14), digit, common]))
+                    }
+                ),
+                ("cisppg.5_1_4.deny_list", { try policy(json(cisLife, [length(14), digit])) }),
+                (
+                    "cisppg.5_1_4.history",
+                    {
+                        try policy(
+                            json(
+                                #""usage": "single-factor", "max-age-days": 365, "history": 4, "lockout-threshold": 5"#,
+                                [length(14), digit, common]))
+                    }
+                ),
+                (
+                    "cisppg.5_1_6.lockout",
+                    {
+                        try policy(
+                            json(
+                                #""usage": "single-factor", "max-age-days": 365, "history": 5, "lockout-threshold": 6"#,
+                                [length(14), digit, common]))
+                    }
+                ),
             ]),
         Case(
             standard: "microsoft-2024",
@@ -209,6 +269,10 @@ enum CompliancePolicies {
             failing: [
                 ("bsi.orp4_a8.no_common_passwords", { try policy(json(#""history": 1"#, [length(10)])) }),
                 ("bsi.orp4_a23.no_old_passwords", { try policy(json(#""history": 0"#, [length(10), common])) }),
+                (
+                    "bsi.orp4_a23.no_time_based_change",
+                    { try policy(json(#""history": 1, "max-age-days": 90"#, [length(10), common])) }
+                ),
             ]),
     ]
 }
