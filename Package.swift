@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "PolicyCSV", dependencies: ["ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
         .target(name: "PolicyReports", dependencies: ["ExitStatus", "PolicyCompliance"]),
-        // Standards as data (clauses, levels, citations, conflicts) evaluated against a parsed policy. Pure Swift, no I/O.
+        // Standards as data (clauses, levels, citations, conflicts) judged against a parsed policy. Pure Swift, no I/O.
         .target(name: "PolicyCompliance", dependencies: ["PasswordPolicy"]),
         // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O.
         .target(name: "PolicyDemo"),
@@ -55,7 +55,8 @@ let package = Package(
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
-        .testTarget(name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
+        .testTarget(
+            name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyStoreTests",
             dependencies: ["PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),

@@ -50,7 +50,8 @@ package struct ComplianceAudit {
         }
         for reference in request.policies {
             let named = try library.version(reference)  // throws for an unknown name or number
-            selected += request.allVersions && reference.version == nil ? stored.filter { $0.name == named.name } : [named]
+            selected +=
+                request.allVersions && reference.version == nil ? stored.filter { $0.name == named.name } : [named]
         }
         var seen = Set<Int64>()
         return selected.filter { seen.insert($0.id).inserted }.sorted {

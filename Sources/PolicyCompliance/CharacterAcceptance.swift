@@ -35,8 +35,10 @@ struct CharacterAcceptance {
     func accepts(_ scalar: Unicode.Scalar) -> Bool {
         guard let cls = Self.asciiClass(of: scalar) else { return false }
         return rules.allSatisfy { rule in
-            rule.classes.contains(cls) || (cls != .digit && cls != .special && cls != .space
-                && rule.classes.contains(.letter)) || rule.chars.unicodeScalars.contains(scalar)
+            rule.classes.contains(cls)
+                || (cls != .digit && cls != .special && cls != .space
+                    && rule.classes.contains(.letter))
+                || rule.chars.unicodeScalars.contains(scalar)
         }
     }
 

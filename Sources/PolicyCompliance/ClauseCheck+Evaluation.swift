@@ -7,7 +7,8 @@ extension ClauseCheck {
         case .minLength(let sole, let multi): return Self.minLength(facts, sole: sole, multi: multi)
         case .lengthOrMFA(let alone, let withBlocklist):
             let required = "MFA, or ≥ \(alone), or ≥ \(withBlocklist) with a blocklist"
-            let value = "\(facts.minLength)\(facts.blocklistRuleIDs.isEmpty ? "" : " with a blocklist"), usage "
+            let value =
+                "\(facts.minLength)\(facts.blocklistRuleIDs.isEmpty ? "" : " with a blocklist"), usage "
                 + (facts.usage?.rawValue ?? "not declared")
             let met =
                 facts.usage == .multiFactor || facts.minLength >= alone
@@ -29,7 +30,8 @@ extension ClauseCheck {
                 .pass, policy: "Unicode scalars after normalization", required: "each code point counts as one")
         case .printableASCIIAndSpace:
             return Self.characters(
-                facts, met: facts.acceptsPrintableASCII && facts.acceptsSpace, required: "all printable ASCII and space")
+                facts, met: facts.acceptsPrintableASCII && facts.acceptsSpace, required: "all printable ASCII and space"
+            )
         case .unicodeAccepted:
             return Self.characters(facts, met: facts.acceptsUnicode, required: "Unicode characters accepted")
         case .anyPrintableUnicode:
@@ -38,7 +40,8 @@ extension ClauseCheck {
                 required: "any printable Unicode, spaces and emoji")
         case .noForbiddenCharacters:
             return Self.characters(
-                facts, met: facts.acceptsPrintableASCII && facts.acceptsSpace && facts.acceptsUnicode
+                facts,
+                met: facts.acceptsPrintableASCII && facts.acceptsSpace && facts.acceptsUnicode
                     && facts.acceptsEmoji, required: "no forbidden character types")
         case .normalization(let forms):
             let required = forms.map { $0.rawValue.uppercased() }.joined(separator: " or ")
@@ -66,7 +69,8 @@ extension ClauseCheck {
                 required: "letters and digits required")
         case .requiresNonLetterWhenSoleFactor:
             guard facts.isSoleFactor else {
-                return ClauseOutcome(.notApplicable, policy: "usage multi-factor", required: "a non-letter (password-only)")
+                return ClauseOutcome(
+                    .notApplicable, policy: "usage multi-factor", required: "a non-letter (password-only)")
             }
             return ClauseOutcome(
                 facts.requiresNonLetter ? .pass : .fail,
@@ -84,7 +88,8 @@ extension ClauseCheck {
         let listValue = present ? "\(facts.blocklistEntries) entries" : "no blocklist"
         switch self {
         case .blocklistPresent:
-            return ClauseOutcome(present ? .pass : .fail, policy: listValue, required: "a blocklist", evidence: refusals)
+            return ClauseOutcome(
+                present ? .pass : .fail, policy: listValue, required: "a blocklist", evidence: refusals)
         case .blocklistWholePassword:
             return ClauseOutcome(
                 present ? .pass : .fail, policy: present ? "whole password compared" : "no blocklist",
@@ -127,7 +132,8 @@ extension ClauseCheck {
         let age = facts.maxAgeDays.map { $0 == 0 ? "0 (no expiry)" : "\($0) days" } ?? "max-age-days not declared"
         switch self {
         case .noPeriodicExpiry:
-            return ClauseOutcome(Self.verdict(facts.maxAgeDays) { $0 == 0 }, policy: age, required: "no periodic expiry")
+            return ClauseOutcome(
+                Self.verdict(facts.maxAgeDays) { $0 == 0 }, policy: age, required: "no periodic expiry")
         case .maxAgeWhenSoleFactor(let days):
             let required = "≤ \(days) days (password-only), or dynamic risk analysis"
             guard facts.isSoleFactor else {
@@ -162,7 +168,8 @@ extension ClauseCheck {
         case .lockoutConfigured:
             return ClauseOutcome(
                 Self.verdict(facts.lockoutThreshold) { _ in true },
-                policy: facts.lockoutThreshold.map { "\($0) attempts" } ?? "not declared", required: "a lockout threshold")
+                policy: facts.lockoutThreshold.map { "\($0) attempts" } ?? "not declared",
+                required: "a lockout threshold")
         case .multiFactorRequired:
             return ClauseOutcome(
                 Self.verdict(facts.usage) { $0 == .multiFactor }, policy: facts.usage?.rawValue ?? "not declared",

@@ -14,8 +14,10 @@ package enum EvidenceRequest: Sendable, Equatable, Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(String.self, forKey: .kind) {
-        case "shorter-than-minimum": self = .candidatesShorterThan(minimum: try container.decode(Int.self, forKey: .minimum))
-        case "blocklist-refusals": self = .blocklistRefusals(ruleIDs: try container.decode([String].self, forKey: .ruleIDs))
+        case "shorter-than-minimum":
+            self = .candidatesShorterThan(minimum: try container.decode(Int.self, forKey: .minimum))
+        case "blocklist-refusals":
+            self = .blocklistRefusals(ruleIDs: try container.decode([String].self, forKey: .ruleIDs))
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "unknown evidence kind \(other)")

@@ -124,9 +124,10 @@ package struct PolicyFacts: Sendable, Equatable {
             return wanted(cls)
         case .require(.chars(let chars), _):
             // Every scalar of the set is of a wanted class: "one of 0123456789" guarantees a digit.
-            return !chars.isEmpty && chars.unicodeScalars.allSatisfy { scalar in
-                CharacterAcceptance.asciiClass(of: scalar).map(wanted) ?? false
-            }
+            return !chars.isEmpty
+                && chars.unicodeScalars.allSatisfy { scalar in
+                    CharacterAcceptance.asciiClass(of: scalar).map(wanted) ?? false
+                }
         case .classes(let min, let of):
             // Any `min` of the listed classes must include a wanted one: fewer than `min` listed classes are unwanted.
             return of.filter { !wanted($0) }.count < min

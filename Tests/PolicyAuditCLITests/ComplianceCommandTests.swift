@@ -56,10 +56,12 @@ struct ComplianceCommandTests {
         let conflicts = try #require(corp2["conflicts"] as? [[String: Any]])
         let c1 = try #require(conflicts.first { $0["conflict"] as? String == "C1" })
         #expect(c1["active"] as? Bool == true)
-        #expect(c1["side_b_failing"] as? [String] == [
-            "nist63b4.no_composition_rules", "nist63b3.no_composition_rules", "asvs403.2_1_9.no_composition", "asvs500.6_2_5.no_composition",
-            "ms365.no_composition",
-        ])
+        #expect(
+            c1["side_b_failing"] as? [String] == [
+                "nist63b4.no_composition_rules", "nist63b3.no_composition_rules", "asvs403.2_1_9.no_composition",
+                "asvs500.6_2_5.no_composition",
+                "ms365.no_composition",
+            ])
     }
 
     @Test("--all-versions: the version × standard matrix, so the auditor sees what each version met")
@@ -108,10 +110,15 @@ struct ComplianceCommandTests {
         defer { harness.cleanUp() }
         #expect(try harness.run(["init", "--db", "a.db"]).code == .success)
         #expect(try harness.run(["policy", "add", CLIHarness.example("seed.json"), "--db", "a.db"]).code == .success)
-        let result = try harness.run(["compliance", "--standard", "nist-800-63b-4", "--format", "markdown", "--db", "a.db"])
+        let result = try harness.run([
+            "compliance", "--standard", "nist-800-63b-4", "--format", "markdown", "--db", "a.db",
+        ])
         #expect(result.code == .findings)
         #expect(result.out.contains("| nist63b4.min\\_length\\_single\\_factor | SHALL | fail | 8 (usage not declared"))
-        #expect(result.out.contains("| nist63b4.no\\_composition\\_rules | SHALL NOT | fail | require-upper, require-digit, require-special |"))
+        #expect(
+            result.out.contains(
+                "| nist63b4.no\\_composition\\_rules | SHALL NOT | fail | require-upper, require-digit, require-special |"
+            ))
     }
 
     @Test("blocklist evidence: how many of the latest run's candidates the blocklist refused")
@@ -119,7 +126,9 @@ struct ComplianceCommandTests {
         let harness = try CLIHarness()
         defer { harness.cleanUp() }
         let policy = try harness.write(
-            "b.json", #"{"name": "b", "rules": [{"rule": "length", "min": 4}, {"rule": "blocklist", "lists": ["builtin:common"]}]}"#)
+            "b.json",
+            #"{"name": "b", "rules": [{"rule": "length", "min": 4}, {"rule": "blocklist", "lists": ["builtin:common"]}]}"#
+        )
         let csv = try harness.write(
             "in.csv", "id,password\n1,password\n2,123456\n3,correct horse battery\n4,qwerty\n5,Zq8#mv!pLr\n")
         #expect(try harness.run(["init", "--db", "a.db"]).code == .success)

@@ -41,7 +41,8 @@ enum CompliancePolicies {
         var description: String { standard }
     }
 
-    static let nist4Life = #""usage": "single-factor", "normalization": "nfc", "max-age-days": 0, "lockout-threshold": 100"#
+    static let nist4Life =
+        #""usage": "single-factor", "normalization": "nfc", "max-age-days": 0, "lockout-threshold": 100"#
     static let asvs5Life = #""usage": "multi-factor", "max-age-days": 0, "lockout-threshold": 10"#
     static let asvs4Life = #""usage": "single-factor", "max-age-days": 0, "history": 0, "lockout-threshold": 100"#
     static let cisLife = #""usage": "single-factor", "max-age-days": 365, "history": 5, "lockout-threshold": 5"#
@@ -71,7 +72,10 @@ enum CompliancePolicies {
                     { try policy(json(#""usage": "single-factor", "lockout-threshold": 101"#, [length(15), common])) }
                 ),
                 ("nist63b4.max_length", { try policy(json(nist4Life, [length(15, 63), common])) }),
-                ("nist63b4.printable_ascii_and_space", { try policy(json(nist4Life, [length(15), common, lettersOnly])) }),
+                (
+                    "nist63b4.printable_ascii_and_space",
+                    { try policy(json(nist4Life, [length(15), common, lettersOnly])) }
+                ),
                 ("nist63b4.unicode_accepted", { try policy(json(nist4Life, [length(15), common, asciiOnly])) }),
                 (
                     "nist63b4.unicode_normalization",
@@ -96,7 +100,10 @@ enum CompliancePolicies {
                 ("nist63b3.max_length", { try policy(json("", [length(8, 32), common])) }),
                 ("nist63b3.printable_ascii_and_space", { try policy(json("", [length(8), common, lettersOnly])) }),
                 ("nist63b3.unicode_accepted", { try policy(json("", [length(8), common, asciiOnly])) }),
-                ("nist63b3.unicode_normalization", { try policy(json(#""normalization": "nfc""#, [length(8), common])) }),
+                (
+                    "nist63b3.unicode_normalization",
+                    { try policy(json(#""normalization": "nfc""#, [length(8), common])) }
+                ),
                 ("nist63b3.no_composition_rules", { try policy(json("", [length(8), common, digit])) }),
                 ("nist63b3.no_periodic_change", { try policy(json(#""max-age-days": 60"#, [length(8), common])) }),
                 ("nist63b3.blocklist_content", { try policy(json("", [length(8), common])) }),
@@ -105,12 +112,18 @@ enum CompliancePolicies {
             standard: "owasp-asvs-5.0",
             compliant: { try policy(json(asvs5Life, [length(15, 64), common, orgWords, context]), listed: 3000) },
             failing: [
-                ("asvs500.6_2_1.min_length", { try policy(json(asvs5Life, [length(7), common, orgWords]), listed: 3000) }),
+                (
+                    "asvs500.6_2_1.min_length",
+                    { try policy(json(asvs5Life, [length(7), common, orgWords]), listed: 3000) }
+                ),
                 (
                     "asvs500.6_2_1.min_length_15",
                     { try policy(json(asvs5Life, [length(14), common, orgWords]), listed: 3000) }
                 ),
-                ("asvs500.6_2_4.top_3000", { try policy(json(asvs5Life, [length(8), common, orgWords]), listed: 2000) }),
+                (
+                    "asvs500.6_2_4.top_3000",
+                    { try policy(json(asvs5Life, [length(8), common, orgWords]), listed: 2000) }
+                ),
                 (
                     "asvs500.6_2_5.no_composition",
                     { try policy(json(asvs5Life, [length(8), common, orgWords, digit]), listed: 3000) }
@@ -127,7 +140,10 @@ enum CompliancePolicies {
                             listed: 3000)
                     }
                 ),
-                ("asvs500.6_2_11.context_words_used", { try policy(json(asvs5Life, [length(8), common]), listed: 3000) }),
+                (
+                    "asvs500.6_2_11.context_words_used",
+                    { try policy(json(asvs5Life, [length(8), common]), listed: 3000) }
+                ),
                 ("asvs500.6_2_12.breached_check", { try policy(json(asvs5Life, [length(8), orgWords])) }),
                 (
                     "asvs500.6_3_3.mfa_required",
@@ -165,7 +181,9 @@ enum CompliancePolicies {
                     "asvs403.2_1_10.no_rotation_no_history",
                     {
                         try policy(
-                            json(#""max-age-days": 0, "history": 1, "lockout-threshold": 100"#, [length(12, 128), common]),
+                            json(
+                                #""max-age-days": 0, "history": 1, "lockout-threshold": 100"#,
+                                [length(12, 128), common]),
                             listed: 1000)
                     }
                 ),
@@ -173,7 +191,9 @@ enum CompliancePolicies {
                     "asvs403.2_2_1.anti_automation",
                     {
                         try policy(
-                            json(#""max-age-days": 0, "history": 0, "lockout-threshold": 101"#, [length(12, 128), common]),
+                            json(
+                                #""max-age-days": 0, "history": 0, "lockout-threshold": 101"#,
+                                [length(12, 128), common]),
                             listed: 1000)
                     }
                 ),
@@ -186,7 +206,9 @@ enum CompliancePolicies {
                     "pci401.8_3_4.lockout_threshold",
                     {
                         try policy(
-                            json(#""max-age-days": 90, "history": 4, "lockout-threshold": 11"#, [length(12), letter, digit]))
+                            json(
+                                #""max-age-days": 90, "history": 4, "lockout-threshold": 11"#,
+                                [length(12), letter, digit]))
                     }
                 ),
                 ("pci401.8_3_6.min_length", { try policy(json(pciLife, [length(11), letter, digit])) }),
@@ -195,14 +217,18 @@ enum CompliancePolicies {
                     "pci401.8_3_7.history_4",
                     {
                         try policy(
-                            json(#""max-age-days": 90, "history": 3, "lockout-threshold": 10"#, [length(12), letter, digit]))
+                            json(
+                                #""max-age-days": 90, "history": 3, "lockout-threshold": 10"#,
+                                [length(12), letter, digit]))
                     }
                 ),
                 (
                     "pci401.8_3_9.rotation_or_dynamic",
                     {
                         try policy(
-                            json(#""max-age-days": 91, "history": 4, "lockout-threshold": 10"#, [length(12), letter, digit]))
+                            json(
+                                #""max-age-days": 91, "history": 4, "lockout-threshold": 10"#,
+                                [length(12), letter, digit]))
                     }
                 ),
             ]),
@@ -213,7 +239,10 @@ enum CompliancePolicies {
                 ("cisppg.5_1_1.min_length_password_only", { try policy(json(cisLife, [length(13), digit, common])) }),
                 ("cisppg.5_1_1.min_length_mfa", { try policy(json(#""usage": "multi-factor""#, [length(7)])) }),
                 ("cisppg.5_1_1.max_length_unlimited", { try policy(json(cisLife, [length(14, 256), digit, common])) }),
-                ("cisppg.5_1_2.allow_all_types", { try policy(json(cisLife, [length(14), digit, common, asciiOnly])) }),
+                (
+                    "cisppg.5_1_2.allow_all_types",
+                    { try policy(json(cisLife, [length(14), digit, common, asciiOnly])) }
+                ),
                 ("cisppg.5_1_2.nonalpha_password_only", { try policy(json(cisLife, [length(14), common])) }),
                 (
                     "cisppg.5_1_3.expiration_backstop",
@@ -246,10 +275,15 @@ enum CompliancePolicies {
             ]),
         Case(
             standard: "microsoft-2024",
-            compliant: { try policy(json(#""usage": "multi-factor", "max-age-days": 0"#, [length(8), common, orgWords])) },
+            compliant: {
+                try policy(json(#""usage": "multi-factor", "max-age-days": 0"#, [length(8), common, orgWords]))
+            },
             failing: [
                 ("ms365.min_length_8", { try policy(json(#""usage": "multi-factor""#, [length(7), common])) }),
-                ("ms365.no_composition", { try policy(json(#""usage": "multi-factor""#, [length(8), common, digit])) }),
+                (
+                    "ms365.no_composition",
+                    { try policy(json(#""usage": "multi-factor""#, [length(8), common, digit])) }
+                ),
                 ("ms365.no_periodic_reset", { try policy(json(#""max-age-days": 42"#, [length(8), common])) }),
                 ("ms365.ban_common", { try policy(json(#""usage": "multi-factor""#, [length(8)])) }),
                 ("entra.custom_banned_list", { try policy(json(#""usage": "multi-factor""#, [length(8), common])) }),

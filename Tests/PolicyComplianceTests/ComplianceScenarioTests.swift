@@ -53,16 +53,18 @@ struct ComplianceScenarioTests {
 
     @Test("PCI 8.3.9 is not applicable under MFA; undeclared lifecycle facts are unknown, not pass")
     func contextAndUnknown() throws {
-        let mfa = try CompliancePolicies.policy(CompliancePolicies.json(#""usage": "multi-factor""#, [CompliancePolicies.length(12)]))
+        let mfa = try CompliancePolicies.policy(
+            CompliancePolicies.json(#""usage": "multi-factor""#, [CompliancePolicies.length(12)]))
         let result = ComplianceEvaluator.evaluate(mfa, against: .pciDSS401)
         #expect(try finding(result, "pci401.8_3_9.rotation_or_dynamic").verdict == .notApplicable)
         #expect(try finding(result, "pci401.8_3_7.history_4").verdict == .unknown)
         #expect(try finding(result, "pci401.8_3_4.lockout_threshold").verdict == .unknown)
         #expect(try finding(result, "pci401.8_3_2.strong_crypto").verdict == .needsEvidence)
         #expect(try finding(result, "pci401.8_3_6.min_length").verdict == .pass)
-        #expect(ComplianceEvaluator.evaluate(mfa, against: .nist80063B4).findings.first {
-            $0.clause == "nist63b4.min_length_single_factor"
-        }?.verdict == .notApplicable)
+        #expect(
+            ComplianceEvaluator.evaluate(mfa, against: .nist80063B4).findings.first {
+                $0.clause == "nist63b4.min_length_single_factor"
+            }?.verdict == .notApplicable)
     }
 
     @Test("ASVS 5.0 6.2.4 counts only entries the rest of the policy accepts")

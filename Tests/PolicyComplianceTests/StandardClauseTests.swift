@@ -36,7 +36,8 @@ struct StandardClauseTests {
 
     @Test("the compliant policy passes every required clause a policy can show", arguments: CompliancePolicies.cases)
     func compliant(_ testCase: CompliancePolicies.Case) throws {
-        let result = ComplianceEvaluator.evaluate(try testCase.compliant(), against: try Self.standard(testCase.standard))
+        let result = ComplianceEvaluator.evaluate(
+            try testCase.compliant(), against: try Self.standard(testCase.standard))
         for finding in result.findings where finding.severity == .required {
             #expect([.pass, .notApplicable, .needsEvidence].contains(finding.verdict), "\(finding.clause): \(finding)")
         }
@@ -46,7 +47,8 @@ struct StandardClauseTests {
         }
     }
 
-    @Test("each failing policy fails its clause, and the standard turns red when the clause is required",
+    @Test(
+        "each failing policy fails its clause, and the standard turns red when the clause is required",
         arguments: CompliancePolicies.cases)
     func failing(_ testCase: CompliancePolicies.Case) throws {
         let standard = try Self.standard(testCase.standard)
@@ -56,11 +58,14 @@ struct StandardClauseTests {
             #expect(finding.verdict == .fail, "\(clause): \(finding)")
             if finding.severity == .required { #expect(result.status == .fails, "\(clause)") }
             let compliant = ComplianceEvaluator.evaluate(try testCase.compliant(), against: standard)
-            #expect(compliant.findings.first { $0.clause == clause }?.verdict != .fail, "\(clause) in the compliant one")
+            #expect(
+                compliant.findings.first { $0.clause == clause }?.verdict != .fail, "\(clause) in the compliant one")
         }
     }
 
-    @Test("every clause a policy can fail, required or recommended, has a failing case", arguments: CompliancePolicies.cases)
+    @Test(
+        "every clause a policy can fail, required or recommended, has a failing case",
+        arguments: CompliancePolicies.cases)
     func coverage(_ testCase: CompliancePolicies.Case) throws {
         let standard = try Self.standard(testCase.standard)
         let failable = standard.clauses.filter { Self.canFail($0.check) && $0.severity != .informational }

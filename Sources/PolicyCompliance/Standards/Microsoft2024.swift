@@ -2,8 +2,10 @@ extension ComplianceStandard {
     /// Microsoft 365 password policy recommendations for administrators, with Entra Password Protection's custom
     /// banned list: all recommendations (SHOULD).
     package static let microsoft2024 = ComplianceStandard(
-        id: "microsoft-2024", title: "Microsoft 365 / Entra password recommendations", edition: "ms365-entra-doc-2025-03",
-        source: "MicrosoftDocs microsoft-365-docs password-policy-recommendations.md; entra-docs concept-password-ban-bad.md",
+        id: "microsoft-2024", title: "Microsoft 365 / Entra password recommendations",
+        edition: "ms365-entra-doc-2025-03",
+        source:
+            "MicrosoftDocs microsoft-365-docs password-policy-recommendations.md; entra-docs concept-password-ban-bad.md",
         clauses: [
             .init(
                 "ms365.min_length_8", "Maintain an 8-character minimum", .should,

@@ -31,7 +31,9 @@ package struct ComplianceReport: Sendable, Equatable, Encodable {
 
     /// Whether any version fails a clause at `severity` or above (the `--fail-on` level).
     package func fails(atOrAbove severity: ClauseSeverity) -> Bool {
-        versions.contains { version in version.results.contains { $0.findings.contains { $0.fails(atOrAbove: severity) } } }
+        versions.contains { version in
+            version.results.contains { $0.findings.contains { $0.fails(atOrAbove: severity) } }
+        }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -18,7 +18,8 @@ struct ComplianceCSVRenderer {
                     let evidence = version.evidence(for: finding.clause)
                     rows.append([
                         version.policy.reference, result.standard, result.status.rawValue, finding.clause,
-                        finding.level.rawValue, finding.severity.rawValue, finding.verdict.rawValue, finding.policyValue,
+                        finding.level.rawValue, finding.severity.rawValue, finding.verdict.rawValue,
+                        finding.policyValue,
                         finding.requiredValue, finding.citation, evidence.map { String($0.count) } ?? "",
                         evidence.map { String($0.total) } ?? "", evidence?.phrase ?? "",
                     ])

@@ -25,7 +25,8 @@ struct ComplianceHTMLRenderer {
                 meta += ", effective from \(ReportTimestamp.string(from: effective))"
             }
             if let evidence = version.evidence {
-                meta += "; run evidence from run \(evidence.runID) (\(ReportNumber.grouped(evidence.candidates)) candidates)"
+                meta +=
+                    "; run evidence from run \(evidence.runID) (\(ReportNumber.grouped(evidence.candidates)) candidates)"
             }
             page.element("p", meta, className: "meta")
             page.raw("<div class=\"tiles\">\n")

@@ -29,7 +29,8 @@ struct ComplianceTableRenderer {
             let effective = version.policy.effectiveFrom.map { " (effective \(ReportTimestamp.day(of: $0)))" } ?? ""
             lines.append(ReportText.terminalSafe("Compliance of \(version.policy.reference)\(effective)"))
             if let evidence = version.evidence {
-                lines.append("  run evidence: run \(evidence.runID), \(ReportNumber.grouped(evidence.candidates)) candidates")
+                lines.append(
+                    "  run evidence: run \(evidence.runID), \(ReportNumber.grouped(evidence.candidates)) candidates")
             }
             for result in version.results {
                 let status = paint(result.status.rawValue.uppercased(), result.status)
