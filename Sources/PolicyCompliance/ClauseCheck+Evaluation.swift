@@ -76,8 +76,13 @@ extension ClauseCheck {
                 facts.requiresNonLetter ? .pass : .fail,
                 policy: facts.requiresNonLetter ? "a non-letter required" : "no non-letter required",
                 required: "a non-letter (password-only)")
-        default:
+        case .blocklistPresent, .blocklistWholePassword, .blocklistSize, .blocklistMatchingPolicy,
+            .breachedPasswordList,
+            .contextWordCheck, .contextWordList:
             return evaluateLists(facts)
+        case .noPeriodicExpiry, .maxAgeWhenSoleFactor, .expiryBackstop, .historyAtLeast, .noRotationNoHistory,
+            .lockoutAtMost, .lockoutConfigured, .multiFactorRequired, .evidence:
+            return evaluateLifecycle(facts)
         }
     }
 
@@ -123,7 +128,7 @@ extension ClauseCheck {
                 facts.inlineWords > 0 ? .pass : .fail, policy: "\(facts.inlineWords) inline words",
                 required: "a documented list of context words")
         default:
-            return evaluateLifecycle(facts)
+            preconditionFailure("evaluate(_:) routes only the blocklist checks here")
         }
     }
 
@@ -177,7 +182,7 @@ extension ClauseCheck {
         case .evidence(let what):
             return ClauseOutcome(.needsEvidence, policy: "not in a policy file", required: what)
         default:
-            preconditionFailure("every check is evaluated above")
+            preconditionFailure("evaluate(_:) routes only the lifecycle and evidence checks here")
         }
     }
 
