@@ -79,6 +79,13 @@ struct ComplianceCommandTests {
         // corp@1's latest scoring run is run 2: 4 candidates, one (abc) shorter than 8.
         let corp1 = try #require(csv.first { $0["policy"] == "corp@1" && $0["clause"] == "nist63b3.min_length" })
         #expect(corp1["verdict"] == "pass" && corp1["evidence_count"] == "1" && corp1["evidence_total"] == "4")
+        let markdown = fixture.run([
+            "compliance", "--policy", "corp", "--standard", "nist-800-63b-4", "--format", "markdown",
+        ])
+        #expect(markdown.out.contains("## corp@2"))
+        #expect(markdown.out.contains("| 19 of 20 (95.0%) shorter than 15 |"))
+        // One standard alone has no conflict to report.
+        #expect(markdown.out.contains("None: no conflicting clauses were evaluated together."))
         let named = fixture.run(["compliance", "--policy", "corp@1", "--standard", "pci-dss-4.0.1", "--format", "json"])
         let versions = try json(named.out)["versions"] as? [[String: Any]] ?? []
         #expect(versions.count == 1)

@@ -41,6 +41,9 @@ struct ComplianceScenarioTests {
         #expect(c1.summary.contains("meets pci401.8_3_6.alpha_and_numeric and fails nist63b4.no_composition_rules"))
         let c2 = try #require(assessment.conflicts.first { $0.conflict == "C2" })
         #expect(c2.isActive && c2.sideBFailing == ["nist63b4.no_periodic_change"])
+        // A conflict the policy happens to satisfy on both sides is still listed, marked as not in tension.
+        let c9 = try #require(assessment.conflicts.first { $0.conflict == "C9" })
+        #expect(!c9.isActive && c9.summary.hasPrefix("C9 Lockout threshold: not in tension for this policy"))
         // C5 (minimum length) has PCI and NIST on the same side: not a conflict between these two.
         #expect(!assessment.conflicts.contains { $0.conflict == "C5" })
     }
