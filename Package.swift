@@ -32,22 +32,24 @@ let package = Package(
         // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
         .target(name: "PolicyCSV", dependencies: ["ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
-        .target(name: "PolicyReports", dependencies: ["ExitStatus"]),
+        .target(name: "PolicyReports", dependencies: ["ExitStatus", "PolicyCompliance"]),
+        // Standards as data (clauses, levels, citations, conflicts) judged against a parsed policy. Pure Swift, no I/O.
+        .target(name: "PolicyCompliance", dependencies: ["PasswordPolicy"]),
         // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O.
         .target(name: "PolicyDemo"),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
         .target(
             name: "PolicyAudit",
             dependencies: [
-                "PasswordPolicy", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories", "PolicyStore",
-                "AuditCrypto", "ExitStatus", "LibC",
+                "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
+                "PolicyStore", "AuditCrypto", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
             name: "PolicyAuditCLI",
             dependencies: [
-                "PolicyAudit", "AuditRepositories", "PolicyCSV", "PolicyDemo", "PolicyReports", "PasswordPolicy",
-                "ExitStatus", "LibC",
+                "PolicyAudit", "AuditRepositories", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyReports",
+                "PasswordPolicy", "ExitStatus", "LibC",
             ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
@@ -61,6 +63,8 @@ let package = Package(
         .testTarget(
             name: "RepositoryContractTests",
             dependencies: ["AuditRepositories", "PolicyStore", "AuditCrypto", "PwauditTestSupport"]),
+        .testTarget(
+            name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyStoreTests",
             dependencies: [

@@ -24,15 +24,24 @@ enum ReportOutput {
     static func emit(_ report: Report, command: String, arguments: ParsedArguments, context: CLIContext) throws
         -> ExitCode
     {
+        try emit(command: command, arguments: arguments, context: context) { report.rendered(as: $0, useColor: $1) }
+    }
+
+    /// Writes what `render` makes of the `--format` (and whether colour is allowed) to standard output or to the
+    /// `--output` file, as `emit(_:command:arguments:context:)` does for the run reports.
+    static func emit(
+        command: String, arguments: ParsedArguments, context: CLIContext,
+        render: (ReportFormat, _ useColor: Bool) -> String
+    ) throws -> ExitCode {
         let format = arguments[Self.format] ?? .table
         guard let output = arguments[Self.output], output != "-" else {
-            context.stdout.write(report.rendered(as: format, useColor: context.allowsColor(on: context.stdout)))
+            context.stdout.write(render(format, context.allowsColor(on: context.stdout)))
             return .success
         }
         let file = try OutputPath.open(
             output, option: Self.output.name, command: command,
             protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
-        try file.write(report.rendered(as: format))
+        try file.write(render(format, false))
         try file.commit()
         context.stdout.line("wrote \(format.rawValue) report to \(ReportText.terminalSafe(context.resolve(output)))")
         return .success

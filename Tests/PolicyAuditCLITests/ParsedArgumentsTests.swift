@@ -77,7 +77,7 @@ struct ParsedArgumentsTests {
         #expect(parsed[policy] == ["a", "a"])
     }
 
-    @Test("every command declares which options repeat: only --policy of import and report")
+    @Test("every command declares which options repeat: --policy of import, report and compliance, --standard")
     func commandSpecs() {
         func walk(_ commands: [any CLICommand.Type]) -> [(String, Set<String>)] {
             commands.flatMap { command in
@@ -86,7 +86,10 @@ struct ParsedArgumentsTests {
             }
         }
         let repeatable = Dictionary(uniqueKeysWithValues: walk(PolicyAuditCLI.commands))
-        #expect(repeatable.filter { !$0.value.isEmpty } == ["import": ["--policy"], "report": ["--policy"]])
+        #expect(
+            repeatable.filter { !$0.value.isEmpty } == [
+                "import": ["--policy"], "report": ["--policy"], "compliance": ["--policy", "--standard"],
+            ])
     }
 
     @Test("positional count is checked")

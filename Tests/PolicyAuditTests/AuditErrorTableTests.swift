@@ -148,6 +148,11 @@ struct AuditErrorTableTests {
         ),
         (ReportError.noRunsForPolicy(name: "seed"), 66, "no complete run scored policy 'seed'"),
         (
+            ComplianceError.unknownStandard("nist"), 64,
+            "unknown standard 'nist'; use one of nist-800-63b-4, nist-800-63b-3, owasp-asvs-5.0, owasp-asvs-4.0.3, "
+                + "pci-dss-4.0.1, cis-password-2021, microsoft-2024, ncsc, bsi-orp4"
+        ),
+        (
             ReportFormatError.unknownFormat("pdf\u{1B}[2J"), 64,
             "Unknown report format 'pdf\\u{1B}[2J'; use one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))."
         ),
@@ -219,6 +224,7 @@ struct AuditErrorTableTests {
             ("DemoError", "PolicyAudit/DemoError.swift"),
             ("CSVImportError", "PolicyCSV/CSVImportError.swift"), ("ImportError", "PolicyAudit/ImportError.swift"),
             ("ReportError", "PolicyAudit/ReportError.swift"),
+            ("ComplianceError", "PolicyAudit/ComplianceError.swift"),
             ("ReportFormatError", "PolicyReports/Render/ReportFormatError.swift"),
             ("AuditStoreError", "PolicyAudit/AuditStoreError.swift"),
         ]

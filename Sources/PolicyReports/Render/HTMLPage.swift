@@ -31,8 +31,8 @@ struct HTMLPage {
         body += "</figure>\n"
     }
 
-    /// The complete document.
-    func document(title: String) -> String {
+    /// The complete document; `extraCSS` is appended to the shared style sheet (a report's own components).
+    func document(title: String, extraCSS: String = "") -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -41,7 +41,7 @@ struct HTMLPage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
         <title>\(ReportText.html(title))</title>
-        <style>\(Self.css)</style>
+        <style>\(Self.css)\(extraCSS)</style>
         </head>
         <body>
         <main>

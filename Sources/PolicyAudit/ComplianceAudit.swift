@@ -1,0 +1,104 @@
+import AuditRepositories
+import Foundation
+import PasswordPolicy
+import PolicyCompliance
+import PolicyReports
+
+/// Judges stored policy versions against password standards clause by clause, with the latest run's figures beside
+/// the clauses that have them (read from stored summaries, never by re-import).
+package struct ComplianceAudit {
+    private let workspace: AuditWorkspace
+
+    /// An audit reading `workspace`.
+    package init(workspace: AuditWorkspace) { self.workspace = workspace }
+
+    /// The standards `ids` name, in catalog order (every standard when empty).
+    /// - Throws: `ComplianceError.unknownStandard` for an id not in the catalog.
+    package static func standards(_ ids: [String]) throws -> [ComplianceStandard] {
+        for id in ids where ComplianceCatalog.standard(id: id) == nil { throw ComplianceError.unknownStandard(id) }
+        return ids.isEmpty ? ComplianceCatalog.standards : ComplianceCatalog.standards.filter { ids.contains($0.id) }
+    }
+
+    /// The report `request` asks for.
+    /// - Throws: `ComplianceError.unknownStandard`, `AuditStoreError.unknownPolicy` or `.noPolicies`.
+    package func build(_ request: ComplianceRequest) throws -> ComplianceReport {
+        let standards = try Self.standards(request.standards)
+        let library = PolicyLibrary(workspace: workspace)
+        let versions = try self.versions(request, library: library)
+        let runs = try workspace.runs.list().filter { $0.status == .complete }
+        var entries: [VersionCompliance] = []
+        for version in versions {
+            let assessment = ComplianceEvaluator.evaluate(try library.policy(of: version), against: standards)
+            let run = runs.first { $0.versionIDs.contains(version.id) } ?? runs.first
+            entries.append(
+                VersionCompliance(
+                    policy: RunReportBuilder.reference(version), results: assessment.results,
+                    conflicts: assessment.conflicts,
+                    evidence: try run.map { try evidence(for: assessment, of: version, from: $0) }))
+        }
+        return ComplianceReport(
+            pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(),
+            standards: standards.map(ComplianceStandardInfo.init), versions: entries)
+    }
+
+    /// The versions the request selects, by name then number, each once.
+    private func versions(_ request: ComplianceRequest, library: PolicyLibrary) throws -> [StoredVersion] {
+        let stored = try library.list()
+        guard !stored.isEmpty else { throw AuditStoreError.noPolicies }
+        var selected: [StoredVersion] = []
+        if request.policies.isEmpty {
+            selected = request.allVersions ? stored : try library.latestOfEveryPolicy()
+        }
+        for reference in request.policies {
+            let named = try library.version(reference)  // throws for an unknown name or number
+            selected +=
+                request.allVersions && reference.version == nil ? stored.filter { $0.name == named.name } : [named]
+        }
+        var seen = Set<Int64>()
+        return selected.filter { seen.insert($0.id).inserted }.sorted {
+            ($0.name, $0.number) < ($1.name, $1.number)
+        }
+    }
+
+    /// The figures of `run` for the findings that ask for one: candidates shorter than a clause's minimum (the run's
+    /// length histogram), candidates the version's blocklist rules refused (its per-rule summary, when it scored
+    /// the version).
+    private func evidence(
+        for assessment: ComplianceAssessment, of version: StoredVersion, from run: StoredRun
+    ) throws -> ComplianceEvidence {
+        let lengths = try workspace.summaries.lengths(runID: run.id)
+        let candidates = lengths.reduce(0) { $0 + $1.count }
+        let scored = run.versionIDs.contains(version.id)
+        var refusedByRule: [String: Int] = [:]
+        if scored {
+            let bits = Dictionary(
+                try workspace.policies.rules(versionID: version.id).map { ($0.bit, $0.ruleID) },
+                uniquingKeysWith: { first, _ in first })
+            for row in try workspace.summaries.rules(runID: run.id) where row.policyVersionID == version.id {
+                if let id = bits[row.bit] { refusedByRule[id] = row.failures }
+            }
+        }
+        var figures: [ClauseEvidence] = []
+        for finding in assessment.results.flatMap(\.findings) {
+            switch finding.evidenceRequest {
+            case .candidatesShorterThan(let minimum):
+                let short = lengths.filter { $0.length < minimum }.reduce(0) { $0 + $1.count }
+                figures.append(
+                    ClauseEvidence(
+                        clause: finding.clause, kind: .shorterThanMinimum, count: short, total: candidates,
+                        minimum: minimum))
+            case .blocklistRefusals(let ruleIDs) where scored && !ruleIDs.isEmpty:
+                // Rules refuse overlapping sets: the largest single rule's count is a floor of the union.
+                let refused = ruleIDs.compactMap { refusedByRule[$0] }.max() ?? 0
+                figures.append(
+                    ClauseEvidence(clause: finding.clause, kind: .blocklistRefusals, count: refused, total: candidates))
+            default:
+                break
+            }
+        }
+        var seen = Set<String>()
+        return ComplianceEvidence(
+            runID: run.id, runScoredVersion: scored, candidates: candidates,
+            clauses: figures.filter { seen.insert($0.clause).inserted })
+    }
+}

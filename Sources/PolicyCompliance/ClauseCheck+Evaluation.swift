@@ -1,0 +1,224 @@
+import PasswordPolicy
+
+extension ClauseCheck {
+    /// Evaluates the check against `facts`.
+    package func evaluate(_ facts: PolicyFacts) -> ClauseOutcome {
+        switch self {
+        case .minLength(let sole, let multi): return Self.minLength(facts, sole: sole, multi: multi)
+        case .lengthOrMFA(let alone, let withBlocklist):
+            let required = "MFA, or ≥ \(alone), or ≥ \(withBlocklist) with a blocklist"
+            let value =
+                "\(facts.minLength)\(facts.blocklistRuleIDs.isEmpty ? "" : " with a blocklist"), usage "
+                + (facts.usage?.rawValue ?? "not declared")
+            let met =
+                facts.usage == .multiFactor || facts.minLength >= alone
+                || (facts.minLength >= withBlocklist && !facts.blocklistRuleIDs.isEmpty)
+            let evidence: EvidenceRequest? =
+                facts.usage == .multiFactor ? nil : .candidatesShorterThan(minimum: alone)
+            return ClauseOutcome(met ? .pass : .fail, policy: value, required: required, evidence: evidence)
+        case .maxLengthAtLeast(let minimum):
+            return ClauseOutcome(
+                facts.maxLength.map { $0 >= minimum } ?? true ? .pass : .fail, policy: Self.cap(facts),
+                required: "no cap, or a cap ≥ \(minimum)")
+        case .maxLengthBetween(let lower, let upper):
+            let met = facts.maxLength.map { (lower...upper).contains($0) } ?? false
+            return ClauseOutcome(met ? .pass : .fail, policy: Self.cap(facts), required: "a cap in \(lower)…\(upper)")
+        case .noMaxLength:
+            return ClauseOutcome(facts.maxLength == nil ? .pass : .fail, policy: Self.cap(facts), required: "no cap")
+        case .lengthInCodePoints:
+            return ClauseOutcome(
+                .pass, policy: "Unicode scalars after normalization", required: "each code point counts as one")
+        case .printableASCIIAndSpace:
+            return Self.characters(
+                facts, met: facts.acceptsPrintableASCII && facts.acceptsSpace, required: "all printable ASCII and space"
+            )
+        case .unicodeAccepted:
+            return Self.characters(facts, met: facts.acceptsUnicode, required: "Unicode characters accepted")
+        case .anyPrintableUnicode:
+            return Self.characters(
+                facts, met: facts.acceptsUnicode && facts.acceptsSpace && facts.acceptsEmoji,
+                required: "any printable Unicode, spaces and emoji")
+        case .noForbiddenCharacters:
+            return Self.characters(
+                facts,
+                met: facts.acceptsPrintableASCII && facts.acceptsSpace && facts.acceptsUnicode
+                    && facts.acceptsEmoji, required: "no forbidden character types")
+        case .normalization(let forms):
+            let required = forms.map { $0.rawValue.uppercased() }.joined(separator: " or ")
+            let value = facts.normalization.rawValue.uppercased()
+            guard facts.acceptsUnicode else {
+                return ClauseOutcome(.notApplicable, policy: "\(value) (Unicode refused)", required: required)
+            }
+            return ClauseOutcome(forms.contains(facts.normalization) ? .pass : .fail, policy: value, required: required)
+        case .noTruncation:
+            return ClauseOutcome(.pass, policy: "whole password checked", required: "no truncation")
+        case .verifiedExactly:
+            return ClauseOutcome(
+                .pass, policy: "no truncation or case change (normalization \(facts.normalization.rawValue))",
+                required: "exactly as received")
+        case .noCompositionRules:
+            let ids = facts.compositionRuleIDs
+            return ClauseOutcome(
+                ids.isEmpty ? .pass : .fail, policy: ids.isEmpty ? "none" : ids.joined(separator: ", "),
+                required: "no composition rules")
+        case .requiresLetterAndDigit:
+            let value = [facts.requiresLetter ? "letter" : nil, facts.requiresDigit ? "digit" : nil].compactMap { $0 }
+            return ClauseOutcome(
+                facts.requiresLetter && facts.requiresDigit ? .pass : .fail,
+                policy: value.isEmpty ? "neither required" : value.joined(separator: " and ") + " required",
+                required: "letters and digits required")
+        case .requiresNonLetterWhenSoleFactor:
+            guard facts.isSoleFactor else {
+                return ClauseOutcome(
+                    .notApplicable, policy: "usage multi-factor", required: "a non-letter (password-only)")
+            }
+            return ClauseOutcome(
+                facts.requiresNonLetter ? .pass : .fail,
+                policy: facts.requiresNonLetter ? "a non-letter required" : "no non-letter required",
+                required: "a non-letter (password-only)")
+        case .blocklistPresent, .blocklistWholePassword, .blocklistSize, .blocklistMatchingPolicy,
+            .breachedPasswordList,
+            .contextWordCheck, .contextWordList:
+            return evaluateLists(facts)
+        case .noPeriodicExpiry, .maxAgeWhenSoleFactor, .expiryBackstop, .historyAtLeast, .noRotationNoHistory,
+            .lockoutAtMost, .lockoutConfigured, .multiFactorRequired, .evidence:
+            return evaluateLifecycle(facts)
+        }
+    }
+
+    /// The blocklist, lifecycle and evidence checks.
+    private func evaluateLists(_ facts: PolicyFacts) -> ClauseOutcome {
+        let refusals = EvidenceRequest.blocklistRefusals(ruleIDs: facts.blocklistRuleIDs)
+        let present = !facts.blocklistRuleIDs.isEmpty && facts.blocklistEntries > 0
+        let listValue = present ? "\(facts.blocklistEntries) entries" : "no blocklist"
+        switch self {
+        case .blocklistPresent:
+            return ClauseOutcome(
+                present ? .pass : .fail, policy: listValue, required: "a blocklist", evidence: refusals)
+        case .blocklistWholePassword:
+            return ClauseOutcome(
+                present ? .pass : .fail, policy: present ? "whole password compared" : "no blocklist",
+                required: "the whole password compared", evidence: refusals)
+        case .blocklistSize(let minimum):
+            return ClauseOutcome(
+                facts.blocklistEntries >= minimum ? .pass : .fail, policy: listValue, required: "≥ \(minimum) entries",
+                evidence: refusals)
+        case .blocklistMatchingPolicy(let minimum):
+            return ClauseOutcome(
+                facts.blocklistEntriesMatchingPolicy >= minimum ? .pass : .fail,
+                policy: "\(facts.blocklistEntriesMatchingPolicy) of \(facts.blocklistEntries) entries match the policy",
+                required: "≥ \(minimum) entries the policy would accept", evidence: refusals)
+        case .breachedPasswordList:
+            let required = "a breached-password list"
+            if facts.usesBuiltinCommon {
+                return ClauseOutcome(.pass, policy: "builtin:common", required: required, evidence: refusals)
+            }
+            if facts.usesFileList {
+                return ClauseOutcome(
+                    .needsEvidence, policy: "file list (provenance to attest)", required: required, evidence: refusals)
+            }
+            return ClauseOutcome(.fail, policy: listValue, required: required)
+        case .contextWordCheck:
+            let fields = facts.contextFields.map(\.rawValue).joined(separator: ", ")
+            return ClauseOutcome(
+                fields.isEmpty ? .fail : .pass, policy: fields.isEmpty ? "no context rule" : "context: \(fields)",
+                required: "user and service context words refused")
+        case .contextWordList:
+            return ClauseOutcome(
+                facts.inlineWords > 0 ? .pass : .fail, policy: "\(facts.inlineWords) inline words",
+                required: "a documented list of context words")
+        default:
+            preconditionFailure("evaluate(_:) routes only the blocklist checks here")
+        }
+    }
+
+    /// The `max-age-days`, `history`, `lockout-threshold`, `usage` and evidence checks.
+    private func evaluateLifecycle(_ facts: PolicyFacts) -> ClauseOutcome {
+        let age = facts.maxAgeDays.map { $0 == 0 ? "0 (no expiry)" : "\($0) days" } ?? "max-age-days not declared"
+        switch self {
+        case .noPeriodicExpiry:
+            return ClauseOutcome(
+                Self.verdict(facts.maxAgeDays) { $0 == 0 }, policy: age, required: "no periodic expiry")
+        case .maxAgeWhenSoleFactor(let days):
+            let required = "≤ \(days) days (password-only), or dynamic risk analysis"
+            guard facts.isSoleFactor else {
+                return ClauseOutcome(.notApplicable, policy: "usage multi-factor", required: required)
+            }
+            return ClauseOutcome(
+                Self.verdict(facts.maxAgeDays) { $0 > 0 && $0 <= days }, policy: Self.soleFactor(facts, age),
+                required: required)
+        case .expiryBackstop(let days):
+            return ClauseOutcome(
+                Self.verdict(facts.maxAgeDays) { $0 > 0 && $0 <= days }, policy: age, required: "1…\(days) days")
+        case .historyAtLeast(let depth):
+            return ClauseOutcome(
+                Self.verdict(facts.history) { $0 >= depth }, policy: facts.history.map(String.init) ?? "not declared",
+                required: "≥ \(depth)")
+        case .noRotationNoHistory:
+            let verdict: ComplianceVerdict =
+                switch (facts.maxAgeDays, facts.history) {
+                case (.some(let days), _) where days > 0: .fail
+                case (_, .some(let depth)) where depth > 0: .fail
+                case (.some, .some): .pass
+                default: .unknown
+                }
+            return ClauseOutcome(
+                verdict, policy: "\(age); history \(facts.history.map(String.init) ?? "not declared")",
+                required: "no expiry, no history")
+        case .lockoutAtMost(let attempts):
+            return ClauseOutcome(
+                Self.verdict(facts.lockoutThreshold) { $0 <= attempts },
+                policy: facts.lockoutThreshold.map { "\($0) attempts" } ?? "not declared",
+                required: "≤ \(attempts) attempts")
+        case .lockoutConfigured:
+            return ClauseOutcome(
+                Self.verdict(facts.lockoutThreshold) { _ in true },
+                policy: facts.lockoutThreshold.map { "\($0) attempts" } ?? "not declared",
+                required: "a lockout threshold")
+        case .multiFactorRequired:
+            return ClauseOutcome(
+                Self.verdict(facts.usage) { $0 == .multiFactor }, policy: facts.usage?.rawValue ?? "not declared",
+                required: "multi-factor")
+        case .evidence(let what):
+            return ClauseOutcome(.needsEvidence, policy: "not in a policy file", required: what)
+        default:
+            preconditionFailure("evaluate(_:) routes only the lifecycle and evidence checks here")
+        }
+    }
+
+    private static func minLength(_ facts: PolicyFacts, sole: Int?, multi: Int?) -> ClauseOutcome {
+        let applicable = facts.isSoleFactor ? sole : multi
+        let side = facts.isSoleFactor ? "single-factor" : "multi-factor"
+        let value = soleFactor(facts, "\(facts.minLength)")
+        guard let minimum = applicable else {
+            let other = sole.map { "≥ \($0) single-factor" } ?? multi.map { "≥ \($0) multi-factor" } ?? ""
+            return ClauseOutcome(.notApplicable, policy: value, required: other)
+        }
+        let required = sole == multi ? "≥ \(minimum)" : "≥ \(minimum) (\(side))"
+        return ClauseOutcome(
+            facts.minLength >= minimum ? .pass : .fail, policy: value, required: required,
+            evidence: .candidatesShorterThan(minimum: minimum))
+    }
+
+    /// The value with a note when usage was not declared and single-factor was assumed.
+    private static func soleFactor(_ facts: PolicyFacts, _ value: String) -> String {
+        facts.usage == nil ? "\(value) (usage not declared: single-factor assumed)" : value
+    }
+
+    private static func cap(_ facts: PolicyFacts) -> String { facts.maxLength.map(String.init) ?? "no cap" }
+
+    private static func characters(_ facts: PolicyFacts, met: Bool, required: String) -> ClauseOutcome {
+        let value =
+            if let rule = facts.allowedRuleID {
+                met ? "accepted (rule \(rule))" : "refused by rule \(rule)"
+            } else {
+                "every character accepted"
+            }
+        return ClauseOutcome(met ? .pass : .fail, policy: value, required: required)
+    }
+
+    private static func verdict<Value>(_ value: Value?, _ met: (Value) -> Bool) -> ComplianceVerdict {
+        guard let value else { return .unknown }
+        return met(value) ? .pass : .fail
+    }
+}

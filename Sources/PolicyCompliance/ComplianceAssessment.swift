@@ -1,0 +1,18 @@
+/// One policy's compliance assessment: a result per standard and the conflicts between them.
+package struct ComplianceAssessment: Sendable, Equatable, Codable {
+    /// One result per standard, in the order asked for.
+    package var results: [StandardResult]
+    /// The conflicts whose two sides were both evaluated.
+    package var conflicts: [ConflictFinding]
+
+    /// Creates a compliance answer.
+    package init(results: [StandardResult], conflicts: [ConflictFinding]) {
+        self.results = results
+        self.conflicts = conflicts
+    }
+
+    /// Whether a clause at `severity` or above fails in any standard (`--fail-on`).
+    package func fails(atOrAbove severity: ClauseSeverity) -> Bool {
+        results.contains { $0.findings.contains { $0.fails(atOrAbove: severity) } }
+    }
+}

@@ -1,0 +1,154 @@
+import PasswordPolicy
+
+/// The attributes of one policy that the standards' clauses read (standards.md §9), derived once from its rules and
+/// lifecycle facts.
+package struct PolicyFacts: Sendable, Equatable {
+    /// The largest `length` rule minimum (0 without one), in Unicode scalars.
+    package var minLength: Int
+    /// The smallest `length` rule maximum; nil when no rule caps the length.
+    package var maxLength: Int?
+    /// The declared `usage`; nil when the policy does not say.
+    package var usage: PolicyUsage?
+    /// The normalization applied before the rules.
+    package var normalization: Normalization
+    /// Ids of the rules that are composition rules (`require`, `classes`, `max-repeat`, `max-sequence`, a `pattern`
+    /// that must match), in policy order.
+    package var compositionRuleIDs: [String]
+    /// Whether every accepted password must hold a letter.
+    package var requiresLetter: Bool
+    /// Whether every accepted password must hold a digit.
+    package var requiresDigit: Bool
+    /// Whether every accepted password must hold a character that is not a letter.
+    package var requiresNonLetter: Bool
+    /// Ids of the `blocklist` rules.
+    package var blocklistRuleIDs: [String]
+    /// Distinct entries of all blocklist rules together.
+    package var blocklistEntries: Int
+    /// Blocklist entries that the policy's other rules (all but `blocklist` and `context`) would accept: ASVS
+    /// 6.2.4's "passwords which match the policy".
+    package var blocklistEntriesMatchingPolicy: Int
+    /// Whether a blocklist uses `builtin:common` (the zxcvbn list of the most common leaked passwords).
+    package var usesBuiltinCommon: Bool
+    /// Whether a blocklist holds a loaded file list (its provenance is not known to pwaudit).
+    package var usesFileList: Bool
+    /// Inline blocklist `words` (the organisation's own context words: product, company, team names).
+    package var inlineWords: Int
+    /// The fields a `context` rule compares the password with; empty without one.
+    package var contextFields: [ContextField]
+    /// Id of the `allowed` rule that restricts characters, if any.
+    package var allowedRuleID: String?
+    /// Whether every printable ASCII character (U+0021…U+007E) is accepted.
+    package var acceptsPrintableASCII: Bool
+    /// Whether the space U+0020 is accepted.
+    package var acceptsSpace: Bool
+    /// Whether letters beyond ASCII (é, ß, 中) are accepted.
+    package var acceptsUnicode: Bool
+    /// Whether emoji and other non-ASCII symbols are accepted.
+    package var acceptsEmoji: Bool
+    /// `max-age-days`: 0 = passwords do not expire; nil = not declared.
+    package var maxAgeDays: Int?
+    /// `history`: previous passwords refused; nil = not declared.
+    package var history: Int?
+    /// `lockout-threshold`: failed attempts before lockout; nil = not declared.
+    package var lockoutThreshold: Int?
+
+    /// Whether the password is the only factor: `usage` single-factor, or not declared (NIST 800-63B-4 §3.1.1.2: the
+    /// 8-character floor is only for passwords used *only* inside multi-factor authentication).
+    package var isSoleFactor: Bool { usage != .multiFactor }
+
+    /// The facts of `policy`.
+    package init(_ policy: PasswordPolicy) {
+        let rules = policy.rules
+        var minimum = 0
+        var maximum: Int?
+        for case .length(let min, let max) in rules.map(\.kind) {
+            minimum = Swift.max(minimum, min)
+            if let max { maximum = Swift.min(maximum ?? max, max) }
+        }
+        minLength = minimum
+        maxLength = maximum
+        usage = policy.usage
+        normalization = policy.normalization
+        compositionRuleIDs = rules.filter { Self.isComposition($0.kind) }.map(\.id)
+        requiresLetter = rules.contains { Self.guarantees($0.kind, Self.isLetterClass) }
+        requiresDigit = rules.contains { Self.guarantees($0.kind) { $0 == .digit } }
+        requiresNonLetter = rules.contains { Self.guarantees($0.kind) { !Self.isLetterClass($0) } }
+        let blocklists = rules.filter { if case .blocklist = $0.kind { true } else { false } }
+        blocklistRuleIDs = blocklists.map(\.id)
+        let entries = blocklists.reduce(into: Set<String>()) { $0.formUnion($1.kind.blocklistEntries) }
+        blocklistEntries = entries.count
+        blocklistEntriesMatchingPolicy = Self.entriesMatching(policy, entries: entries, minLength: minimum)
+        usesBuiltinCommon = blocklists.contains {
+            if case .blocklist(let lists, _, _) = $0.kind { lists.contains("builtin:common") } else { false }
+        }
+        usesFileList = blocklists.contains {
+            if case .blocklist(let lists, _, let files) = $0.kind {
+                !files.isEmpty || lists.contains { $0.hasPrefix("file:") }
+            } else {
+                false
+            }
+        }
+        inlineWords = blocklists.reduce(0) {
+            if case .blocklist(_, let words, _) = $1.kind { $0 + words.count } else { $0 }
+        }
+        contextFields = rules.reduce(into: []) { fields, rule in
+            if case .context(let named, _) = rule.kind { fields += named.filter { !fields.contains($0) } }
+        }
+        let characters = CharacterAcceptance(rules)
+        allowedRuleID = characters.ruleID
+        acceptsPrintableASCII = characters.acceptsPrintableASCII
+        acceptsSpace = characters.accepts(" ")
+        acceptsUnicode = characters.acceptsNonASCIILetters
+        acceptsEmoji = characters.acceptsNonASCIISymbols
+        maxAgeDays = policy.maxAgeDays
+        history = policy.history
+        lockoutThreshold = policy.lockoutThreshold
+    }
+
+    private static func isLetterClass(_ cls: CharacterClass) -> Bool {
+        cls == .upper || cls == .lower || cls == .letter
+    }
+
+    private static func isComposition(_ kind: RuleKind) -> Bool {
+        switch kind {
+        case .require, .classes, .maxRepeat, .maxSequence: true
+        case .pattern(_, let must, _): must == .match
+        case .length, .allowed, .blocklist, .context: false
+        }
+    }
+
+    /// Whether a rule of `kind` forces every accepted password to hold a scalar of a class satisfying `wanted`.
+    private static func guarantees(_ kind: RuleKind, _ wanted: (CharacterClass) -> Bool) -> Bool {
+        switch kind {
+        case .require(.named(let cls), _):
+            return wanted(cls)
+        case .require(.chars(let chars), _):
+            // Every scalar of the set is of a wanted class: "one of 0123456789" guarantees a digit.
+            return !chars.isEmpty
+                && chars.unicodeScalars.allSatisfy { scalar in
+                    CharacterAcceptance.asciiClass(of: scalar).map(wanted) ?? false
+                }
+        case .classes(let min, let of):
+            // Any `min` of the listed classes must include a wanted one: fewer than `min` listed classes are unwanted.
+            return of.filter { !wanted($0) }.count < min
+        default:
+            return false
+        }
+    }
+
+    /// How many of `entries` the policy's rules other than `blocklist` and `context` accept.
+    private static func entriesMatching(_ policy: PasswordPolicy, entries: Set<String>, minLength: Int) -> Int {
+        var others = policy
+        others.rules = policy.rules.filter {
+            switch $0.kind {
+            case .blocklist, .context: false
+            default: true
+            }
+        }
+        guard !entries.isEmpty else { return 0 }
+        guard !others.rules.isEmpty, let compiled = try? CompiledPolicy(others) else {
+            return entries.filter { $0.unicodeScalars.count >= minLength }.count
+        }
+        return entries.reduce(0) { $0 + (compiled.evaluate(Candidate(password: $1)).unlocksReset ? 1 : 0) }
+    }
+}
