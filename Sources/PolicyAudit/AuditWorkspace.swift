@@ -15,6 +15,8 @@ package final class AuditWorkspace {
     let runs: any RunRepository
     /// Per-run summaries.
     let summaries: any SummaryRepository
+    /// Read-only SQL (`pwaudit query`).
+    let queries: any QueryRunner
 
     /// The composition root: the SQLite repositories over `database`, the only place that names them.
     private init(location: AuditLocation, database: Database) {
@@ -23,6 +25,7 @@ package final class AuditWorkspace {
         policies = SQLitePolicyRepository(database: database)
         runs = SQLiteRunRepository(database: database)
         summaries = SQLiteSummaryRepository(database: database)
+        queries = SQLiteQueryRunner(database: database)
     }
 
     /// Opens an existing pwaudit database for writing and brings an older pwaudit schema up to date.
