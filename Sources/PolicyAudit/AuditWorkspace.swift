@@ -17,6 +17,8 @@ package final class AuditWorkspace {
     let summaries: any SummaryRepository
     /// Read-only SQL (`pwaudit query`).
     let queries: any QueryRunner
+    /// Retention (`pwaudit prune`).
+    let pruner: any RunPruner
 
     /// The composition root: the SQLite repositories over `database`, the only place that names them.
     private init(location: AuditLocation, database: Database) {
@@ -26,6 +28,7 @@ package final class AuditWorkspace {
         runs = SQLiteRunRepository(database: database)
         summaries = SQLiteSummaryRepository(database: database)
         queries = SQLiteQueryRunner(database: database)
+        pruner = SQLiteRunPruner(database: database)
     }
 
     /// Opens an existing pwaudit database for writing and brings an older pwaudit schema up to date.

@@ -30,6 +30,8 @@ package struct StoredRun: Sendable, Equatable {
     package var versionIDs: [Int64]
     /// True for a `running` run whose process no longer exists (it crashed or was killed).
     package var isStale: Bool
+    /// When `pwaudit prune` deleted the run's candidates and attempts, or nil.
+    package var prunedAt: String?
 
     /// The word for the run's state wherever it is shown: its status, or `stale` for a running run whose import died.
     package var displayStatus: String { isStale ? "stale" : status }
@@ -44,5 +46,6 @@ package struct StoredRun: Sendable, Equatable {
         )
         (rowsRead, rowsAccepted, rowsRejected) = (record.rowsRead, record.rowsAccepted, record.rowsRejected)
         (pwauditVersion, versionIDs, isStale) = (record.pwauditVersion, record.versionIDs, record.isStale)
+        prunedAt = record.prunedAt
     }
 }
