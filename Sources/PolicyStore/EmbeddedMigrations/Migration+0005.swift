@@ -63,74 +63,96 @@ SELECT
 FROM policy_version pv
 JOIN policy p ON p.id = pv.policy_id;
 
--- One row per candidate x version the run scored, with the verdict.
+-- One row per candidate x version the run scored, with the verdict. The same rows as the `attempt` view, written
+-- as its two halves (inline outcomes, attempt_row) each joined with candidate, so a filter on a candidate column
+-- (username, submitted_at, run_id) reaches the candidate table in both halves instead of materializing `attempt`.
 CREATE VIEW v_attempt_verdict AS
 SELECT
-    c.run_id AS run_id,
-    a.candidate_id AS candidate_id,
-    c.line AS line,
-    c.external_id AS external_id,
-    c.username AS username,
-    c.submitted_at AS submitted_at,
+    x.run_id AS run_id,
+    x.candidate_id AS candidate_id,
+    x.line AS line,
+    x.external_id AS external_id,
+    x.username AS username,
+    x.submitted_at AS submitted_at,
     p.name AS policy,
     pv.version AS version,
     p.name || '@' || pv.version AS reference,
-    a.policy_version_id AS policy_version_id,
-    iif(a.failed_mask = 0, 'pass', 'fail') AS verdict,
-    a.failed_mask AS failed_mask,
+    x.policy_version_id AS policy_version_id,
+    iif(x.failed_mask = 0, 'pass', 'fail') AS verdict,
+    x.failed_mask AS failed_mask,
     (SELECT group_concat(r.rule_id, ',') FROM policy_rule r
-        WHERE r.policy_version_id = a.policy_version_id AND a.failed_mask & (1 << r.bit) != 0) AS failed_rules,
-    c.length AS length
-FROM attempt a
-JOIN candidate c ON c.id = a.candidate_id
-JOIN policy_version pv ON pv.id = a.policy_version_id
+        WHERE r.policy_version_id = x.policy_version_id AND x.failed_mask & (1 << r.bit) != 0) AS failed_rules,
+    x.length AS length
+FROM (
+    SELECT c.run_id AS run_id, c.id AS candidate_id, c.line AS line, c.external_id AS external_id,
+        c.username AS username, c.submitted_at AS submitted_at, c.length AS length,
+        irp.policy_version_id AS policy_version_id,
+        CASE irp.slot WHEN 0 THEN c.mask_0 WHEN 1 THEN c.mask_1 WHEN 2 THEN c.mask_2 ELSE c.mask_3 END AS failed_mask
+    FROM candidate c
+    JOIN import_run_policy irp ON irp.run_id = c.run_id AND irp.slot IS NOT NULL
+    WHERE CASE irp.slot WHEN 0 THEN c.mask_0 WHEN 1 THEN c.mask_1 WHEN 2 THEN c.mask_2 ELSE c.mask_3 END IS NOT NULL
+    UNION ALL
+    SELECT c.run_id, c.id, c.line, c.external_id, c.username, c.submitted_at, c.length, ar.policy_version_id,
+        ar.failed_mask
+    FROM attempt_row ar
+    JOIN candidate c ON c.id = ar.candidate_id
+) x
+JOIN policy_version pv ON pv.id = x.policy_version_id
 JOIN policy p ON p.id = pv.policy_id;
 
 -- One row per candidate x policy its run scored: the version of that policy in force at the candidate's
--- submitted_at and the candidate's outcome under it. in_force_version_id is NULL when the candidate has no time or
--- is older than the policy's first version; failed_mask and passed are NULL when the run did not score the version
--- in force (rescore the run with it).
+-- submitted_at (compared as text, as ISO-8601 UTC times order) and the candidate's outcome under it. Candidates
+-- without a time, or older than the policy's first version, have no row for that policy. failed_mask and passed are
+-- NULL when the run did not score the version in force (rescore the run with it). The few (run, period) pairs are
+-- computed once; the candidate table is read in one pass, or by id when joined with a candidate list.
 CREATE VIEW v_candidate_in_force AS
+WITH run_period AS MATERIALIZED (
+    SELECT r.run_id AS run_id, pp.policy AS policy, pp.policy_version_id AS policy_version_id,
+        pp.reference AS reference, pp.effective_from AS effective_from, pp.effective_until AS effective_until,
+        s.slot AS slot
+    FROM (SELECT DISTINCT irp.run_id AS run_id, pv.policy_id AS policy_id FROM import_run_policy irp
+        JOIN policy_version pv ON pv.id = irp.policy_version_id) r
+    JOIN v_policy_period pp ON pp.policy_id = r.policy_id AND pp.effective_from IS NOT pp.effective_until
+    LEFT JOIN import_run_policy s ON s.run_id = r.run_id AND s.policy_version_id = pp.policy_version_id
+)
 SELECT
     run_id, candidate_id, line, external_id, username, submitted_at, length, policy, in_force_version_id,
-    (SELECT p.name || '@' || pv.version FROM policy_version pv JOIN policy p ON p.id = pv.policy_id
-        WHERE pv.id = in_force_version_id) AS in_force_reference,
-    failed_mask,
+    in_force_reference, failed_mask,
     iif(failed_mask IS NULL, NULL, failed_mask = 0) AS passed,
     (SELECT group_concat(r.rule_id, ',') FROM policy_rule r
         WHERE r.policy_version_id = in_force_version_id AND failed_mask & (1 << r.bit) != 0) AS failed_rules
 FROM (
     SELECT
-        run_id, candidate_id, line, external_id, username, submitted_at, length, policy, in_force_version_id,
-        CASE (SELECT s.slot FROM import_run_policy s WHERE s.run_id = x.run_id
-                AND s.policy_version_id = x.in_force_version_id)
-            WHEN 0 THEN mask_0 WHEN 1 THEN mask_1 WHEN 2 THEN mask_2 WHEN 3 THEN mask_3
+        c.run_id AS run_id, c.id AS candidate_id, c.line AS line, c.external_id AS external_id,
+        c.username AS username, c.submitted_at AS submitted_at, c.length AS length, rp.policy AS policy,
+        rp.policy_version_id AS in_force_version_id, rp.reference AS in_force_reference,
+        CASE rp.slot WHEN 0 THEN c.mask_0 WHEN 1 THEN c.mask_1 WHEN 2 THEN c.mask_2 WHEN 3 THEN c.mask_3
             ELSE (SELECT ar.failed_mask FROM attempt_row ar
-                WHERE ar.candidate_id = x.candidate_id AND ar.policy_version_id = x.in_force_version_id)
+                WHERE ar.candidate_id = c.id AND ar.policy_version_id = rp.policy_version_id)
         END AS failed_mask
-    FROM (
-        SELECT
-            c.run_id AS run_id, c.id AS candidate_id, c.line AS line, c.external_id AS external_id,
-            c.username AS username, c.submitted_at AS submitted_at, c.length AS length, rp.policy AS policy,
-            c.mask_0 AS mask_0, c.mask_1 AS mask_1, c.mask_2 AS mask_2, c.mask_3 AS mask_3,
-            (SELECT pv.id FROM policy_version pv
-                WHERE pv.policy_id = rp.policy_id AND pv.effective_from <= c.submitted_at
-                ORDER BY pv.effective_from DESC, pv.version DESC LIMIT 1) AS in_force_version_id
-        FROM candidate c
-        JOIN (SELECT DISTINCT irp.run_id AS run_id, pv.policy_id AS policy_id, p.name AS policy
-            FROM import_run_policy irp
-            JOIN policy_version pv ON pv.id = irp.policy_version_id
-            JOIN policy p ON p.id = pv.policy_id) rp ON rp.run_id = c.run_id
-    ) x
+    FROM candidate c
+    CROSS JOIN run_period rp
+    WHERE rp.run_id = c.run_id AND c.submitted_at >= rp.effective_from
+        AND (rp.effective_until IS NULL OR c.submitted_at < rp.effective_until)
 );
 
--- Each account's (username's) last candidate across all runs: the one with the latest submitted_at (ties: any one
--- of them). Candidates without a username are not accounts.
+-- Each account's (username's) last candidate across all runs: the latest submitted_at (ties: the higher id;
+-- an account whose candidates have no time: its highest id). Candidates without a username are not accounts.
+-- Walks candidate_by_username from one username to the next (two index seeks per account), so it costs in
+-- proportion to the number of accounts, not of candidates.
 CREATE VIEW v_account_last_candidate AS
-SELECT username, max(submitted_at) AS submitted_at, id AS candidate_id, run_id, count(*) AS candidates
-FROM candidate INDEXED BY candidate_by_username
-WHERE username IS NOT NULL
-GROUP BY username;
+WITH RECURSIVE account(username) AS (
+    SELECT min(username) FROM candidate WHERE username IS NOT NULL
+    UNION ALL
+    SELECT (SELECT min(c.username) FROM candidate c WHERE c.username > account.username)
+    FROM account WHERE account.username IS NOT NULL
+)
+SELECT
+    account.username AS username,
+    (SELECT c.id FROM candidate c WHERE c.username = account.username
+        ORDER BY c.submitted_at DESC, c.id DESC LIMIT 1) AS candidate_id
+FROM account
+WHERE account.username IS NOT NULL;
 
 -- One row per run x version it scored: the run with its summaries.
 CREATE VIEW v_run_summary AS
