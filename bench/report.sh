@@ -120,6 +120,10 @@ GROUP BY composition;
 INSERT INTO run_reuse_summary
 SELECT 1, count(*), sum(size >= 2), sum(iif(size >= 2, size, 0)), max(size)
 FROM (SELECT count(*) AS size FROM candidate WHERE run_id = 1 GROUP BY fingerprint);
+-- Schema 5: each account's last candidate of the run (v_account_last_candidate).
+INSERT INTO run_account_summary (run_id, username, submitted_at, candidate_id, candidates)
+SELECT 1, username, max(submitted_at), id, count(*) FROM candidate WHERE run_id = 1 AND username IS NOT NULL
+GROUP BY username;
 UPDATE import_run SET status = 'complete' WHERE id = 1;
 COMMIT;
 PRAGMA wal_checkpoint(TRUNCATE);

@@ -10,7 +10,8 @@ package enum PolicyAuditCLI {
     package static var commands: [any CLICommand.Type] {
         [
             InitCommand.self, PolicyCommand.self, CheckCommand.self, ImportCommand.self, RunsCommand.self,
-            RescoreCommand.self, ReportCommand.self, CompareCommand.self, HistoryCommand.self, QueryCommand.self, PruneCommand.self,
+            RescoreCommand.self, ReportCommand.self, CompareCommand.self, HistoryCommand.self, QueryCommand.self,
+            PruneCommand.self,
             DemoCommand.self,
         ]
     }

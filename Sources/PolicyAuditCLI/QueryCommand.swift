@@ -36,7 +36,8 @@ enum QueryCommand: CLICommand {
         help: "Stop the query after SECONDS (default \(Int(AuditQuery.defaultTimeoutSeconds)); fractions allowed)."
     ) { text, option, command in
         guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-            throw UsageError("option '\(option)' must be a number of seconds above zero, not '\(text)'", command: command)
+            throw UsageError(
+                "option '\(option)' must be a number of seconds above zero, not '\(text)'", command: command)
         }
         return seconds
     }

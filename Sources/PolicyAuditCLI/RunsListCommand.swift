@@ -20,7 +20,8 @@ enum RunsListCommand: CLICommand {
         let references = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0.reference) })
         let rows = try RunLog(workspace: workspace).list().map { run in
             [
-                String(run.id), run.displayStatus + (run.prunedAt == nil ? "" : ", pruned"), String(run.startedAt.prefix(19)),
+                String(run.id), run.displayStatus + (run.prunedAt == nil ? "" : ", pruned"),
+                String(run.startedAt.prefix(19)),
                 ReportNumber.grouped(run.rowsRead), ReportNumber.grouped(run.rowsRejected), run.sourceName,
                 run.versionIDs.compactMap { references[$0] }.joined(separator: ","), run.label ?? "",
             ]

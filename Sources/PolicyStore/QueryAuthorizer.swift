@@ -82,7 +82,8 @@ final class QueryAuthorizer {
             let name = (first ?? "").lowercased()
             if Self.allowedPragmas.contains(name) { return SQLITE_OK }
             return deny(second == nil ? "PRAGMA \(name)" : "PRAGMA \(name) = …")
-        case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE where first.map(Self.schemaTables.contains) ?? false:
+        case SQLITE_INSERT, SQLITE_UPDATE,
+            SQLITE_DELETE where first.map(Self.schemaTables.contains) ?? false:
             // Allowed for now so that SQLite goes on to the action that names the statement (CREATE t, DROP t),
             // which is denied; a statement that compiles with only this is refused after compiling (`refusal`).
             if schemaRefusal == nil { schemaRefusal = Self.describe(action, first, second) }

@@ -45,7 +45,8 @@ package struct SQLiteRunPruner {
                 "SELECT count(*) FROM attempt_row WHERE candidate_id BETWEEN ?1 AND ?2")
             rows.bind([.integer(range.lowerBound), .integer(range.upperBound)])
             _ = try rows.step()
-            targets.append(RunPruneTarget(runID: id, candidates: candidates, attempts: inlineAttempts + rows.int(at: 0)))
+            targets.append(
+                RunPruneTarget(runID: id, candidates: candidates, attempts: inlineAttempts + rows.int(at: 0)))
             rows.reset()
         }
         return targets
@@ -69,6 +70,8 @@ package struct SQLiteRunPruner {
             let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
             try database.execute("DELETE FROM attempt_row WHERE candidate_id BETWEEN ?1 AND ?2", bounds)
             try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
+            // The run's accounts point at candidates that are gone: its last candidates no longer count.
+            try database.execute("DELETE FROM run_account_summary WHERE run_id = ?1", [.integer(runID)])
             try database.execute("UPDATE import_run SET pruned_at = ?2 WHERE id = ?1", [.integer(runID), .text(time)])
         }
     }

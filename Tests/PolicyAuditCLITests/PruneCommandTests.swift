@@ -70,19 +70,25 @@ struct PruneCommandTests {
         let fixture = try fixture()
         defer { fixture.remove() }
         let reportsBefore = reports(fixture)
-        let summaries = "SELECT run_id, policy_version_id, total, unlocked, near_miss FROM run_version_summary ORDER BY 1, 2"
+        let summaries =
+            "SELECT run_id, policy_version_id, total, unlocked, near_miss FROM run_version_summary ORDER BY 1, 2"
         let summariesBefore = count(fixture, summaries)
         #expect(
             count(fixture, "SELECT c.run_id, count(*) FROM candidate c GROUP BY c.run_id") == "1,20|2,4|3,6000")
+        #expect(count(fixture, "SELECT run_id, count(*) FROM run_account_summary GROUP BY run_id") == "1,20|2,4|3,700")
         let bytesBefore = fileBytes(fixture)
 
         let pruned = fixture.run(["prune", "--before", "2026-01-01"])
         #expect(pruned.code == .success, "\(pruned.err)")
-        #expect(pruned.out.hasPrefix("pruned 2 run(s) (1, 3): 6,020 candidates, 12,040 attempts; the database went from"))
+        #expect(
+            pruned.out.hasPrefix("pruned 2 run(s) (1, 3): 6,020 candidates, 12,040 attempts; the database went from"))
         #expect(fileBytes(fixture) < bytesBefore)
         #expect(count(fixture, "SELECT c.run_id, count(*) FROM candidate c GROUP BY c.run_id") == "2,4")
         #expect(count(fixture, "SELECT count(*) FROM attempt") == "4")
         #expect(count(fixture, summaries) == summariesBefore)
+        // The pruned runs' accounts no longer have a last candidate there: only run 2's remain.
+        #expect(count(fixture, "SELECT run_id, count(*) FROM run_account_summary GROUP BY run_id") == "2,4")
+        #expect(count(fixture, "SELECT count(*) FROM v_account_last_candidate") == "4")
         #expect(count(fixture, "SELECT id, pruned_at IS NOT NULL FROM import_run ORDER BY id") == "1,1|2,0|3,1")
         let after = reports(fixture)
         for (name, text) in reportsBefore {

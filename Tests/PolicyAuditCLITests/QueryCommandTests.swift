@@ -49,12 +49,14 @@ struct QueryCommandTests {
                 == "reference,effective_from,effective_until\r\ncorp@1,2026-01-01T00:00:00Z,2026-06-01T00:00:00Z\r\n"
                 + "corp@2,2026-06-01T00:00:00Z,\r\n")
         let runs = fixture.run([
-            "query", "SELECT run_id, reference, total, unlocked, pruned_at FROM v_run_summary ORDER BY run_id, reference",
+            "query",
+            "SELECT run_id, reference, total, unlocked, pruned_at FROM v_run_summary ORDER BY run_id, reference",
             "--format", "csv",
         ])
         #expect(
             runs.out
-                == "run_id,reference,total,unlocked,pruned_at\r\n1,corp@1,20,12,\r\n1,corp@2,20,4,\r\n2,corp@1,4,2,\r\n")
+                == "run_id,reference,total,unlocked,pruned_at\r\n1,corp@1,20,12,\r\n1,corp@2,20,4,\r\n2,corp@1,4,2,\r\n"
+        )
     }
 
     @Test("v_candidate_in_force: the version in force at each candidate's time, and whether it passed it")
@@ -89,7 +91,9 @@ struct QueryCommandTests {
         #expect(
             verdicts.out
                 == "reference,verdict,failed_rules\r\ncorp@1,fail,length\r\ncorp@2,fail,\"length,require-special\"\r\n")
-        let accounts = fixture.run(["query", "SELECT count(*), count(DISTINCT candidate_id) FROM v_account_last_candidate"])
+        let accounts = fixture.run([
+            "query", "SELECT count(*), count(DISTINCT candidate_id) FROM v_account_last_candidate",
+        ])
         #expect(accounts.out.hasSuffix("      24                            24\n(1 row)\n"), "\(accounts.out)")
     }
 
@@ -99,7 +103,8 @@ struct QueryCommandTests {
         defer { fixture.remove() }
         let table = fixture.run(["query", "SELECT 'a' AS word, 12 AS n UNION ALL SELECT 'bcd', 3"])
         #expect(table.out == "word   n\n----  --\na     12\nbcd    3\n(2 rows)\n")
-        let json = try json(fixture.run(["query", "SELECT 2 AS b, 'x' AS a, NULL AS c, 1.5 AS d", "--format", "json"]).out)
+        let json = try json(
+            fixture.run(["query", "SELECT 2 AS b, 'x' AS a, NULL AS c, 1.5 AS d", "--format", "json"]).out)
         #expect(json["columns"] as? [String] == ["b", "a", "c", "d"])
         let row = try #require((json["rows"] as? [[Any]])?.first)
         #expect(row[0] as? Int == 2 && row[1] as? String == "x" && row[2] is NSNull && row[3] as? Double == 1.5)
@@ -146,7 +151,10 @@ struct QueryCommandTests {
             ("ANALYZE", "CREATE sqlite_stat1"),
             ("REINDEX", "REINDEX"),
             ("WITH x AS (SELECT 1 AS a) INSERT INTO policy (name, created_at) SELECT 'y', 'now' FROM x", "INSERT into"),
-            ("WITH x AS (SELECT id FROM import_run) DELETE FROM import_run WHERE id IN (SELECT id FROM x)", "DELETE from"),
+            (
+                "WITH x AS (SELECT id FROM import_run) DELETE FROM import_run WHERE id IN (SELECT id FROM x)",
+                "DELETE from"
+            ),
             ("WITH x AS (SELECT 1) UPDATE import_run SET label = (SELECT * FROM x)", "UPDATE of import_run"),
             ("SELECT 1; DELETE FROM candidate", "more than one statement"),
             ("SELECT 1; SELECT 2", "more than one statement"),

@@ -155,7 +155,8 @@ struct StoreErrorTableTests {
         ),
     ]
 
-    @Test("each case's code and message", arguments: [runs, keys, migrations, queries, sqlite].joined().map { $0 as Row })
+    @Test(
+        "each case's code and message", arguments: [runs, keys, migrations, queries, sqlite].joined().map { $0 as Row })
     func row(error: any UserFacingError & Sendable, code: Int32, message: String) {
         #expect(error.exitCode.rawValue == code, "\(type(of: error))")
         #expect(error.userMessage == message)

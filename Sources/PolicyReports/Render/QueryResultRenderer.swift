@@ -22,10 +22,12 @@ package enum QueryResultRenderer {
 
     private static func table(_ result: QueryResult) -> String {
         let columns = result.columns.indices.map { index in
-            let numeric = result.rows.contains { $0[index].isNumber }
+            let numeric =
+                result.rows.contains { $0[index].isNumber }
                 && result.rows.allSatisfy { $0[index].isNumber || $0[index] == .null }
             return TextTable.Column(
-                ReportText.terminalSafe(result.columns[index], limit: TextTable.maximumCellWidth), numeric ? .right : .left)
+                ReportText.terminalSafe(result.columns[index], limit: TextTable.maximumCellWidth),
+                numeric ? .right : .left)
         }
         let lines = TextTable(columns: columns, rows: result.rows.map { $0.map(\.text) }).lines(indent: "")
         let count = result.rows.count

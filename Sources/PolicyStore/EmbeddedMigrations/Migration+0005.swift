@@ -8,9 +8,9 @@ extension Migration {
         version: 5,
         name: "0005_query_views_and_prune",
         sql: #"""
--- pwaudit schema 5: stable views for `pwaudit query` (docs/schema.md, "Views for queries"), the indexes they need,
--- and retention (`pwaudit prune`): a run whose candidates and attempts were deleted is marked, and the comparisons
--- between its versions, which reports otherwise compute from the attempts, are kept as summaries.
+-- pwaudit schema 5: stable views for `pwaudit query` (docs/schema.md, "Views for queries"), the summary and index
+-- they need, and retention (`pwaudit prune`): a run whose candidates and attempts were deleted is marked, and the
+-- comparisons between its versions, which reports otherwise compute from the attempts, are kept as summaries.
 -- Append-only: never edit this file once landed.
 
 -- When `pwaudit prune` deleted the run's candidates and attempts (NULL: never pruned).
@@ -39,9 +39,23 @@ CREATE TABLE run_comparison_blocked_summary (
     PRIMARY KEY (run_id, version_a, version_b, bit)
 ) STRICT, WITHOUT ROWID;
 
--- "Each account's last candidate" reads this index in order instead of sorting every candidate. Partial: imports
--- without a username column pay nothing for it.
-CREATE INDEX candidate_by_username ON candidate (username, submitted_at) WHERE username IS NOT NULL;
+-- Per complete run and account (username): the run's last candidate of that account, written when the run completes
+-- (one sorted pass over the run's candidates) and backfilled here for runs imported before schema 5. Keyed by
+-- username first, so "each account's last candidate across runs" reads it in order without sorting.
+CREATE TABLE run_account_summary (
+    run_id INTEGER NOT NULL REFERENCES import_run (id) ON DELETE CASCADE,
+    username TEXT NOT NULL,
+    submitted_at TEXT,
+    candidate_id INTEGER NOT NULL,
+    candidates INTEGER NOT NULL,
+    PRIMARY KEY (username, run_id)
+) STRICT, WITHOUT ROWID;
+
+INSERT INTO run_account_summary (run_id, username, submitted_at, candidate_id, candidates)
+SELECT c.run_id, c.username, max(c.submitted_at), c.id, count(*)
+FROM candidate c JOIN import_run r ON r.id = c.run_id AND r.status = 'complete'
+WHERE c.username IS NOT NULL
+GROUP BY c.run_id, c.username;
 
 -- The version in force at an instant: the greatest effective_from not after it (ties: the higher version).
 CREATE INDEX policy_version_by_effective_from ON policy_version (policy_id, effective_from, version);
@@ -136,23 +150,16 @@ FROM (
         AND (rp.effective_until IS NULL OR c.submitted_at < rp.effective_until)
 );
 
--- Each account's (username's) last candidate across all runs: the latest submitted_at (ties: the higher id;
--- an account whose candidates have no time: its highest id). Candidates without a username are not accounts.
--- Walks candidate_by_username from one username to the next (two index seeks per account), so it costs in
--- proportion to the number of accounts, not of candidates.
+-- Each account's (username's) last candidate across all complete, unpruned runs: the latest submitted_at (ties:
+-- any one of them; an account whose candidates have no time: any of its candidates), from run_account_summary.
+-- Candidates without a username are not accounts.
 CREATE VIEW v_account_last_candidate AS
-WITH RECURSIVE account(username) AS (
-    SELECT min(username) FROM candidate WHERE username IS NOT NULL
-    UNION ALL
-    SELECT (SELECT min(c.username) FROM candidate c WHERE c.username > account.username)
-    FROM account WHERE account.username IS NOT NULL
-)
-SELECT
-    account.username AS username,
-    (SELECT c.id FROM candidate c WHERE c.username = account.username
-        ORDER BY c.submitted_at DESC, c.id DESC LIMIT 1) AS candidate_id
-FROM account
-WHERE account.username IS NOT NULL;
+SELECT username, candidate_id, submitted_at, candidates, runs
+FROM (
+    SELECT username, max(submitted_at) AS submitted_at, candidate_id, sum(candidates) AS candidates, count(*) AS runs
+    FROM run_account_summary
+    GROUP BY username
+);
 
 -- One row per run x version it scored: the run with its summaries.
 CREATE VIEW v_run_summary AS
