@@ -37,8 +37,12 @@ struct PruneCommandTests {
             for run in ["1", "3"] {
                 outputs["compare \(run) \(format)"] =
                     fixture.run(["compare", "corp@1", "corp@2", "--run", run, "--format", format]).out
+                outputs["compare reversed \(run) \(format)"] =
+                    fixture.run(["compare", "corp@2", "corp@1", "--run", run, "--format", format]).out
             }
             outputs["history \(format)"] = fixture.run(["history", "--policy", "corp", "--format", format]).out
+            outputs["history in force \(format)"] =
+                fixture.run(["history", "--policy", "corp", "--by", "day", "--in-force", "--format", format]).out
         }
         return outputs.mapValues {
             $0.replacing(#/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?Z?( UTC)?/#, with: "<time>")
