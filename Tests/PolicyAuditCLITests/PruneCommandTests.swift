@@ -124,6 +124,23 @@ struct PruneCommandTests {
         #expect(count(fixture, "SELECT count(*) FROM candidate") == "6024")
     }
 
+    @Test("refused while an import holds its lock; nothing is pruned")
+    func refusedWhileImporting() throws {
+        let fixture = try fixture()
+        defer { fixture.remove() }
+        let database = try Database(path: "\(fixture.directory)/a.db", mode: .readWrite)
+        let runs = SQLiteRunRepository(database: database)
+        let running = try runs.start(
+            sourceName: "live.csv", sourceBytes: 1, sourceSHA256: String(repeating: "0", count: 64), label: nil,
+            versionIDs: [], pwauditVersion: "test")
+        let result = fixture.run(["prune", "--before", "2026-01-01"])
+        #expect(result.code == .dataError)
+        #expect(result.err.contains("run \(running.id) is being imported by process"), "\(result.err)")
+        #expect(count(fixture, "SELECT count(*) FROM candidate") == "6024")
+        try runs.fail(runID: running.id)
+        #expect(fixture.run(["prune", "--before", "2026-01-01"]).code == .success)
+    }
+
     @Test("a date that is not one is a usage error; --before is required")
     func usage() throws {
         let fixture = try ReportCLIFixture()

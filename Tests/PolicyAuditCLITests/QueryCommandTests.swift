@@ -114,7 +114,7 @@ struct QueryCommandTests {
         #expect(markdown.code == .usage)
     }
 
-    @Test("--output writes the result to a file and refuses the database")
+    @Test("--output writes the result to a file, refuses the database, and leaves no file when the query fails")
     func output() throws {
         let fixture = try ReportCLIFixture()
         defer { fixture.remove() }
@@ -123,6 +123,15 @@ struct QueryCommandTests {
         #expect(try String(contentsOfFile: "\(fixture.directory)/one.csv", encoding: .utf8) == "one\r\n1\r\n")
         let clash = fixture.run(["query", "SELECT 1", "--output", "a.db"])
         #expect(clash.code == .usage)
+        let refused = fixture.run(["query", "DELETE FROM candidate", "--output", "one.csv"])
+        #expect(refused.code == .dataError)
+        #expect(try String(contentsOfFile: "\(fixture.directory)/one.csv", encoding: .utf8) == "one\r\n1\r\n")
+        #expect(fixture.run(["query", "SELECT * FROM nowhere", "--output", "never.csv"]).code == .dataError)
+        #expect(!FileManager.default.fileExists(atPath: "\(fixture.directory)/never.csv"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.directory).filter {
+            $0.contains("never")
+        }
+        #expect(leftovers.isEmpty)
     }
 
     @Test(
