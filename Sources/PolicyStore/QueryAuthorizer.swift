@@ -86,7 +86,11 @@ final class QueryAuthorizer {
             SQLITE_DELETE where first.map(Self.schemaTables.contains) ?? false:
             // Allowed for now so that SQLite goes on to the action that names the statement (CREATE t, DROP t),
             // which is denied; a statement that compiles with only this is refused after compiling (`refusal`).
-            if schemaRefusal == nil { schemaRefusal = Self.describe(action, first, second) }
+            if schemaRefusal == nil {
+                schemaRefusal =
+                    "\(Self.describe(action, first, second)) (a schema change, which table-valued pragma functions and "
+                    + "virtual tables such as dbstat also ask for; use PRAGMA table_info(…) instead)"
+            }
             return SQLITE_OK
         default:
             return deny(Self.describe(action, first, second))

@@ -155,6 +155,8 @@ struct QueryCommandTests {
             ("PRAGMA journal_mode", "PRAGMA journal_mode"),
             ("PRAGMA user_version = 7", "PRAGMA user_version"),
             ("SELECT load_extension('/nonexistent/ext')", "function load_extension"),
+            ("SELECT * FROM pragma_table_info('candidate')", "UPDATE of sqlite_master (a schema change"),
+            ("SELECT * FROM pragma_journal_mode('delete')", "UPDATE of sqlite_master (a schema change"),
             ("BEGIN", "transaction control"),
             ("SAVEPOINT s", "SAVEPOINT"),
             ("ANALYZE", "CREATE sqlite_stat1"),
