@@ -14,6 +14,10 @@ package protocol AuditStore: AnyObject {
     var runs: any RunRepository { get }
     /// Per-run summaries.
     var summaries: any SummaryRepository { get }
+    /// Read-only SQL over the store (`pwaudit query`).
+    var queries: any QueryRunner { get }
+    /// Retention (`pwaudit prune`).
+    var pruner: any RunPruner { get }
     /// Whether the store was opened for reading only.
     var isReadOnly: Bool { get }
 

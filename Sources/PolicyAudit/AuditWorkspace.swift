@@ -19,6 +19,10 @@ package final class AuditWorkspace {
     var runs: any RunRepository { store.runs }
     /// Per-run summaries.
     var summaries: any SummaryRepository { store.summaries }
+    /// Read-only SQL (`pwaudit query`).
+    var queries: any QueryRunner { store.queries }
+    /// Retention (`pwaudit prune`).
+    var pruner: any RunPruner { store.pruner }
 
     private init(location: AuditLocation, database: Database) {
         self.location = location

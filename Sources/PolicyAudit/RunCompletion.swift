@@ -24,6 +24,7 @@ struct RunCompletion {
                 return existing
             }
             try summaries.write(runID: runID, summary: summary)
+            try summaries.writeAccounts(runID: runID)
             try workspace.runs.complete(
                 runID: runID, sourceBytes: sourceBytes, sourceSHA256: sourceSHA256, rowsRead: tally.rowsSeen,
                 rowsAccepted: tally.acceptedCount, rowsRejected: tally.rejectedCount)

@@ -28,6 +28,7 @@ package struct RunRescore {
         guard run.status == .complete else {
             throw ImportError.runNotComplete(runID: runID, status: run.displayStatus)
         }
+        if let prunedAt = run.prunedAt { throw PruneError.runPruned(runID: runID, prunedAt: prunedAt) }
         let compiled = try CompiledPolicySet([CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))])
         if run.versionIDs.contains(version.id) {
             let existing = try workspace.summaries.versions(runID: runID).first { $0.policyVersionID == version.id }

@@ -9,5 +9,6 @@ extension Migration {
         .m0002_inline_outcomes,
         .m0003_run_ids_never_reused,
         .m0004_trust,
+        .m0005_query_views_and_prune,
     ]
 }
