@@ -19,7 +19,7 @@ struct PruneCommandTests {
     private func fixture() throws -> ReportCLIFixture {
         let fixture = try ReportCLIFixture()
         try Data(Self.bigRun.utf8).write(to: URL(fileURLWithPath: "\(fixture.directory)/run3.csv"))
-        let imported = fixture.run(["import", "run3.csv", "--policy", "corp@1", "--policy", "corp@2"])
+        let imported = fixture.run(["import", "run3.csv", "--policy", "corp@1", "--policy", "corp@2", "--accounts"])
         #expect(imported.code == .success, "\(imported.err)")
         #expect(waitUntil { !FileManager.default.fileExists(atPath: "\(fixture.directory)/a.db-wal") })
         let database = try Database(path: "\(fixture.directory)/a.db", mode: .readWrite)

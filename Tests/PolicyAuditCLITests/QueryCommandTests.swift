@@ -36,6 +36,25 @@ struct QueryCommandTests {
         #expect((rows.first?.first ?? 0) > 0)
     }
 
+    @Test("an import stores its accounts' last candidates only when asked (--accounts)")
+    func accountsAreOptIn() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let rows = "id,username,submitted_at,password\na1,alice,2026-07-01T08:00:00Z,Correct-Horse-9\n"
+        for (name, extra) in [("plain.csv", [String]()), ("named.csv", ["--accounts"])] {
+            try Data(rows.utf8).write(to: URL(fileURLWithPath: "\(fixture.directory)/\(name)"))
+            let imported = fixture.run(["import", name, "--policy", "corp@1", "--again"] + extra)
+            #expect(imported.code == .success, "\(imported.err)")
+        }
+        let counted = fixture.run([
+            "query", "SELECT run_id, count(*) FROM run_account_summary WHERE run_id > 2 GROUP BY run_id",
+            "--format", "csv",
+        ])
+        #expect(counted.code == .success, "\(counted.err)")
+        let lines = counted.out.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(lines == ["run_id,count(*)", "4,1"], "only the run imported with --accounts")
+    }
+
     @Test("v_policy_period gives each version its period; v_run_summary a row per run and version")
     func periodsAndRuns() throws {
         let fixture = try ReportCLIFixture()
