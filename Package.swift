@@ -79,7 +79,8 @@ let package = Package(
         .testTarget(
             name: "PolicyAuditCLITests",
             dependencies: [
-                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
+                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyCompliance",
+                "AuditRepositories",
                 "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]
         ),

@@ -5,10 +5,11 @@ import PasswordPolicy
 
 /// The use cases around stored policy versions: add, look up, compare, and the version in force on a date.
 package struct PolicyLibrary {
-    private let repository: any PolicyRepository
+    private let workspace: AuditWorkspace
+    private var repository: any PolicyRepository { workspace.policies }
 
     /// A library over the workspace's policy repository.
-    package init(workspace: AuditWorkspace) { repository = workspace.policies }
+    package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
     /// Stores `policy` (file lists already inlined) as a new immutable version, or returns the identical one; a
     /// definition identical to an earlier version with another `effectiveFrom` is a rollback, stored as the next
@@ -23,9 +24,11 @@ package struct PolicyLibrary {
             PolicyRuleRow(
                 bit: bit, ruleID: rule.id, kind: rule.kind.name, label: rule.label, definition: rule.canonicalJSON())
         }
-        return try repository.add(
+        let added = try repository.add(
             name: policy.name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition),
             rules: rules, effectiveFrom: effectiveFrom, note: note)
+        if added.isNew { try ComplianceFindingRefresh(workspace: workspace).record(added.version) }
+        return added
     }
 
     /// Every stored version, by name then number.

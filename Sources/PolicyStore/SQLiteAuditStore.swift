@@ -8,6 +8,7 @@ package final class SQLiteAuditStore: AuditStore {
     package let policies: any PolicyRepository
     package let runs: any RunRepository
     package let summaries: any SummaryRepository
+    package let findings: any ComplianceFindingRepository
     package let queries: any QueryRunner
     package let pruner: any RunPruner
 
@@ -17,6 +18,7 @@ package final class SQLiteAuditStore: AuditStore {
         policies = SQLitePolicyRepository(database: database)
         runs = SQLiteRunRepository(database: database)
         summaries = SQLiteSummaryRepository(database: database)
+        findings = SQLiteComplianceFindingRepository(database: database)
         queries = SQLiteQueryRunner(database: database)
         pruner = SQLiteRunPruner(database: database)
     }

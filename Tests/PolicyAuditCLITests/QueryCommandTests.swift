@@ -25,7 +25,7 @@ struct QueryCommandTests {
         "every stable view answers a SELECT",
         arguments: [
             "v_policy_period", "v_attempt_verdict", "v_candidate_in_force", "v_account_last_candidate", "v_run_summary",
-            "v_policy_version", "v_run", "v_attempt", "v_run_version", "v_run_rule",
+            "v_compliance_finding", "v_policy_version", "v_run", "v_attempt", "v_run_version", "v_run_rule",
         ])
     func viewAnswers(view: String) throws {
         let fixture = try ReportCLIFixture()

@@ -10,5 +10,6 @@ extension Migration {
         .m0003_run_ids_never_reused,
         .m0004_trust,
         .m0005_query_views_and_prune,
+        .m0006_compliance_findings,
     ]
 }
