@@ -4,6 +4,4 @@ package protocol ComplianceFindingRepository {
     func versionIDs(notEvaluatedBy pwauditVersion: String) throws -> [Int64]
     /// Replaces version `versionID`'s findings with `findings`, recording that `pwauditVersion` made them.
     func replace(versionID: Int64, findings: [ComplianceFindingRow], evaluatedBy pwauditVersion: String) throws
-    /// Version `versionID`'s findings, by standard and clause.
-    func findings(versionID: Int64) throws -> [ComplianceFindingRow]
 }

@@ -47,23 +47,4 @@ package struct SQLiteComplianceFindingRepository: ComplianceFindingRepository {
             }
         }
     }
-
-    package func findings(versionID: Int64) throws -> [ComplianceFindingRow] {
-        let statement = try database.cachedStatement(
-            """
-            SELECT standard, clause, title, level, severity, verdict, policy_value, required_value, citation
-            FROM compliance_finding WHERE policy_version_id = ?1 ORDER BY standard, clause
-            """)
-        defer { statement.reset() }
-        statement.bind(versionID, at: 1)
-        var rows: [ComplianceFindingRow] = []
-        while try statement.step() {
-            let text = { (column: Int32) in statement.string(at: column) ?? "" }
-            rows.append(
-                ComplianceFindingRow(
-                    standard: text(0), clause: text(1), title: text(2), level: text(3), severity: text(4),
-                    verdict: text(5), policyValue: text(6), requiredValue: text(7), citation: text(8)))
-        }
-        return rows
-    }
 }
