@@ -12,6 +12,9 @@ let package = Package(
         // Rule engine: pure Swift, no SQLite, no terminal, no file I/O. Usable from an iOS app.
         .target(name: "PasswordPolicy"),
 
+        // Policy interchange: Apple password rules and pwquality.conf, read and written. Foundation and the engine only.
+        .target(name: "PolicyInterchange", dependencies: ["PasswordPolicy"]),
+
         // C system libraries.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -35,8 +38,8 @@ let package = Package(
         .target(
             name: "PolicyAudit",
             dependencies: [
-                "PasswordPolicy", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "AuditCrypto",
-                "ExitStatus", "LibC",
+                "PasswordPolicy", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports", "PolicyStore",
+                "AuditCrypto", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
@@ -52,6 +55,7 @@ let package = Package(
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
+        .testTarget(name: "PolicyInterchangeTests", dependencies: ["PolicyInterchange", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyStoreTests",
             dependencies: ["PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),

@@ -9,7 +9,10 @@ struct RuleEvaluator: @unchecked Sendable {
     let blocklists: UnsafeBufferPointer<BlocklistLookup>
     let scalarSets: UnsafeBufferPointer<ScalarSet>
     let patterns: UnsafeBufferPointer<PatternMatcher>
+    let wordLists: UnsafeBufferPointer<ForbiddenWordList>
     let normalization: Normalization
+    /// The semantics the rules read the password with.
+    let mode: EvaluationMode
     /// Whether any rule needs sequence runs (the ASCII scan skips them otherwise).
     let tracksSequences: Bool
 
@@ -50,7 +53,7 @@ struct RuleEvaluator: @unchecked Sendable {
     func trackingSequences() -> RuleEvaluator {
         RuleEvaluator(
             rules: rules, asciiTable: asciiTable, builtin: builtin, blocklists: blocklists, scalarSets: scalarSets,
-            patterns: patterns, normalization: normalization, tracksSequences: true)
+            patterns: patterns, wordLists: wordLists, normalization: normalization, mode: mode, tracksSequences: true)
     }
 
     /// Normalizes and scans `password` (valid UTF-8) once, then runs `body` with the result.
