@@ -76,7 +76,10 @@ extension PolicyParser {
             return .palindrome
         case "forbidden-words":
             guard let words = try rule.strings("words") else { throw missing(rule, "words") }
-            let canonical = canonicalWords(words)
+            // Kept as written (not lowercased): libpwquality lowers ASCII only, and compat mode reads them so.
+            let canonical = Array(Set(words).filter { !$0.isEmpty }).sorted {
+                Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+            }
             guard !canonical.isEmpty else { throw .invalid(path: rule.path("words"), reason: "must not be empty") }
             return .forbiddenWords(words: canonical)
         default:
