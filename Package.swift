@@ -62,8 +62,8 @@ let package = Package(
         .testTarget(
             name: "PolicyAuditTests",
             dependencies: [
-                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyStore", "PasswordPolicy",
-                "ExitStatus", "PwauditTestSupport",
+                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports", "PolicyStore",
+                "PasswordPolicy", "ExitStatus", "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",

@@ -19,7 +19,7 @@ package enum PolicyConversionError: Equatable, UserFacingError {
     /// One sentence saying what went wrong and what to do.
     package var userMessage: String {
         switch self {
-        case .invalidConf(let path, let error): "\(path): \(error)"
+        case .invalidConf(let path, let error): "\(path): \(error.userMessage)"
         case .unexpressible(let format, let rules):
             "\(format) cannot express \(rules.joined(separator: ", ")); pass --lossy to leave them out"
         }
