@@ -56,3 +56,18 @@ engine_rate="$(rate "$engine_out")"
 peer_rate="$(rate "$peer_out")"
 python3 -c "import sys; e, p = map(float, sys.argv[1:]); print(f'engine {e:.0f} rows/s vs pwquality {p:.0f} rows/s: ratio {e / p:.1f}x')" \
     "$engine_rate" "$peer_rate"
+
+# pwquality compat mode (the same settings as peer_pwquality.py, as `policy add --format pwquality` imports them)
+# against libpwquality, one core each: both run single-threaded, pinned to one CPU when taskset exists.
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c 0)
+compat_out="$("${pin[@]}" "$repo/.build/release/pwaudit-bench" --pwquality "$nul")"
+echo "$compat_out"
+peer_pinned="$("${pin[@]}" /usr/bin/python3 "$shared/peer_pwquality.py" "$csv")"
+echo "$peer_pinned"
+compat_rate="$(rate "$compat_out")"
+pinned_rate="$(rate "$peer_pinned")"
+pass() { sed -n 's/^RESULT .* pass=\([0-9]*\).*/\1/p' <<<"$1"; }
+echo "compat pass=$(pass "$compat_out") vs pwquality pass=$(pass "$peer_pinned") (same verdicts expected)"
+python3 -c "import sys; e, p = map(float, sys.argv[1:]); print(f'compat mode {e:.0f} rows/s vs pwquality {p:.0f} rows/s on one core each: ratio {e / p:.1f}x')" \
+    "$compat_rate" "$pinned_rate"

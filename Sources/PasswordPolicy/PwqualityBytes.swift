@@ -18,55 +18,34 @@ enum PwqualityBytes {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
-    /// How many bytes fall in each class (upper, lower, digit, other).
-    static func counts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int, Int) {
-        var counts = (0, 0, 0, 0)
-        for byte in bytes {
-            switch byteClass(byte) {
-            case 0: counts.0 += 1
-            case 1: counts.1 += 1
-            case 2: counts.2 += 1
-            default: counts.3 += 1
-            }
+    /// Whether `haystack` contains `needle` (read backwards when `reversed`), both lowered by `tolower`, as
+    /// `strstr` over lowered copies finds it; allocates nothing.
+    @inline(__always)
+    static func contains<Needle: RandomAccessCollection>(
+        _ haystack: UnsafeBufferPointer<UInt8>, _ needle: Needle, reversed: Bool
+    ) -> Bool where Needle.Element == UInt8, Needle.Index == Int {
+        let width = needle.count
+        guard width > 0 else { return true }
+        guard haystack.count >= width else { return false }
+        let base = needle.startIndex
+        @inline(__always) func at(_ offset: Int) -> UInt8 {
+            lowered(needle[base + (reversed ? width - 1 - offset : offset)])
         }
-        return counts
-    }
-
-    /// How many bytes belong to a named class, read as libpwquality's classes (`special` is "other").
-    static func count(_ cls: CharacterClass, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let counts = counts(bytes)
-        switch cls {
-        case .upper: return counts.0
-        case .lower: return counts.1
-        case .digit: return counts.2
-        case .special: return counts.3
-        case .letter: return counts.0 + counts.1
-        case .space: return bytes.reduce(0) { $0 + ($1 == 0x20 ? 1 : 0) }
-        }
-    }
-
-    /// Whether the lowered `haystack` contains `needle` (already lowered), as `strstr` finds it.
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: ArraySlice<UInt8>) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count else { return false }
-        let first = needle[needle.startIndex]
-        for start in 0...(haystack.count - needle.count) where lowered(haystack[start]) == first {
+        let first = at(0)
+        for start in 0...(haystack.count - width) where lowered(haystack[start]) == first {
             var offset = 1
-            while offset < needle.count,
-                lowered(haystack[start + offset]) == needle[needle.startIndex + offset]
-            {
-                offset += 1
-            }
-            if offset == needle.count { return true }
+            while offset < width, lowered(haystack[start + offset]) == at(offset) { offset += 1 }
+            if offset == width { return true }
         }
         return false
     }
 
     /// libpwquality's `wordcheck`: a word of at least `minimum` bytes, or its byte reversal, occurs in the password.
-    static func containsWord(
-        _ password: UnsafeBufferPointer<UInt8>, _ word: ArraySlice<UInt8>, minimum: Int
-    ) -> Bool {
+    @inline(__always)
+    static func containsWord<Word: RandomAccessCollection>(
+        _ password: UnsafeBufferPointer<UInt8>, _ word: Word, minimum: Int
+    ) -> Bool where Word.Element == UInt8, Word.Index == Int {
         guard word.count >= minimum else { return false }
-        return contains(password, word) || contains(password, ArraySlice(word.reversed()))
+        return contains(password, word, reversed: false) || contains(password, word, reversed: true)
     }
 }

@@ -3,9 +3,13 @@ extension RuleEvaluator {
     @inline(__always)
     func check(
         _ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: CandidateBytes,
-        _ contexts: inout ContextAnswers
+        _ contexts: inout ContextAnswers, _ scan: PwqualityScan? = nil
     ) -> RuleCheck {
-        if mode == .pwquality, let check = pwqualityCheck(rule, candidate) { return check }
+        if mode == .pwquality,
+            let check = pwqualityCheck(rule, candidate, scan ?? PwqualityScan(candidate.password))
+        {
+            return check
+        }
         let summary = prepared.summary
         switch rule {
         case .length(let min, let max):

@@ -16,10 +16,18 @@ struct RuleEvaluator: @unchecked Sendable {
     /// Whether any rule needs sequence runs (the ASCII scan skips them otherwise).
     let tracksSequences: Bool
 
+    /// Whether the rules read the prepared (normalized, scanned) password; a compat-mode policy whose rules all
+    /// read bytes does not.
+    let preparesPassword: Bool
+
     /// Bit `i` set when rule `i` fails.
     func failureMask(_ candidate: Candidate) -> UInt64 {
         candidate.withBytes { candidate in
-            withPrepared(candidate.password) { prepared in
+            if !preparesPassword {
+                var contexts = ContextAnswers()
+                return failureMask(.unprepared, candidate, contexts: &contexts)
+            }
+            return withPrepared(candidate.password) { prepared in
                 var contexts = ContextAnswers()
                 return failureMask(prepared, candidate, contexts: &contexts)
             }
@@ -33,7 +41,8 @@ struct RuleEvaluator: @unchecked Sendable {
         -> UInt64
     {
         var mask: UInt64 = 0
-        for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts).failed {
+        let scan = mode == .pwquality ? PwqualityScan(candidate.password) : nil
+        for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts, scan).failed {
             mask |= 1 << UInt64(index)
         }
         return mask
@@ -53,7 +62,8 @@ struct RuleEvaluator: @unchecked Sendable {
     func trackingSequences() -> RuleEvaluator {
         RuleEvaluator(
             rules: rules, asciiTable: asciiTable, builtin: builtin, blocklists: blocklists, scalarSets: scalarSets,
-            patterns: patterns, wordLists: wordLists, normalization: normalization, mode: mode, tracksSequences: true)
+            patterns: patterns, wordLists: wordLists, normalization: normalization, mode: mode, tracksSequences: true,
+            preparesPassword: preparesPassword)
     }
 
     /// Normalizes and scans `password` (valid UTF-8) once, then runs `body` with the result.

@@ -38,7 +38,8 @@ final class RuleProgram: @unchecked Sendable {
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
                 return false
-            })
+            },
+            preparesPassword: policy.evaluation != .pwquality || !lowered.allSatisfy(RuleEvaluator.isBytewise))
     }
 
     private static func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
