@@ -55,7 +55,8 @@ let package = Package(
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
-        .testTarget(name: "PolicyInterchangeTests", dependencies: ["PolicyInterchange", "PasswordPolicy", "PwauditTestSupport"]),
+        .testTarget(
+            name: "PolicyInterchangeTests", dependencies: ["PolicyInterchange", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyStoreTests",
             dependencies: ["PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),

@@ -4,7 +4,8 @@ extension PolicyParser {
         "max-class-repeat", "palindrome", "forbidden-words",
     ]
     private static let keysByRule: [String: Set<String>] = [
-        "length": ["min", "max", "credits"], "require": ["class", "min"], "classes": ["min", "of"], "max-repeat": ["max"],
+        "length": ["min", "max", "credits"], "require": ["class", "min"], "classes": ["min", "of"],
+        "max-repeat": ["max"],
         "max-sequence": ["max"], "allowed": ["classes", "chars"], "blocklist": ["lists", "words", "files"],
         "context": ["fields", "min-token", "substrings"], "pattern": ["regex", "must", "message"],
         "max-class-repeat": ["max"], "palindrome": [], "forbidden-words": ["words"],

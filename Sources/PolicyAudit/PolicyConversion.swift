@@ -64,10 +64,11 @@ package enum PolicyConversion {
             return (definition + "\n", [])
         case .passwordrules:
             let export = policy.passwordRules()
-            let left = export.unexpressed.map { "\($0.ruleID) (\($0.rule))" }
-            if !lossy, !left.isEmpty {
-                throw .unexpressible(format: "passwordrules", rules: Array(NSOrderedSet(array: left)) as? [String] ?? left)
+            var left: [String] = []  // one entry per rule, even when several of its parts are left out
+            for rule in export.unexpressed where !left.contains("\(rule.ruleID) (\(rule.rule))") {
+                left.append("\(rule.ruleID) (\(rule.rule))")
             }
+            if !lossy, !left.isEmpty { throw .unexpressible(format: "passwordrules", rules: left) }
             return (export.descriptor + "\n", export.unexpressed.map(note))
         case .pwquality:
             let conf = PwqualityConfExporter.conf(for: policy)

@@ -68,7 +68,8 @@ enum PolicyAddCommand: CLICommand {
     }
 
     /// The policy the input names, converted from its format; warnings go to stderr.
-    private static func load(_ input: String, arguments: ParsedArguments, context: CLIContext) throws -> PasswordPolicy {
+    private static func load(_ input: String, arguments: ParsedArguments, context: CLIContext) throws -> PasswordPolicy
+    {
         let format = arguments[format] ?? .json
         guard format != .json else {
             if arguments[name] != nil {

@@ -46,7 +46,8 @@ package struct PasswordRulesParser {
                 guard name == "required" else { continue }
                 let set = canonicalized(values)
                 if set.isEmpty {
-                    warnings.append("a \"required\" property with no ASCII-printable character requires nothing; left out")
+                    warnings.append(
+                        "a \"required\" property with no ASCII-printable character requires nothing; left out")
                 } else {
                     descriptor.required.append(set)
                 }

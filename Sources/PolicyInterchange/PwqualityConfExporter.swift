@@ -51,9 +51,10 @@ package enum PwqualityConfExporter {
                 if fields.contains(.email) { leaveOut(rule, "the email check cannot be expressed") }
                 if minToken != 4 { leaveOut(rule, "libpwquality ignores names shorter than 4, not \(minToken)") }
             case .forbiddenWords(let words):
-                let expressible = words.filter { !$0.contains(" ") && !$0.contains("#") }
+                // libpwquality splits on spaces, strips whitespace at both ends and cuts at "#".
+                let expressible = words.filter { !$0.utf8.contains { PwqualityConfParser.isSpace($0) || $0 == 0x23 } }
                 if expressible.count < words.count {
-                    leaveOut(rule, "words with a space or \"#\" cannot be listed")
+                    leaveOut(rule, "words with whitespace or \"#\" cannot be listed")
                 }
                 settings.append(("badwords", expressible.joined(separator: " ")))
             case .blocklist(let lists, let words, let files):

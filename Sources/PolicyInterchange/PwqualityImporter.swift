@@ -30,7 +30,8 @@ package enum PwqualityImporter {
             (.special, settings.ocredit),
         ]
         let positive = Dictionary(uniqueKeysWithValues: credits.filter { $0.1 > 0 }.map { ($0.0, limited($0.1)) })
-        rules.append(PolicyRule(kind: .length(min: limited(settings.minlen), max: nil, credits: LengthCredits(positive))))
+        rules.append(
+            PolicyRule(kind: .length(min: limited(settings.minlen), max: nil, credits: LengthCredits(positive))))
         for (cls, credit) in credits where credit < 0 {
             rules.append(PolicyRule(kind: .require(.named(cls), min: limited(-credit))))
         }
@@ -71,16 +72,21 @@ package enum PwqualityImporter {
                 "dictcheck: cracklib's dictionary check is approximated by the builtin common-password list")
             rules.append(PolicyRule(kind: .blocklist(lists: ["builtin:common"], words: [])))
         }
-        if settings.dictpath != nil { warnings.append("dictpath is ignored (pwaudit does not read cracklib dictionaries)") }
+        if settings.dictpath != nil {
+            warnings.append("dictpath is ignored (pwaudit does not read cracklib dictionaries)")
+        }
         var recorded: [String: Int] = [:]
         let recordable: [(String, Int)] = [
             ("difok", settings.difok), ("gecoscheck", settings.gecoscheck), ("enforcing", settings.enforcing),
             ("retry", settings.retry), ("enforce_for_root", settings.enforceForRoot),
             ("local_users_only", settings.localUsersOnly),
         ]
-        for (key, value) in recordable where settings.explicitlySet.contains(key) { recorded[key] = limited(Swift.max(0, value)) }
+        for (key, value) in recordable where settings.explicitlySet.contains(key) {
+            recorded[key] = limited(Swift.max(0, value))
+        }
         if settings.explicitlySet.contains("difok") || settings.explicitlySet.contains("gecoscheck") {
-            warnings.append("difok and gecoscheck are recorded, not evaluated (they need the old password / GECOS field)")
+            warnings.append(
+                "difok and gecoscheck are recorded, not evaluated (they need the old password / GECOS field)")
         }
         let draft = PasswordPolicy(
             name: name, description: "Imported from pwquality.conf", normalization: .none, rules: rules,

@@ -18,8 +18,9 @@ struct PolicyInterchangeCommandTests {
         #expect(json.out.contains(#""evaluation":"apple""#))
         let exported = try cli.run(["policy", "export", "site", "--db", "a.db", "--format", "passwordrules"])
         #expect(exported.code == .success)
-        #expect(exported.out == "required: upper; required: digit, [-!]]; allowed: upper, digit, [-!]]; "
-            + "max-consecutive: 2; minlength: 8;\n")
+        #expect(
+            exported.out == "required: upper; required: digit, [-!]]; allowed: upper, digit, [-!]]; "
+                + "max-consecutive: 2; minlength: 8;\n")
     }
 
     @Test("passwordrules from a file, and Apple's parser's complaints are warnings on stderr")
@@ -69,7 +70,8 @@ struct PolicyInterchangeCommandTests {
         _ = try cli.run(["init", "--db", "a.db"])
         let file = try cli.write(
             "p.json",
-            #"{"name": "corp", "rules": [{"rule": "length", "min": 12}, {"rule": "blocklist", "id": "deny", "words": ["acme"]}]}"#)
+            #"{"name": "corp", "rules": [{"rule": "length", "min": 12}, {"rule": "blocklist", "id": "deny", "words": ["acme"]}]}"#
+        )
         _ = try cli.run(["policy", "add", "--db", "a.db", file])
         let refused = try cli.run(["policy", "export", "corp", "--db", "a.db", "--format", "passwordrules"])
         #expect(refused.code == .dataError && refused.err.contains("deny (blocklist)") && refused.out.isEmpty)

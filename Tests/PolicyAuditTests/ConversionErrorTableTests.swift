@@ -12,7 +12,10 @@ struct ConversionErrorTableTests {
 
     static let rows: [Row] = [
         (InterchangeError.confLineTooLong(line: 3), 65, "line 3 is longer than libpwquality reads (1022 bytes)"),
-        (InterchangeError.confBadInteger(line: 2, setting: "minlen"), 65, "line 2: bad integer value of setting minlen"),
+        (
+            InterchangeError.confBadInteger(line: 2, setting: "minlen"), 65,
+            "line 2: bad integer value of setting minlen"
+        ),
         (
             PolicyConversionError.invalidConf(path: "p.conf", error: .confBadInteger(line: 1, setting: "minclass")), 65,
             "p.conf: line 1: bad integer value of setting minclass"

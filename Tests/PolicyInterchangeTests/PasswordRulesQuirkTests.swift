@@ -58,7 +58,9 @@ import Testing
         for length in [5, 10, 15, 20, 25] {
             #expect(!compiled.evaluate(Candidate(password: String(repeating: "a", count: length))).unlocksReset)
         }
-        #expect(PasswordRulesParser.parse(policy.passwordRules().descriptor).descriptor == parse("minlength: 20; maxlength: 10;"))
+        #expect(
+            PasswordRulesParser.parse(policy.passwordRules().descriptor).descriptor
+                == parse("minlength: 20; maxlength: 10;"))
     }
 
     @Test func customClassesHaveNoRangesAndDropNonPrintableCharacters() {
@@ -95,8 +97,10 @@ import Testing
     }
 
     @Test func appleModeCountsOnlyASCIIClassesAndSpaceIsSpecial() throws {
-        let policy = try PasswordRulesImporter.policy(from: "required: upper; required: special; allowed: lower; minlength: 4", name: "x")
-            .policy
+        let policy = try PasswordRulesImporter.policy(
+            from: "required: upper; required: special; allowed: lower; minlength: 4", name: "x"
+        )
+        .policy
         let compiled = try CompiledPolicy(policy)
         #expect(compiled.evaluate(Candidate(password: "Ab c")).unlocksReset)  // space is special
         #expect(!compiled.evaluate(Candidate(password: "Äb!c")).unlocksReset)  // Ä is not upper, nor allowed

@@ -10,13 +10,20 @@ import Testing
         let password: String
         let user: String?
         let passes: Bool
-        var testDescription: String { "\(conf.replacingOccurrences(of: "\n", with: " ")) / \(passes ? "pass" : "fail")" }
+        var testDescription: String {
+            "\(conf.replacingOccurrences(of: "\n", with: " ")) / \(passes ? "pass" : "fail")"
+        }
     }
 
     static let cases: [Case] = [
-        Case(conf: "minlen=10\ndcredit=1\nucredit=1\nlcredit=1\nocredit=1", password: "Abcde1!", user: nil, passes: true),
-        Case(conf: "minlen=10\ndcredit=1\nucredit=1\nlcredit=1\nocredit=1", password: "abcdefghi", user: nil, passes: true),
-        Case(conf: "minlen=10\ndcredit=1\nucredit=1\nlcredit=1\nocredit=1", password: "abcdefgh", user: nil, passes: false),
+        Case(
+            conf: "minlen=10\ndcredit=1\nucredit=1\nlcredit=1\nocredit=1", password: "Abcde1!", user: nil, passes: true),
+        Case(
+            conf: "minlen=10\ndcredit=1\nucredit=1\nlcredit=1\nocredit=1", password: "abcdefghi", user: nil,
+            passes: true),
+        Case(
+            conf: "minlen=10\ndcredit=1\nucredit=1\nlcredit=1\nocredit=1", password: "abcdefgh", user: nil,
+            passes: false),
         Case(conf: "dcredit=-2\nucredit=-1", password: "Qwzxplmn1", user: nil, passes: false),
         Case(conf: "dcredit=-2\nucredit=-1", password: "Qwzxplm12", user: nil, passes: true),
         Case(conf: "minclass=3", password: "qwzxplmn12", user: nil, passes: false),
@@ -44,7 +51,8 @@ import Testing
 
     @Test(arguments: cases)
     func verdictMatchesLibpwquality(_ item: Case) throws {
-        let policy = try PwqualityImporter.policy(fromConf: Array((item.conf + "\ndictcheck=0\n").utf8), name: "c").policy
+        let policy = try PwqualityImporter.policy(fromConf: Array((item.conf + "\ndictcheck=0\n").utf8), name: "c")
+            .policy
         #expect(policy.evaluation == .pwquality)
         let verdict = try CompiledPolicy(policy).evaluate(Candidate(password: item.password, username: item.user))
         #expect(verdict.unlocksReset == item.passes)
@@ -68,11 +76,22 @@ import Testing
     }
 
     @Test func exportingAnImportedConfAndImportingItAgainGivesTheSamePolicy() throws {
-        let conf = "minlen=12\ndcredit=2\nucredit=-1\nminclass=3\nmaxsequence=3\nusersubstr=5\nbadwords=acme corp\ndifok=3\n"
+        let conf =
+            "minlen=12\ndcredit=2\nucredit=-1\nminclass=3\nmaxsequence=3\nusersubstr=5\nbadwords=acme corp\ndifok=3\n"
         let policy = try PwqualityImporter.policy(fromConf: Array(conf.utf8), name: "c").policy
         let text = PwqualityConfExporter.conf(for: policy).text
         #expect(try PwqualityImporter.policy(fromConf: Array(text.utf8), name: "c").policy == policy)
         #expect(text.contains("dictcheck = 1\n") && text.contains("usersubstr = 5\n") && text.contains("difok = 3\n"))
+    }
+
+    @Test func badwordsWithWhitespaceInsideAreNamedByTheExportInsteadOfWrittenWrongly() throws {
+        // Found by the pwquality fuzz target: a CR inside the value is part of a word, which libpwquality would strip
+        // if the exporter wrote it first on the line.
+        let policy = try PwqualityImporter.policy(fromConf: Array("badwords = acme \rcorp1 zeta\n".utf8), name: "c")
+            .policy
+        let (text, unexpressed) = PwqualityConfExporter.conf(for: policy)
+        #expect(text.contains("badwords = acme zeta\n"))
+        #expect(unexpressed.map(\.rule) == ["forbidden-words", "blocklist"])
     }
 
     @Test func defaultModeReadsTheSameRulesWithUnicodeSemantics() throws {

@@ -32,12 +32,16 @@ struct PwqualityParityTests {
         let csv = directory.path("corpus.csv")
         _ = try SharedBench.generate(["--rows", "100000", "--seed", "13"], output: csv)
         let pairsPath = directory.path("pairs.bin")
-        let written = Int(try PwqualityPeer.run(PwqualityPeer.converter, [csv, pairsPath]).trimmingCharacters(in: .whitespacesAndNewlines))
+        let written = Int(
+            try PwqualityPeer.run(PwqualityPeer.converter, [csv, pairsPath]).trimmingCharacters(
+                in: .whitespacesAndNewlines))
         let verdicts = try PwqualityPeer.run(PwqualityPeer.checker, [conf], input: pairsPath).split(separator: "\n")
 
         let bytes = try #require(FileManager.default.contents(atPath: pairsPath))
         let fields = [UInt8](bytes).split(separator: 0, omittingEmptySubsequences: false)
-        let policy = try PwqualityImporter.policy(fromConf: Array(try #require(FileManager.default.contents(atPath: conf))), name: name).policy
+        let policy = try PwqualityImporter.policy(
+            fromConf: Array(try #require(FileManager.default.contents(atPath: conf))), name: name
+        ).policy
         let compiled = try CompiledPolicy(policy)
         try #require(verdicts.count == written && written ?? 0 >= 99_000)
         var agree = 0

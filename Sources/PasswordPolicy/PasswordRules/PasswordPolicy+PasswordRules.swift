@@ -18,11 +18,15 @@ extension PasswordPolicy {
             case .length(let min, let max, let credits):
                 if min > 0 { descriptor.minLength = Swift.max(descriptor.minLength ?? 0, min) }
                 if let max { descriptor.maxLength = Swift.min(descriptor.maxLength ?? .max, max) }
-                if !credits.isEmpty { leaveOut(rule, "length credits cannot be expressed (minlength is the full \(min))") }
+                if !credits.isEmpty {
+                    leaveOut(rule, "length credits cannot be expressed (minlength is the full \(min))")
+                }
             case .require(let required, let min):
                 let set = passwordRulesSet(required)
                 if min > 1 { leaveOut(rule, "only one character of a class can be required, not \(min)") }
-                if case .chars(let chars) = required, chars.unicodeScalars.contains(where: { !Self.isPrintableASCII($0) }) {
+                if case .chars(let chars) = required,
+                    chars.unicodeScalars.contains(where: { !Self.isPrintableASCII($0) })
+                {
                     leaveOut(rule, "characters outside ASCII cannot be required")
                 }
                 if !set.isEmpty { descriptor.required.append(set) }
@@ -62,7 +66,9 @@ extension PasswordPolicy {
             return PasswordRulesCharacterSet(
                 (0x20...0x7E).filter { byte in
                     // Unicode mode: space is a class of its own, not `special`; Apple and libpwquality count it.
-                    if evaluation == .unicode { return CharacterClass.contains(cls, asciiKind: ScalarKind.asciiTable[Int(byte)]) }
+                    if evaluation == .unicode {
+                        return CharacterClass.contains(cls, asciiKind: ScalarKind.asciiTable[Int(byte)])
+                    }
                     return AppleClasses.contains(cls, UInt8(byte))
                 }.map { UInt8($0) })
         }

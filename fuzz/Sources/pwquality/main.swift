@@ -2,7 +2,7 @@
 //
 // Properties: no crash; a file is refused only with an InterchangeError; one that parses imports to a valid policy
 // that compiles and evaluates (libpwquality's byte semantics, so non-ASCII passwords too); exporting it to
-// pwquality.conf and importing that gives the same policy.
+// pwquality.conf and importing that gives the same policy (unless the export says it left words out).
 import Foundation
 import PasswordPolicy
 import PolicyInterchange
@@ -29,10 +29,12 @@ public func fuzzPwquality(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let evaluation = compiled.evaluate(candidate)
         precondition(evaluation.failureMask == compiled.failureMask(candidate), "evaluate and failureMask disagree")
     }
-    let conf = PwqualityConfExporter.conf(for: policy).text
+    let (conf, unexpressed) = PwqualityConfExporter.conf(for: policy)
     guard let again = try? PwqualityImporter.policy(fromConf: Array(conf.utf8), name: "fuzz").policy else {
         preconditionFailure("the exported conf does not import")
     }
-    precondition(again == policy, "export and import do not round-trip")
+    // Words holding whitespace (a tab, a CR inside the value) cannot be written back; the export says so.
+    let droppedWords = unexpressed.contains { $0.rule == "forbidden-words" }
+    precondition(again == policy || droppedWords, "export and import do not round-trip")
     return 0
 }
