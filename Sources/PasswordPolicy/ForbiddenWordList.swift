@@ -19,13 +19,15 @@ struct ForbiddenWordList: Sendable {
     /// Whether a case-folded password (UTF-8) contains a word, forwards or reversed.
     func matchesFolded(_ password: UnsafeBufferPointer<UInt8>) -> Bool {
         folded.contains { word in
-            PwqualityBytes.contains(password, word.forward, reversed: false)
-                || PwqualityBytes.contains(password, word.reversed, reversed: false)
+            word.forward.withUnsafeBufferPointer { PwqualityBytes.contains(password, $0, reversed: false) }
+                || word.reversed.withUnsafeBufferPointer { PwqualityBytes.contains(password, $0, reversed: false) }
         }
     }
 
     /// libpwquality's `badwords` check: a word of at least 4 bytes, or its byte reversal, in the lowered password.
     func matchesLowered(_ password: UnsafeBufferPointer<UInt8>) -> Bool {
-        lowered.contains { PwqualityBytes.containsWord(password, $0, minimum: 4) }
+        lowered.contains { word in
+            word.withUnsafeBufferPointer { PwqualityBytes.containsWord(password, $0, minimum: 4) }
+        }
     }
 }

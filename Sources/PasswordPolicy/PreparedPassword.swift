@@ -12,13 +12,6 @@ struct PreparedPassword {
     var asciiPresent: (UInt64, UInt64)?
     /// The normalized forms on the general path; `nil` on the ASCII path.
     var general: UnsafePointer<GeneralPassword>?
-
-    /// Stands in for a password no rule reads prepared (compat mode's bytewise rules).
-    static var unprepared: PreparedPassword {
-        PreparedPassword(
-            summary: ScanSummary(), folded: UnsafeBufferPointer(start: nil, count: 0),
-            asciiBytes: UnsafeBufferPointer(start: nil, count: 0), asciiPresent: (0, 0), general: nil)
-    }
 }
 
 /// The normalized forms of a non-ASCII password.

@@ -21,15 +21,14 @@ enum PwqualityBytes {
     /// Whether `haystack` contains `needle` (read backwards when `reversed`), both lowered by `tolower`, as
     /// `strstr` over lowered copies finds it; allocates nothing.
     @inline(__always)
-    static func contains<Needle: RandomAccessCollection>(
-        _ haystack: UnsafeBufferPointer<UInt8>, _ needle: Needle, reversed: Bool
-    ) -> Bool where Needle.Element == UInt8, Needle.Index == Int {
+    static func contains(
+        _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, reversed: Bool
+    ) -> Bool {
         let width = needle.count
         guard width > 0 else { return true }
         guard haystack.count >= width else { return false }
-        let base = needle.startIndex
         @inline(__always) func at(_ offset: Int) -> UInt8 {
-            lowered(needle[base + (reversed ? width - 1 - offset : offset)])
+            lowered(needle[reversed ? width - 1 - offset : offset])
         }
         let first = at(0)
         for start in 0...(haystack.count - width) where lowered(haystack[start]) == first {
@@ -42,9 +41,9 @@ enum PwqualityBytes {
 
     /// libpwquality's `wordcheck`: a word of at least `minimum` bytes, or its byte reversal, occurs in the password.
     @inline(__always)
-    static func containsWord<Word: RandomAccessCollection>(
-        _ password: UnsafeBufferPointer<UInt8>, _ word: Word, minimum: Int
-    ) -> Bool where Word.Element == UInt8, Word.Index == Int {
+    static func containsWord(
+        _ password: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>, minimum: Int
+    ) -> Bool {
         guard word.count >= minimum else { return false }
         return contains(password, word, reversed: false) || contains(password, word, reversed: true)
     }

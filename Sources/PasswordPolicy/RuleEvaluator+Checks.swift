@@ -6,7 +6,7 @@ extension RuleEvaluator {
         _ contexts: inout ContextAnswers, _ scan: PwqualityScan? = nil
     ) -> RuleCheck {
         if mode == .pwquality,
-            let check = pwqualityCheck(rule, candidate, scan ?? PwqualityScan(candidate.password))
+            let check = pwqualityCheck(rule, candidate, scan ?? PwqualityScan(candidate.password, needs: scanNeeds))
         {
             return check
         }

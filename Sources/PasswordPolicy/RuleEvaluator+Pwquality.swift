@@ -37,14 +37,14 @@ extension RuleEvaluator {
             return RuleCheck(failed: isPalindrome, variant: isPalindrome ? 1 : 0, actual: isPalindrome ? 1 : 0)
         case .context(let username, let email, let minToken, let substrings):
             if username, let value = candidate.username,
-                Self.pwqualityUserCheck(bytes, value[...], minimum: minToken, substrings: substrings)
+                Self.pwqualityUserCheck(bytes, value, minimum: minToken, substrings: substrings)
             {
                 return RuleCheck(failed: true, variant: 1, actual: 1)
             }
             if email, let value = candidate.email,
                 Self.pwqualityUserCheck(
-                    bytes, ContextMatcher.localPart(value, at: UInt8(ascii: "@")), minimum: minToken,
-                    substrings: substrings)
+                    bytes, UnsafeBufferPointer(rebasing: ContextMatcher.localPart(value, at: UInt8(ascii: "@"))),
+                    minimum: minToken, substrings: substrings)
             {
                 return RuleCheck(failed: true, variant: 2, actual: 1)
             }
@@ -55,6 +55,52 @@ extension RuleEvaluator {
         default:
             return nil
         }
+    }
+
+    /// Whether `rule` fails, for the mask path of a policy whose rules all read bytes (``isBytewise``): the same
+    /// answers as ``pwqualityCheck(_:_:_:)`` without building a ``RuleCheck``.
+    @inline(__always)
+    func pwqualityFails(_ rule: CompiledRule, _ candidate: CandidateBytes, _ scan: PwqualityScan) -> Bool {
+        switch rule {
+        case .length(let min, let max):
+            let length = candidate.password.count
+            return length == 0 || min > length || length > max
+        case .require(let cls, let min):
+            return scan.count(cls) < min
+        case .maxRepeat(let max):
+            return scan.longestRepeat > max
+        case .maxSequence(let max):
+            return scan.longestMonotonic > max
+        case .palindrome:
+            return scan.isPalindrome
+        case .context(let username, let email, let minToken, let substrings):
+            if username, let value = candidate.username,
+                Self.pwqualityUserCheck(candidate.password, value, minimum: minToken, substrings: substrings)
+            {
+                return true
+            }
+            guard email, let value = candidate.email else { return false }
+            return Self.pwqualityUserCheck(
+                candidate.password,
+                UnsafeBufferPointer(rebasing: ContextMatcher.localPart(value, at: UInt8(ascii: "@"))),
+                minimum: minToken, substrings: substrings)
+        default:
+            return pwqualityCheck(rule, candidate, scan)?.failed ?? true
+        }
+    }
+
+    /// The runs a compat-mode policy's rules look at.
+    static func scanNeeds(_ rules: [CompiledRule]) -> PwqualityScan.Needs {
+        var needs = PwqualityScan.Needs(repeats: false, sequences: false, classRuns: false)
+        for rule in rules {
+            switch rule {
+            case .maxRepeat: needs.repeats = true
+            case .maxSequence: needs.sequences = true
+            case .maxClassRepeat: needs.classRuns = true
+            default: continue
+            }
+        }
+        return needs
     }
 
     /// Whether compat mode reads `rule` from the bytes alone (so the password needs no preparation).
@@ -77,14 +123,14 @@ extension RuleEvaluator {
 
     /// `usercheck()`: with `substrings` of at least `minimum` and a longer value, any run of that many bytes of
     /// the lowered value, else the whole lowered value (when at least `minimum` bytes), forwards or byte-reversed.
+    @inline(__always)
     private static func pwqualityUserCheck(
-        _ password: UnsafeBufferPointer<UInt8>, _ value: Slice<UnsafeBufferPointer<UInt8>>, minimum: Int,
-        substrings: Int
+        _ password: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, minimum: Int, substrings: Int
     ) -> Bool {
         guard !value.isEmpty else { return false }
         if substrings >= minimum, value.count > substrings {
-            for start in value.startIndex...(value.endIndex - substrings) {
-                let window = value[start..<(start + substrings)]
+            for start in 0...(value.count - substrings) {
+                let window = UnsafeBufferPointer(rebasing: value[start..<(start + substrings)])
                 if PwqualityBytes.containsWord(password, window, minimum: minimum) { return true }
             }
             return false

@@ -39,7 +39,8 @@ final class RuleProgram: @unchecked Sendable {
                 if case .maxSequence = $0 { return true }
                 return false
             },
-            preparesPassword: policy.evaluation != .pwquality || !lowered.allSatisfy(RuleEvaluator.isBytewise))
+            preparesPassword: policy.evaluation != .pwquality || !lowered.allSatisfy(RuleEvaluator.isBytewise),
+            scanNeeds: RuleEvaluator.scanNeeds(lowered))
     }
 
     private static func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {

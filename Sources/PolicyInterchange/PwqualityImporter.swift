@@ -60,7 +60,8 @@ package enum PwqualityImporter {
             rules.append(PolicyRule(kind: .context(fields: [.username], minToken: 4, substrings: substrings)))
         }
         if let badwords = settings.badwords {
-            let words = badwords.split(separator: " ").map(String.init)
+            // Split on the space byte, as libpwquality does (a space before a combining mark is still a separator).
+            let words = badwords.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
             let kept = words.filter { $0.utf8.count >= 4 }
             if kept.count < words.count {
                 warnings.append("badwords shorter than 4 bytes are ignored, as libpwquality ignores them")

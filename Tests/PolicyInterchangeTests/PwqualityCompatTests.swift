@@ -94,6 +94,15 @@ import Testing
         #expect(unexpressed.map(\.rule) == ["forbidden-words", "blocklist"])
     }
 
+    @Test func badwordsSplitOnTheSpaceByteEvenBeforeACombiningMark() throws {
+        // Found by the pwquality fuzz target: " " + U+065A is one Character, but libpwquality splits on the byte.
+        let policy = try PwqualityImporter.policy(fromConf: Array("badwords = acme \u{65A}corp\n".utf8), name: "c")
+            .policy
+        #expect(policy.rules.contains { $0.kind == .forbiddenWords(words: ["acme", "\u{65A}corp"]) })
+        let text = PwqualityConfExporter.conf(for: policy).text
+        #expect(try PwqualityImporter.policy(fromConf: Array(text.utf8), name: "c").policy == policy)
+    }
+
     @Test func defaultModeReadsTheSameRulesWithUnicodeSemantics() throws {
         var policy = try PwqualityImporter.policy(fromConf: Array("minclass=4\ndictcheck=0".utf8), name: "c").policy
         policy.evaluation = .unicode
