@@ -1,27 +1,44 @@
 /// libpwquality's settings (`pwquality.conf`, `src/pwqprivate.h`), with its defaults and its clamps.
 package struct PwqualitySettings: Equatable, Sendable {
+    /// Minimum edit distance from the old password (recorded only).
     package var difok = 1
-    /// Raised to 6 when set lower, as libpwquality does.
+    /// Minimum length in bytes, after credits; raised to 6 when set lower, as libpwquality does.
     package var minlen = 8
+    /// Digit credit: above 0 a length credit per digit up to it, below 0 at least −value digits.
     package var dcredit = 0
+    /// Uppercase credit, as `dcredit`.
     package var ucredit = 0
+    /// Lowercase credit, as `dcredit`.
     package var lcredit = 0
+    /// Other-character credit, as `dcredit`.
     package var ocredit = 0
-    /// Lowered to 4 when set higher, as libpwquality does.
+    /// Minimum number of byte classes present; lowered to 4 when set higher, as libpwquality does.
     package var minclass = 0
+    /// Longest run of one byte allowed (0: no limit).
     package var maxrepeat = 0
+    /// Longest run of one byte class allowed (0: no limit).
     package var maxclassrepeat = 0
+    /// Longest ±1 run of byte values allowed (0: no limit).
     package var maxsequence = 0
+    /// Whether the GECOS field's words are refused (recorded only).
     package var gecoscheck = 0
+    /// Whether cracklib's dictionary check runs.
     package var dictcheck = 1
+    /// Whether the user name (forwards or reversed) is refused.
     package var usercheck = 1
+    /// With 4 or more: any run of that many characters of the user name is refused.
     package var usersubstr = 0
+    /// PAM: whether a failing password is refused (recorded only).
     package var enforcing = 1
+    /// PAM: how many times to prompt (recorded only).
     package var retry = 1
+    /// PAM: whether root is checked too (recorded only).
     package var enforceForRoot = 0
+    /// PAM: whether only local users are checked (recorded only).
     package var localUsersOnly = 0
     /// The space-separated words, `nil` when unset.
     package var badwords: String?
+    /// cracklib's dictionary path, `nil` when unset (ignored).
     package var dictpath: String?
     /// The settings a file set explicitly, lowercased, in the order first set.
     package var explicitlySet: [String] = []

@@ -2,8 +2,9 @@
 /// or `unicode` (any character). Two values are equal when they denote the same characters, which is what Apple's
 /// parser's canonical form compares.
 package struct PasswordRulesCharacterSet: Hashable, Sendable {
-    /// Members below 64 (bit `b`) and from 64 to 127 (bit `b - 64`); both 0 for `unicode`.
+    /// Members below 64 (bit `b`); 0 for `unicode`.
     package private(set) var low: UInt64 = 0
+    /// Members from 64 to 127 (bit `b - 64`); 0 for `unicode`.
     package private(set) var high: UInt64 = 0
     /// Whether the set is `unicode`, every character.
     package private(set) var isUnicode = false
