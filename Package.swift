@@ -12,6 +12,9 @@ let package = Package(
         // Rule engine: pure Swift, no SQLite, no terminal, no file I/O. Usable from an iOS app.
         .target(name: "PasswordPolicy"),
 
+        // Policy interchange: Apple password rules and pwquality.conf, read and written. Foundation and the engine only.
+        .target(name: "PolicyInterchange", dependencies: ["PasswordPolicy"]),
+
         // C system libraries.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -41,8 +44,8 @@ let package = Package(
         .target(
             name: "PolicyAudit",
             dependencies: [
-                "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
-                "PolicyStore", "AuditCrypto", "ExitStatus", "LibC",
+                "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
+                "AuditRepositories", "PolicyStore", "AuditCrypto", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
@@ -66,6 +69,8 @@ let package = Package(
         .testTarget(
             name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(
+            name: "PolicyInterchangeTests", dependencies: ["PolicyInterchange", "PasswordPolicy", "PwauditTestSupport"]),
+        .testTarget(
             name: "PolicyStoreTests",
             dependencies: [
                 "AuditRepositories", "PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport",
@@ -73,8 +78,8 @@ let package = Package(
         .testTarget(
             name: "PolicyAuditTests",
             dependencies: [
-                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories", "PolicyStore",
-                "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
+                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports", "AuditRepositories",
+                "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",

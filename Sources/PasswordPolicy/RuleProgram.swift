@@ -14,9 +14,11 @@ final class RuleProgram: @unchecked Sendable {
     private let lookups: UnsafeMutableBufferPointer<BlocklistLookup>
     private let scalarSets: UnsafeMutableBufferPointer<ScalarSet>
     private let patterns: UnsafeMutableBufferPointer<PatternMatcher>
+    private let wordLists: UnsafeMutableBufferPointer<ForbiddenWordList>
 
     init(_ policy: PasswordPolicy) throws(PolicyError) {
         var tables = RuleSideTables()
+        tables.mode = policy.evaluation
         var lowered: [CompiledRule] = []
         for (index, rule) in policy.rules.enumerated() {
             lowered.append(try tables.lower(rule.kind, normalization: policy.normalization, path: "rules[\(index)]"))
@@ -26,16 +28,19 @@ final class RuleProgram: @unchecked Sendable {
         lookups = Self.buffer(tables.blocklists.map(\.lookup))
         scalarSets = Self.buffer(tables.scalarSets)
         patterns = Self.buffer(tables.patterns)
+        wordLists = Self.buffer(tables.wordLists)
         blocklists = tables.blocklists
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
             builtin: Self.builtinCommon.lookup, blocklists: UnsafeBufferPointer(lookups),
             scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
-            normalization: policy.normalization,
+            wordLists: UnsafeBufferPointer(wordLists), normalization: policy.normalization, mode: policy.evaluation,
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
                 return false
-            })
+            },
+            preparesPassword: policy.evaluation != .pwquality || !lowered.allSatisfy(RuleEvaluator.isBytewise),
+            scanNeeds: RuleEvaluator.scanNeeds(lowered))
     }
 
     private static func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
@@ -45,7 +50,7 @@ final class RuleProgram: @unchecked Sendable {
     }
 
     deinit {
-        for buffer in [rules, asciiTable, lookups, scalarSets, patterns] as [any DeallocatableBuffer] {
+        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, wordLists] as [any DeallocatableBuffer] {
             buffer.deinitializeAndDeallocate()
         }
     }
