@@ -23,7 +23,7 @@ extension CheckCommand {
         context.stderr.line("Type a candidate password (hidden). Enter checks it, Ctrl-C cancels.")
         context.stderr.flush()
 
-        mode.enter()
+        mode.enter(escapes: drawing == .ansi)
         var restored = false
         defer { if !restored { mode.restore() } }
         view.frameDidChange = { mode.setRowsToLeave($0) }

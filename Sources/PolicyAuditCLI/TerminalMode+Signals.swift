@@ -34,6 +34,8 @@ struct ModeState: @unchecked Sendable {
     let newlines: UnsafeMutableBufferPointer<UInt8>
     /// `TerminalEscape.leaveLive`.
     let leaveTail: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes of `leaveTail` to write: all of them, or none on a terminal without ANSI escapes.
+    let leaveTailCount: UnsafeMutablePointer<Int32>
 
     static let shared: ModeState = {
         let count = Int(handled.max()! + 1)
@@ -41,12 +43,14 @@ struct ModeState: @unchecked Sendable {
         let state = ModeState(
             descriptors: .allocate(capacity: 4), settings: .allocate(capacity: 2), previous: .allocate(capacity: count),
             installed: .allocate(capacity: count), leaveRows: .allocate(capacity: 1),
-            newlines: .allocate(capacity: maximumLeaveRows), leaveTail: .allocate(capacity: tail.count))
+            newlines: .allocate(capacity: maximumLeaveRows), leaveTail: .allocate(capacity: tail.count),
+            leaveTailCount: .allocate(capacity: 1))
         state.descriptors.initialize(repeating: -1, count: 4)
         state.settings.initialize(repeating: termios(), count: 2)
         state.previous.initialize(repeating: sigaction(), count: count)
         state.installed.initialize(repeating: 0, count: count)
         state.leaveRows.initialize(to: 0)
+        state.leaveTailCount.initialize(to: 0)
         _ = state.newlines.initialize(from: repeatElement(UInt8(ascii: "\n"), count: maximumLeaveRows))
         _ = state.leaveTail.initialize(from: tail)
         var pipeEnds: [Int32] = [-1, -1]
@@ -83,14 +87,14 @@ struct ModeState: @unchecked Sendable {
         }
     }
 
-    /// Moves the cursor below the checklist and writes `TerminalEscape.leaveLive`; async-signal-safe.
+    /// Moves the cursor below the checklist and writes `TerminalEscape.leaveLive` (when asked to); async-signal-safe.
     static func leave() {
         let state = shared
         let output = state.descriptors[ModeState.output]
         let rows = Int(max(0, min(state.leaveRows.pointee, Int32(maximumLeaveRows))))
         state.leaveRows.pointee = 0
         _ = write(output, state.newlines.baseAddress, rows)
-        _ = write(output, state.leaveTail.baseAddress, state.leaveTail.count)
+        _ = write(output, state.leaveTail.baseAddress, Int(state.leaveTailCount.pointee))
     }
 
     /// Writes `byte` to the self-pipe (dropped when the pipe is full: the loop is awake then anyway).

@@ -41,8 +41,9 @@ struct TerminalMode {
         isTerminal = tcgetattr(input, &original) == 0
     }
 
-    /// Turns raw mode on until `restore()`, across job control, and writes `TerminalEscape.enterLive`.
-    func enter() {
+    /// Turns raw mode on until `restore()`, across job control; with `escapes` (a terminal that understands ANSI),
+    /// writes `TerminalEscape.enterLive` now and `leaveLive` whenever the terminal is given back.
+    func enter(escapes: Bool) {
         guard isTerminal else { return }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
@@ -57,9 +58,10 @@ struct TerminalMode {
         state.settings[ModeState.original] = original
         state.settings[ModeState.raw] = raw
         state.leaveRows.pointee = 0
+        state.leaveTailCount.pointee = escapes ? Int32(state.leaveTail.count) : 0
         for signal in ModeState.handled { ModeState.install(signal, saving: true) }
         tcsetattr(input, TCSAFLUSH, &raw)
-        write(TerminalEscape.enterLive)
+        reenter()
     }
 
     /// Tells the handlers how many rows below the cursor the checklist reaches, so that giving the terminal back
@@ -68,7 +70,7 @@ struct TerminalMode {
         ModeState.shared.leaveRows.pointee = Int32(clamping: rows)
     }
 
-    /// Moves the cursor below the checklist, writes `TerminalEscape.leaveLive`, restores the settings found at
+    /// Moves the cursor below the checklist, writes `TerminalEscape.leaveLive` (when `enter` did), restores the settings found at
     /// `init` and the signal actions `enter()` replaced.
     func restore() {
         guard isTerminal else { return }
@@ -83,8 +85,10 @@ struct TerminalMode {
         kill(0, SIGTSTP)
     }
 
-    /// Writes `TerminalEscape.enterLive` again (after the process was continued).
-    func reenter() { write(TerminalEscape.enterLive) }
+    /// Writes `TerminalEscape.enterLive` (again, after the process was continued), when `enter` was asked to.
+    func reenter() {
+        if ModeState.shared.leaveTailCount.pointee > 0 { write(TerminalEscape.enterLive) }
+    }
 
     /// The window's width in columns, or nil when the terminal does not say.
     func columns() -> Int? {
