@@ -19,15 +19,15 @@ struct KeyDecoderTests {
         ] as [(UInt8, KeyEvent)])
     func controlKeys(byte: UInt8, event: KeyEvent) {
         var decoder = KeyDecoder()
-        let result1 = decoder.feed([byte])
-        #expect(result1 == [event])
+        let events = decoder.feed([byte])
+        #expect(events == [event])
     }
 
     @Test("other control characters are ignored")
     func ignoredControls() {
         var decoder = KeyDecoder()
-        let result2 = decoder.feed([0x00, 0x01, 0x09, 0x0B, 0x1C, 0x1F])
-        #expect(result2.isEmpty)
+        let events = decoder.feed([0x00, 0x01, 0x09, 0x0B, 0x1C, 0x1F])
+        #expect(events.isEmpty)
     }
 
     @Test("multi-byte UTF-8 split across reads at every boundary becomes whole scalars", arguments: 1...4)
@@ -51,27 +51,27 @@ struct KeyDecoderTests {
         ] as [[UInt8]])
     func invalidUTF8(bytes: [UInt8]) {
         var decoder = KeyDecoder()
-        let result3 = decoder.feed(bytes)
-        #expect(result3 == [.insert("A")])
+        let events = decoder.feed(bytes)
+        #expect(events == [.insert("A")])
     }
 
     @Test("arrow, function and Alt keys are skipped")
     func escapesSkipped() {
         var decoder = KeyDecoder()
         let bytes = Array("a\u{1B}[A\u{1B}[1;5C\u{1B}OP\u{1B}[3~\u{1B}xb".utf8)
-        let result4 = decoder.feed(bytes)
-        #expect(result4 == [.insert("a"), .insert("b")])
+        let events = decoder.feed(bytes)
+        #expect(events == [.insert("a"), .insert("b")])
     }
 
     @Test("an escape sequence split across reads is still skipped")
     func splitEscape() {
         var decoder = KeyDecoder()
-        let result5 = decoder.feed([0x1B])
-        #expect(result5.isEmpty)
-        let result6 = decoder.feed(Array("[1;".utf8))
-        #expect(result6.isEmpty)
-        let result7 = decoder.feed(Array("5Dz".utf8))
-        #expect(result7 == [.insert("z")])
+        let escape = decoder.feed([0x1B])
+        #expect(escape.isEmpty)
+        let parameters = decoder.feed(Array("[1;".utf8))
+        #expect(parameters.isEmpty)
+        let rest = decoder.feed(Array("5Dz".utf8))
+        #expect(rest == [.insert("z")])
     }
 
     @Test("a bracketed paste is its characters: newlines, tabs and other controls inside it are dropped")
@@ -80,8 +80,8 @@ struct KeyDecoderTests {
         let events = decoder.feed(Array("\u{1B}[200~Pass\tw\u{7F}ord\r\n1!é\u{1B}[201~".utf8))
         #expect(Self.inserted(events) == "Password1!é")
         #expect(!events.contains(.submit) && !events.contains(.deleteBackward))
-        let result8 = decoder.feed([0x0D])  // after the paste, Enter submits again
-        #expect(result8 == [.submit])
+        let enter = decoder.feed([0x0D])  // after the paste, Enter submits again
+        #expect(enter == [.submit])
     }
 
     @Test("a paste split across reads, its end marker too")

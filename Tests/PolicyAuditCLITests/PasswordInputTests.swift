@@ -16,18 +16,18 @@ struct PasswordInputTests {
         arguments: [("abc", "ab"), ("cafe\u{301}", "caf"), ("a👩‍👩‍👧", "a"), ("x🇫🇷", "x"), ("é", "")])
     func backspace(typed text: String, left: String) {
         var input = Self.typed(text)
-        let result1 = input.deleteBackward()
-        #expect(result1)
+        let deleted = input.deleteBackward()
+        #expect(deleted)
         #expect(input.text == left)
     }
 
     @Test("backspace on nothing changes nothing")
     func backspaceOnEmpty() {
         var input = PasswordInput()
-        let result2 = input.deleteBackward()
-        #expect(!result2)
-        let result3 = input.deleteAll()
-        #expect(!result3)
+        let deleted = input.deleteBackward()
+        #expect(!deleted)
+        let cleared = input.deleteAll()
+        #expect(!cleared)
     }
 
     @Test("the mask's length counts graphemes")
@@ -38,12 +38,12 @@ struct PasswordInputTests {
     @Test("input stops at the longest password an import accepts")
     func limit() {
         var input = Self.typed(String(repeating: "a", count: PasswordInput.maximumBytes - 1))
-        let result4 = input.insert("€")  // 3 bytes would pass the limit
-        #expect(!result4)
-        let result5 = input.insert("b")
-        #expect(result5)
-        let result6 = input.insert("c")
-        #expect(!result6)
+        let euro = input.insert("€")  // 3 bytes would pass the limit
+        #expect(!euro)
+        let last = input.insert("b")
+        #expect(last)
+        let beyond = input.insert("c")
+        #expect(!beyond)
         #expect(input.text.utf8.count == PasswordInput.maximumBytes)
     }
 }
