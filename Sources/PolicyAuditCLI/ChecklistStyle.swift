@@ -1,9 +1,15 @@
 /// How the checklist is drawn: marks, the input mask and colour, chosen from the terminal and the environment.
-struct ChecklistStyle: Equatable, Sendable {
+package struct ChecklistStyle: Equatable, Sendable {
     /// Colour (SGR) on the marks and the reset line.
-    var usesColor: Bool
+    package var usesColor: Bool
     /// `✓`, `✗`, `•` and `—`; otherwise ASCII: `[x]`, `[ ]`, `*` and `-`.
-    var usesUnicode: Bool
+    package var usesUnicode: Bool
+
+    /// A style with colour when `usesColor` and Unicode marks when `usesUnicode`.
+    package init(usesColor: Bool, usesUnicode: Bool) {
+        self.usesColor = usesColor
+        self.usesUnicode = usesUnicode
+    }
 
     /// The mark of a rule that passes.
     var passMark: String { usesUnicode ? "✓" : "[x]" }

@@ -2,9 +2,9 @@
 /// string, so each keystroke costs one `write(2)` and nothing flickers.
 ///
 /// A pure function of the two frames; `TerminalChecklistView` writes the result.
-enum FrameDiff {
+package enum FrameDiff {
     /// How the terminal can be driven.
-    enum Drawing: Equatable, Sendable {
+    package enum Drawing: Equatable, Sendable {
         /// ANSI cursor movement: changed lines are rewritten in place; the cursor waits at the end of line 0.
         case ansi
         /// No cursor movement (`TERM=dumb`): the rules and the reset line are printed again, below, when one of them

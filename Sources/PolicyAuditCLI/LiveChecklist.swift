@@ -5,9 +5,9 @@ import PasswordPolicy
 /// Per read it decodes the keys, applies the edits to the input, and — once, if anything changed — tells the
 /// presenter, which evaluates the compiled policy and pushes one state to the view, which writes the changed lines.
 /// No policy is compiled and nothing is loaded per keystroke.
-final class LiveChecklist {
+package final class LiveChecklist {
     /// What the reading loop does after a read.
-    enum Step: Equatable {
+    package enum Step: Equatable {
         /// Keep reading.
         case proceed
         /// Enter or Ctrl-D: the input is the candidate.
@@ -25,13 +25,13 @@ final class LiveChecklist {
     private var input = PasswordInput()
 
     /// A checklist of `policy` drawn by `view`, with the account facts the `context` rule compares with.
-    init(policy: CompiledPolicy, view: TerminalChecklistView, username: String?, email: String?) {
+    package init(policy: CompiledPolicy, view: TerminalChecklistView, username: String?, email: String?) {
         self.view = view
         presenter = PasswordChecklistPresenter(policy: policy, view: view, username: username, email: email)
     }
 
     /// Draws the checklist for the empty input.
-    func start() {
+    package func start() {
         view.maskedLength = 0
         presenter.start()
     }
@@ -40,10 +40,10 @@ final class LiveChecklist {
     var candidate: String { input.text }
 
     /// The latest view state (nil before `start()`).
-    var state: PasswordChecklistViewState? { view.state }
+    package var state: PasswordChecklistViewState? { view.state }
 
     /// Handles the bytes of one read: edits, then at most one evaluation and one frame.
-    func handle(_ bytes: some Sequence<UInt8>) -> Step {
+    package func handle(_ bytes: some Sequence<UInt8>) -> Step {
         var changed = false
         var step = Step.proceed
         events: for event in decoder.feed(bytes) {

@@ -5,7 +5,7 @@ import PasswordPolicy
 ///
 /// It sees only view states and the typed length (set by the caller before each edit), so it cannot print a
 /// password.
-final class TerminalChecklistView: PasswordChecklistView {
+package final class TerminalChecklistView: PasswordChecklistView {
     private let output: OutputSink
     private let drawing: FrameDiff.Drawing
     /// Marks, mask and colour.
@@ -15,21 +15,21 @@ final class TerminalChecklistView: PasswordChecklistView {
     /// How many characters are typed: the mask's length in the next frame.
     var maskedLength = 0
     /// The state rendered last.
-    private(set) var state: PasswordChecklistViewState?
+    package private(set) var state: PasswordChecklistViewState?
     /// The frame on screen, nil before the first one (or after `forgetScreen()`).
     private(set) var shown: [String]?
     /// Called after each frame is written, with the rows from the cursor to the line below the frame.
     var frameDidChange: (Int) -> Void = { _ in }
 
     /// A view drawing on `output`, `width` columns wide.
-    init(output: OutputSink, drawing: FrameDiff.Drawing, style: ChecklistStyle, width: Int) {
+    package init(output: OutputSink, drawing: FrameDiff.Drawing, style: ChecklistStyle, width: Int) {
         self.output = output
         self.drawing = drawing
         self.style = style
         self.width = width
     }
 
-    func render(_ state: PasswordChecklistViewState) {
+    package func render(_ state: PasswordChecklistViewState) {
         self.state = state
         draw()
     }
