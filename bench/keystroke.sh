@@ -2,7 +2,8 @@
 # Live checklist benchmark: time from a key's bytes to its frame (decode, evaluate, lay out, diff) in
 # `pwaudit check` on a terminal, with a policy of a 100,000-word blocklist (generated deterministically) plus
 # builtin:common and a context rule. Prints the median and p99 per keystroke; the goal is a median of at most 1 ms.
-# Usage: bench/keystroke.sh [ROUNDS]   (each round types a 30-character password and deletes it: 60 keys)
+# Usage: bench/keystroke.sh [ROUNDS]   (a round types a 19-character password that starts with a blocklisted word,
+# then deletes it: 38 keys)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"

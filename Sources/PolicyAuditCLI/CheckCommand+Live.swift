@@ -42,7 +42,8 @@ extension CheckCommand {
         if let recorder {
             switch try recorder.record(password: checklist.candidate, username: username, email: email) {
             case .recorded(let runID): context.stderr.line("recorded as run \(runID) (source 'interactive')")
-            case .refused(let reason): context.stderr.line("not recorded: an import would reject it (\(reason.rawValue))")
+            case .refused(let reason):
+                context.stderr.line("not recorded: an import would reject it (\(reason.rawValue))")
             }
         }
         return evaluation.unlocksReset ? .success : .findings

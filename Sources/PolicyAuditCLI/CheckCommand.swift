@@ -65,7 +65,8 @@ enum CheckCommand: CLICommand {
             return try live(policy: policy, username: username, email: email, recorder: recorder, context: context)
         }
         if arguments[record] {
-            throw UsageError("--record needs a terminal; import a CSV of candidates with 'pwaudit import'", command: "check")
+            throw UsageError(
+                "--record needs a terminal; import a CSV of candidates with 'pwaudit import'", command: "check")
         }
         var allPass = true
         var lineNumber = 0

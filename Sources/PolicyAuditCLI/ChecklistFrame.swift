@@ -27,7 +27,8 @@ enum ChecklistFrame {
             let mark = item.isSatisfied ? style.passMark : style.failMark
             let text = ReportText.terminalSafe(
                 item.isSatisfied ? item.label : item.label + style.separator + item.message)
-            let painted = style.usesColor
+            let painted =
+                style.usesColor
                 ? TerminalEscape.paint(mark, item.isSatisfied ? .green : .red) : mark
             lines += wrap(text, width: width, prefixWidth: 2 + TerminalColumns.width(of: mark) + 1) { index in
                 index == 0 ? "  \(painted) " : nil
@@ -48,8 +49,7 @@ enum ChecklistFrame {
     }
 
     /// `reset unlocked`, or `reset locked (N of M rules failing)`, wrapped.
-    private static func resetLines(_ state: PasswordChecklistViewState, width: Int, style: ChecklistStyle) -> [String]
-    {
+    private static func resetLines(_ state: PasswordChecklistViewState, width: Int, style: ChecklistStyle) -> [String] {
         let failing = state.items.filter { !$0.isSatisfied }.count
         let text =
             state.resetUnlocked

@@ -20,7 +20,9 @@ struct ChecklistFrameTests {
     @Test("all failing: a cross and the message for every rule, and the reset locked")
     func allFailing() {
         let lines = ChecklistFrame.render(
-            Self.state([Self.item("At least 8 characters", false, message: "Use 8 or more."), Self.item("A digit", false)]),
+            Self.state([
+                Self.item("At least 8 characters", false, message: "Use 8 or more."), Self.item("A digit", false),
+            ]),
             maskedLength: 0, width: 80, style: Self.unicode)
         #expect(
             lines == [
@@ -69,7 +71,8 @@ struct ChecklistFrameTests {
     @Test("a word longer than the line is broken, never overflowing", arguments: [8, 12, 20])
     func longWord(width: Int) {
         let lines = ChecklistFrame.render(
-            Self.state([Self.item(String(repeating: "x", count: 50), false, message: "Use another.")]), maskedLength: 30, width: width,
+            Self.state([Self.item(String(repeating: "x", count: 50), false, message: "Use another.")]),
+            maskedLength: 30, width: width,
             style: Self.unicode)
         #expect(lines.allSatisfy { TerminalColumns.width(of: $0) <= width }, "\(lines)")
         #expect(lines.joined().filter { $0 == "x" }.count == 50)

@@ -26,7 +26,8 @@ struct FrameDiffTests {
     @Test("only the changed lines are rewritten; unchanged ones are stepped over")
     func changedLinesOnly() {
         let text = FrameDiff.text(
-            from: ["p: •", "  ✗ one", "  ✓ two", "  reset locked"], to: ["p: •", "  ✗ one", "  ✓ two", "  reset unlocked"],
+            from: ["p: •", "  ✗ one", "  ✓ two", "  reset locked"],
+            to: ["p: •", "  ✗ one", "  ✓ two", "  reset unlocked"],
             cursorColumn: 4, drawing: .ansi)
         #expect(text == Self.hide + "\n\n\n\r  reset unlocked" + Self.erase + "\u{1B}[3A\r\u{1B}[4C" + Self.show)
         #expect(!text.contains("one") && !text.contains("two"))

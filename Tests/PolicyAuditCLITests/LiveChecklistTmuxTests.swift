@@ -50,7 +50,8 @@ struct LiveChecklistTmuxTests {
         try CanaryScan(canaries: [Self.canary]).expectNoTrace(in: [], outputs: [("the pane", pane.history())])
     }
 
-    @Test("--record: Enter gives the verdict, the attempt is stored as an interactive run, and no trace of the password")
+    @Test(
+        "--record: Enter gives the verdict, the attempt is stored as an interactive run, and no trace of the password")
     func recordOnEnter() throws {
         let directory = try TemporaryDirectory(prefix: "pwaudit-tmux")
         let database = directory.path("audit.db")

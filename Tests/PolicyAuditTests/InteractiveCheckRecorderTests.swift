@@ -11,7 +11,8 @@ import Testing
 @Suite("Recording an interactive check")
 struct InteractiveCheckRecorderTests {
     static func recorder(_ scratch: ScratchWorkspace) throws -> (InteractiveCheckRecorder, StoredVersion) {
-        let version = try PolicyLibrary(workspace: scratch.workspace).version(try #require(PolicyReference(parsing: "p")))
+        let version = try PolicyLibrary(workspace: scratch.workspace).version(
+            try #require(PolicyReference(parsing: "p")))
         let policy = try CompiledPolicy(PolicyLibrary(workspace: scratch.workspace).policy(of: version))
         return (try InteractiveCheckRecorder(workspace: scratch.workspace, version: version, policy: policy), version)
     }
@@ -49,7 +50,9 @@ struct InteractiveCheckRecorderTests {
         #expect(secondRun != runID)
         #expect(try scratch.workspace.summaries.versions(runID: secondRun).first?.unlocked == 0)
 
-        let files = ["a.db", "a.db-wal", "a.db-shm", "a.db.key"].map { scratch.directory.appendingPathComponent($0).path }
+        let files = ["a.db", "a.db-wal", "a.db-shm", "a.db.key"].map {
+            scratch.directory.appendingPathComponent($0).path
+        }
         try CanaryScan(canaries: ["Canary-Interactive-1"]).expectNoTrace(in: files, outputs: [])
     }
 
