@@ -3,11 +3,12 @@ import PasswordPolicy
 import PolicyAudit
 import PolicyCSV
 
-/// `pwaudit check`: scores passwords read from stdin, one per line, against one policy.
+/// `pwaudit check`: scores passwords against one policy, live as they are typed on a terminal, else read from stdin
+/// one per line.
 enum CheckCommand: CLICommand {
     static let help = CommandHelp(
         name: "check",
-        overview: "Check candidate passwords from stdin against a policy, one JSON line per candidate.",
+        overview: "Check passwords against a policy: live checklist on a terminal, else a JSON line per stdin line.",
         usage: [
             "check --policy FILE|NAME[@N] [--user NAME] [--email ADDR] [--db PATH]",
             "check --policy NAME[@N] --record [--user NAME] [--email ADDR] [--db PATH] [--key-file PATH]",

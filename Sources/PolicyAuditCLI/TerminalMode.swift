@@ -107,7 +107,10 @@ struct TerminalMode {
                 pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: state.descriptors[ModeState.wakeRead], events: Int16(POLLIN), revents: 0),
             ]
-            guard poll(&descriptors, 2, -1) > 0 else { continue }  // EINTR: a handler ran; look at the pipe
+            if poll(&descriptors, 2, -1) < 0 {
+                if errno == EINTR { continue }  // a handler ran: what it wrote to the pipe is seen next time round
+                return Wake(input: true)  // let the read report what is wrong
+            }
             var wake = Wake(input: descriptors[0].revents != 0)
             if descriptors[1].revents != 0 {
                 var reasons = [UInt8](repeating: 0, count: 64)
