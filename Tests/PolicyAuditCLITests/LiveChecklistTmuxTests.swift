@@ -85,6 +85,30 @@ struct LiveChecklistTmuxTests {
     }
 }
 
+extension LiveChecklistTmuxTests {
+    @Test("a window resize re-wraps the checklist to the new width")
+    func resizeRewraps() throws {
+        let directory = try TemporaryDirectory(prefix: "pwaudit-tmux")
+        let pane = try TmuxPane(
+            directory: directory, arguments: ["check", "--policy", CLIHarness.example("nist.json")])
+        defer { pane.close() }
+        _ = try pane.waitForMask(length: 0)  // raw mode is on: keys typed earlier would be echoed, then flushed
+        pane.type("ab")
+        var screen = try pane.waitForMask(length: 2)
+        #expect(screen.contains("  ✗ Between 15 and 64 characters — Use at least 15 characters (has 2)."))
+        pane.resize(width: 40)
+        let rewrapped = waitUntil(seconds: 60) {
+            screen = pane.capture()
+            let lines = screen.split(separator: "\n")
+            return lines.contains("  ✗ Between 15 and 64 characters — Use")
+                && lines.contains("    at least 15 characters (has 2).")
+        }
+        #expect(rewrapped, "the pane shows:\n\(screen)")
+        pane.sendKey("C-c")
+        #expect(try pane.waitForExit() == 130)
+    }
+}
+
 /// One tmux server of its own (a unique socket), one 100×30 window running `pwaudit` from a shell script that saves
 /// `stty -g` before and after and the exit status.
 final class TmuxPane {
@@ -123,6 +147,9 @@ final class TmuxPane {
 
     /// Presses the key tmux names `key` (`Enter`, `BSpace`, `C-c`).
     func sendKey(_ key: String) { _ = try? run(["send-keys", "-t", "0", key]) }
+
+    /// Resizes the window to `width` columns (the program gets SIGWINCH).
+    func resize(width: Int) { _ = try? run(["resize-window", "-t", "0", "-x", String(width)]) }
 
     /// The visible screen.
     func capture() -> String { (try? run(["capture-pane", "-p", "-t", "0"])) ?? "" }
