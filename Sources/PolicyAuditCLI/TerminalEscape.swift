@@ -3,8 +3,6 @@
 /// Nothing else in the CLI spells an escape sequence: the checklist renderer asks for colours here, the frame diff
 /// for cursor movement and erasing, `TerminalMode` for what to write when it takes or gives back the terminal.
 enum TerminalEscape {
-    /// The escape character.
-    static let escape = "\u{1B}"
     /// Control Sequence Introducer.
     static let csi = "\u{1B}["
 

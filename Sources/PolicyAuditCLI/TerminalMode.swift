@@ -72,8 +72,17 @@ struct TerminalMode {
 
     /// Moves the cursor below the checklist, writes `TerminalEscape.leaveLive` (when `enter` did), restores the settings found at
     /// `init` and the signal actions `enter()` replaced.
+    ///
+    /// The handled signals are blocked meanwhile: one that comes now is delivered afterwards, to the action it had
+    /// before, with the terminal already given back.
     func restore() {
         guard isTerminal else { return }
+        var blocked = sigset_t()
+        var previousMask = sigset_t()
+        sigemptyset(&blocked)
+        for signal in ModeState.handled { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
+        defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
         ModeState.uninstall()
         ModeState.leave()
         var settings = original

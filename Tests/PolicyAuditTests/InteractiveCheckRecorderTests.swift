@@ -41,6 +41,7 @@ struct InteractiveCheckRecorderTests {
         #expect(stored.string(at: 0) == "ana")
         #expect(stored.string(at: 1)?.hasPrefix("2026-11-30T09:15:00") == true)
         #expect(stored.int64(at: 2) == 20)
+        #expect(try scratch.workspace.summaries.days(runID: runID).map(\.day) == ["2026-11-30"])  // history's day
 
         let second = try recorder.record(password: "short", username: nil, email: nil)
         guard case .recorded(let secondRun) = second else {
