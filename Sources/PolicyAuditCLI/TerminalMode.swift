@@ -52,14 +52,14 @@ struct TerminalMode {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        let state = ModeState.shared
-        state.descriptors[ModeState.input] = input
-        state.descriptors[ModeState.output] = output
-        state.settings[ModeState.original] = original
-        state.settings[ModeState.raw] = raw
+        let state = TerminalModeState.shared
+        state.descriptors[TerminalModeState.input] = input
+        state.descriptors[TerminalModeState.output] = output
+        state.settings[TerminalModeState.original] = original
+        state.settings[TerminalModeState.raw] = raw
         state.leaveRows.pointee = 0
         state.leaveTailCount.pointee = escapes ? Int32(state.leaveTail.count) : 0
-        for signal in ModeState.handled { ModeState.install(signal, saving: true) }
+        for signal in TerminalModeState.handled { TerminalModeState.install(signal, saving: true) }
         tcsetattr(input, TCSAFLUSH, &raw)
         reenter()
     }
@@ -67,7 +67,7 @@ struct TerminalMode {
     /// Tells the handlers how many rows below the cursor the checklist reaches, so that giving the terminal back
     /// leaves the cursor under it.
     func setRowsToLeave(_ rows: Int) {
-        ModeState.shared.leaveRows.pointee = Int32(clamping: rows)
+        TerminalModeState.shared.leaveRows.pointee = Int32(clamping: rows)
     }
 
     /// Moves the cursor below the checklist, writes `TerminalEscape.leaveLive` (when `enter` did), restores the settings found at
@@ -80,11 +80,11 @@ struct TerminalMode {
         var blocked = sigset_t()
         var previousMask = sigset_t()
         sigemptyset(&blocked)
-        for signal in ModeState.handled { sigaddset(&blocked, signal) }
+        for signal in TerminalModeState.handled { sigaddset(&blocked, signal) }
         pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
         defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
-        ModeState.uninstall()
-        ModeState.leave()
+        TerminalModeState.uninstall()
+        TerminalModeState.leave()
         var settings = original
         tcsetattr(input, TCSAFLUSH, &settings)
     }
@@ -96,7 +96,7 @@ struct TerminalMode {
 
     /// Writes `TerminalEscape.enterLive` (again, after the process was continued), when `enter` was asked to.
     func reenter() {
-        if ModeState.shared.leaveTailCount.pointee > 0 { write(TerminalEscape.enterLive) }
+        if TerminalModeState.shared.leaveTailCount.pointee > 0 { write(TerminalEscape.enterLive) }
     }
 
     /// The window's width in columns, or nil when the terminal does not say.
@@ -110,11 +110,11 @@ struct TerminalMode {
 
     /// Blocks until input is ready on the terminal, the window is resized, or the process is continued.
     func wait() -> Wake {
-        let state = ModeState.shared
+        let state = TerminalModeState.shared
         while true {
             var descriptors = [
                 pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: state.descriptors[ModeState.wakeRead], events: Int16(POLLIN), revents: 0),
+                pollfd(fd: state.descriptors[TerminalModeState.wakeRead], events: Int16(POLLIN), revents: 0),
             ]
             if poll(&descriptors, 2, -1) < 0 {
                 if errno == EINTR { continue }  // a handler ran: what it wrote to the pipe is seen next time round
@@ -123,10 +123,10 @@ struct TerminalMode {
             var wake = Wake(input: descriptors[0].revents != 0)
             if descriptors[1].revents != 0 {
                 var reasons = [UInt8](repeating: 0, count: 64)
-                let count = read(state.descriptors[ModeState.wakeRead], &reasons, reasons.count)
+                let count = read(state.descriptors[TerminalModeState.wakeRead], &reasons, reasons.count)
                 for reason in reasons.prefix(max(count, 0)) {
-                    if reason == ModeState.resizedByte { wake.resized = true }
-                    if reason == ModeState.continuedByte { wake.continued = true }
+                    if reason == TerminalModeState.resizedByte { wake.resized = true }
+                    if reason == TerminalModeState.continuedByte { wake.continued = true }
                 }
             }
             if wake != Wake() { return wake }

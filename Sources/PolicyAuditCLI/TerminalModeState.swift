@@ -4,7 +4,7 @@ import LibC
 ///
 /// `@unchecked Sendable`: the pointees are written by `TerminalMode.enter()` before any handler that reads them is
 /// installed; `leaveRows` is one aligned 32-bit word, written by the reading loop and read by the handlers.
-struct ModeState: @unchecked Sendable {
+struct TerminalModeState: @unchecked Sendable {
     static let original = 0
     static let raw = 1
     static let input = 0
@@ -37,10 +37,10 @@ struct ModeState: @unchecked Sendable {
     /// How many bytes of `leaveTail` to write: all of them, or none on a terminal without ANSI escapes.
     let leaveTailCount: UnsafeMutablePointer<Int32>
 
-    static let shared: ModeState = {
+    static let shared: TerminalModeState = {
         let count = Int(handled.max()! + 1)
         let tail = Array(TerminalEscape.leaveLive.utf8)
-        let state = ModeState(
+        let state = TerminalModeState(
             descriptors: .allocate(capacity: 4), settings: .allocate(capacity: 2), previous: .allocate(capacity: count),
             installed: .allocate(capacity: count), leaveRows: .allocate(capacity: 1),
             newlines: .allocate(capacity: maximumLeaveRows), leaveTail: .allocate(capacity: tail.count),
@@ -90,7 +90,7 @@ struct ModeState: @unchecked Sendable {
     /// Moves the cursor below the checklist and writes `TerminalEscape.leaveLive` (when asked to); async-signal-safe.
     static func leave() {
         let state = shared
-        let output = state.descriptors[ModeState.output]
+        let output = state.descriptors[TerminalModeState.output]
         let rows = Int(max(0, min(state.leaveRows.pointee, Int32(maximumLeaveRows))))
         state.leaveRows.pointee = 0
         _ = write(output, state.newlines.baseAddress, rows)
@@ -104,22 +104,22 @@ struct ModeState: @unchecked Sendable {
     }
 }
 
-/// The signal handler: async-signal-safe calls only, on memory `ModeState.shared` set up before it was installed.
+/// The signal handler: async-signal-safe calls only, on memory `TerminalModeState.shared` set up before it was installed.
 private func handleModeSignal(_ signal: Int32) {
     let savedErrno = errno
     defer { errno = savedErrno }
-    let state = ModeState.shared
-    let input = state.descriptors[ModeState.input]
+    let state = TerminalModeState.shared
+    let input = state.descriptors[TerminalModeState.input]
     switch signal {
     case SIGWINCH:
-        ModeState.wake(ModeState.resizedByte)
+        TerminalModeState.wake(TerminalModeState.resizedByte)
     case SIGCONT:
-        tcsetattr(input, TCSANOW, state.settings + ModeState.raw)
-        if state.installed[Int(SIGTSTP)] == 1 { ModeState.install(SIGTSTP, saving: false) }
-        ModeState.wake(ModeState.continuedByte)
+        tcsetattr(input, TCSANOW, state.settings + TerminalModeState.raw)
+        if state.installed[Int(SIGTSTP)] == 1 { TerminalModeState.install(SIGTSTP, saving: false) }
+        TerminalModeState.wake(TerminalModeState.continuedByte)
     default:  // SIGTSTP stops the process once this returns; the others end it
-        ModeState.leave()
-        tcsetattr(input, TCSANOW, state.settings + ModeState.original)
+        TerminalModeState.leave()
+        tcsetattr(input, TCSANOW, state.settings + TerminalModeState.original)
         var fallback = sigaction(handler: SIG_DFL)
         sigaction(signal, &fallback, nil)
         raise(signal)  // blocked while this handler runs: delivered, with the default action, when it returns
