@@ -70,8 +70,8 @@ struct TerminalMode {
         TerminalModeState.shared.leaveRows.pointee = Int32(clamping: rows)
     }
 
-    /// Moves the cursor below the checklist, writes `TerminalEscape.leaveLive` (when `enter` did), restores the settings found at
-    /// `init` and the signal actions `enter()` replaced.
+    /// Moves the cursor below the checklist, writes `TerminalEscape.leaveLive` (when `enter` did), restores the
+    /// settings found at `init` and the signal actions `enter()` replaced.
     ///
     /// The handled signals are blocked meanwhile: one that comes now is delivered afterwards, to the action it had
     /// before, with the terminal already given back.

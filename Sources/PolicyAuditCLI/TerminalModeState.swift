@@ -104,7 +104,8 @@ struct TerminalModeState: @unchecked Sendable {
     }
 }
 
-/// The signal handler: async-signal-safe calls only, on memory `TerminalModeState.shared` set up before it was installed.
+/// The signal handler: async-signal-safe calls only, on memory `TerminalModeState.shared` set up before it was
+/// installed.
 private func handleModeSignal(_ signal: Int32) {
     let savedErrno = errno
     defer { errno = savedErrno }
