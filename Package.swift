@@ -55,8 +55,10 @@ let package = Package(
                 "PasswordPolicy", "ExitStatus", "LibC",
             ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
-        // Throughput benchmark of the rule engine (bench/engine.sh).
-        .executableTarget(name: "pwaudit-bench", dependencies: ["PasswordPolicy"], path: "Sources/PolicyBench"),
+        // Throughput benchmark of the rule engine (bench/engine.sh), and the live checklist's keystroke-to-frame time
+        // (bench/keystroke.sh), which needs the CLI's terminal view.
+        .executableTarget(
+            name: "pwaudit-bench", dependencies: ["PasswordPolicy", "PolicyAuditCLI"], path: "Sources/PolicyBench"),
 
         // What several test targets share: temporary directories, the checkout and shared/ locators, the built
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).

@@ -3,6 +3,7 @@
 // `pwaudit-bench --regex` times the pattern rule on catastrophic patterns instead (bench/regex.sh);
 // `pwaudit-bench --regex-peer N` runs case N once with NSRegularExpression, for comparison;
 // `pwaudit-bench --regex-policy` times whole policies at and past the pattern state budget;
+// `pwaudit-bench --keystroke [ROUNDS]` times the live checklist's keystroke-to-frame path (bench/keystroke.sh);
 // `pwaudit-bench --regex-probe REGEX RULES UNIT` times a policy of RULES copies of REGEX on UNIT repeated to 1 KiB;
 // `pwaudit-bench --pwquality CORPUS.nul` times pwquality compat mode on one core (bench/engine.sh).
 import Dispatch
@@ -69,6 +70,10 @@ if arguments.count == 3, arguments[1] == "--regex-peer", let index = Int(argumen
     regexCases.indices.contains(index)
 {
     runRegexPeer(index)
+    exit(0)
+}
+if arguments.count >= 2, arguments.count <= 3, arguments[1] == "--keystroke" {
+    runKeystrokeBench(rounds: arguments.count == 3 ? Int(arguments[2]) ?? 200 : 200)
     exit(0)
 }
 if arguments.count == 2, arguments[1] == "--regex-policy" {
