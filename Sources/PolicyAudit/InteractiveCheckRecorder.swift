@@ -17,6 +17,12 @@ package struct InteractiveCheckRecorder {
     /// The digest recorded for an interactive run's source: none was read.
     package static let noSourceDigest = String(repeating: "0", count: 64)
 
+    /// Whether `run` holds an interactive check rather than an import (an imported file, even one named
+    /// `interactive`, has the digest of its bytes).
+    static func isInteractive(_ run: StoredRun) -> Bool {
+        run.sourceName == sourceName && run.sourceSHA256 == noSourceDigest
+    }
+
     /// What `record` did.
     package enum Outcome: Equatable, Sendable {
         /// Stored as the only candidate of run `runID`.

@@ -144,11 +144,6 @@ package struct SQLiteRunRepository: RunRepository {
         try fetch(Self.selectRun + " WHERE ir.id = ?1", [.integer(id)]).first
     }
 
-    /// The most recent complete run, or nil.
-    package func latestComplete() throws(SQLiteError) -> StoredRun? {
-        try fetch(Self.selectRun + " WHERE ir.status = 'complete' ORDER BY ir.id DESC LIMIT 1", []).first
-    }
-
     /// The most recent complete run of a source with this SHA-256 (to detect re-imports), or nil.
     package func completeRun(withSHA256 sha256: String) throws(SQLiteError) -> StoredRun? {
         try fetch(

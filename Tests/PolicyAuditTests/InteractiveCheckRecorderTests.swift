@@ -64,4 +64,30 @@ struct InteractiveCheckRecorderTests {
         #expect(try recorder.record(password: "", username: nil, email: nil) == .refused(reason: .emptyPassword))
         #expect(try scratch.workspace.runs.list().isEmpty)
     }
+
+    @Test("the default report and compliance's run evidence take the latest import, not a later interactive check")
+    func interactiveRunsAreNotTheLatestImport() throws {
+        let scratch = try ScratchWorkspace()
+        let reports = RunReportBuilder(workspace: scratch.workspace)
+        let (recorder, _) = try Self.recorder(scratch)
+        guard case .recorded(let onlyCheck) = try recorder.record(password: "Canary-Only-2", username: nil, email: nil)
+        else {
+            Issue.record("not recorded")
+            return
+        }
+        #expect(try reports.run(nil).id == onlyCheck, "with no import, the interactive run is the one there is")
+        let path = try scratch.write("a.csv", "username,password\nana,LongEnough1\nbo,short\n")
+        let imported = try #require(
+            try CSVImport(workspace: scratch.workspace).run(CSVImportRequest(source: .file(path: path))).imported)
+        guard
+            case .recorded(let laterCheck) = try recorder.record(password: "Canary-Later-3", username: nil, email: nil)
+        else {
+            Issue.record("not recorded")
+            return
+        }
+        #expect(laterCheck > (imported.runID ?? 0))
+        #expect(try reports.run(nil).id == imported.runID)
+        #expect(try reports.run("latest").id == imported.runID)
+        #expect(try reports.run(String(laterCheck)).id == laterCheck, "an interactive run is still reported by id")
+    }
 }
