@@ -21,7 +21,7 @@ let package = Package(
         // Exit codes and the protocol every user-facing error conforms to; below every module that throws.
         // The engine does not depend on it (it stays Foundation-only): PolicyAudit gives PolicyError its code.
         .target(name: "ExitStatus"),
-        // SHA-256 / HMAC-SHA256 over libcrypto.
+        // SHA-256 / HMAC-SHA256 over libcrypto (and SHA-1 / MD4 for breach-corpus lookups only).
         .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
         // What the use cases ask of a store: the repository protocols and the values they carry (stored versions and
         // runs, summaries, candidate batches). No SQLite: a second store implements these protocols.
@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "PolicyReports", dependencies: ["ExitStatus", "PolicyCompliance"]),
         // Standards as data (clauses, levels, citations, conflicts) judged against a parsed policy. Pure Swift, no I/O.
         .target(name: "PolicyCompliance", dependencies: ["PasswordPolicy"]),
+        // Breach corpora searched in place (Have I Been Pwned's SHA-1 and NTLM files, memory-mapped): the engine's
+        // BlocklistSource for "hibp:" lists, and `corpus verify`'s full check.
+        .target(name: "BreachCorpus", dependencies: ["PasswordPolicy", "AuditCrypto", "ExitStatus", "LibC"]),
         // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O.
         .target(name: "PolicyDemo"),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
@@ -42,14 +45,14 @@ let package = Package(
             name: "PolicyAudit",
             dependencies: [
                 "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
-                "PolicyStore", "AuditCrypto", "ExitStatus", "LibC",
+                "PolicyStore", "AuditCrypto", "BreachCorpus", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
             name: "PolicyAuditCLI",
             dependencies: [
-                "PolicyAudit", "AuditRepositories", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyReports",
-                "PasswordPolicy", "ExitStatus", "LibC",
+                "PolicyAudit", "AuditRepositories", "BreachCorpus", "PolicyCompliance", "PolicyCSV", "PolicyDemo",
+                "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
             ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
@@ -59,6 +62,9 @@ let package = Package(
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto", "LibC"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
+        .testTarget(
+            name: "BreachCorpusTests",
+            dependencies: ["BreachCorpus", "PasswordPolicy", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),
         // The repository contract: every test runs against each AuditStore implementation (StoreUnderTest.all).
         .testTarget(
             name: "RepositoryContractTests",
@@ -73,7 +79,8 @@ let package = Package(
         .testTarget(
             name: "PolicyAuditTests",
             dependencies: [
-                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories", "PolicyStore",
+                "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
+                "PolicyStore",
                 "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]),
         .testTarget(

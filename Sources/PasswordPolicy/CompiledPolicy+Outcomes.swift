@@ -56,6 +56,12 @@ extension CompiledPolicy {
                 )
             }
             return ("listed", [:], "listed", "This one is on the blocklist; choose something else.")
+        case .breached(_, let minCount):
+            let times = has == 1 ? "once" : "\(has) times"
+            return (
+                "breached", ["min-count": minCount], "seen",
+                "This password has appeared in data breaches (seen \(times)); choose another."
+            )
         case .context(_, let minToken):
             if check.variant == 2 {
                 return ("contains-email", ["min-token": minToken], "matched", "Don't include your email address.")

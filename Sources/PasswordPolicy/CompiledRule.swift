@@ -13,6 +13,8 @@ enum CompiledRule: Sendable {
     case allowed(kinds: UInt8, extra: Int, asciiLow: UInt64, asciiHigh: UInt64)
     /// `custom` indexes ``RuleProgram/blocklists`` or is -1.
     case blocklist(builtin: Bool, custom: Int)
+    /// `source` indexes ``RuleProgram``'s blocklist sources; fails at `minCount` sightings or more.
+    case breached(source: Int, minCount: Int)
     /// Fields are checked username first, then email.
     case context(username: Bool, email: Bool, minToken: Int)
     /// `matcher` indexes ``RuleProgram/patterns``.
@@ -24,6 +26,9 @@ struct RuleSideTables {
     var scalarSets: [ScalarSet] = []
     var blocklists: [BlocklistTable] = []
     var patterns: [PatternMatcher] = []
+    /// The opened breach corpora the policy may name, and those its rules use (in ``CompiledRule/breached`` order).
+    var availableSources: [BreachCorpusReference: any BlocklistSource] = [:]
+    var sources: [any BlocklistSource] = []
     /// The automaton states the policy's patterns have used so far.
     var patternBudget = PatternBudget()
 
@@ -61,6 +66,14 @@ struct RuleSideTables {
             if !entries.isEmpty { blocklists.append(BlocklistTable(entries)) }
             return .blocklist(
                 builtin: lists.contains("builtin:common"), custom: entries.isEmpty ? -1 : blocklists.count - 1)
+        case .breached(let corpus, let minCount):
+            guard let source = availableSources[corpus] else {
+                throw .invalid(
+                    path: path + ".lists",
+                    reason: "breach corpus \"\(corpus.listName)\" is not open; open it before compiling the policy")
+            }
+            sources.append(source)
+            return .breached(source: sources.count - 1, minCount: minCount)
         case .context(let fields, let minToken):
             return .context(username: fields.contains(.username), email: fields.contains(.email), minToken: minToken)
         case .pattern(let regex, let must, _):

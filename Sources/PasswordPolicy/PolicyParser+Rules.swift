@@ -4,7 +4,8 @@ extension PolicyParser {
     ]
     private static let keysByRule: [String: Set<String>] = [
         "length": ["min", "max"], "require": ["class", "min"], "classes": ["min", "of"], "max-repeat": ["max"],
-        "max-sequence": ["max"], "allowed": ["classes", "chars"], "blocklist": ["lists", "words", "files"],
+        "max-sequence": ["max"], "allowed": ["classes", "chars"],
+        "blocklist": ["lists", "words", "files", "min-count"],
         "context": ["fields", "min-token"], "pattern": ["regex", "must", "message"],
     ]
 
@@ -126,12 +127,15 @@ extension PolicyParser {
 
     private static func blocklist(_ rule: JSONObjectReader) throws(PolicyError) -> RuleKind {
         let lists = try rule.strings("lists") ?? []
+        if let breached = try breachedBlocklist(rule, lists: lists) { return breached }
         for (index, list) in lists.enumerated() {
             let isFile = list.hasPrefix("file:") && list.count > 5
             guard list == "builtin:common" || isFile else {
                 throw .invalid(
                     path: "\(rule.path("lists"))[\(index)]",
-                    reason: "unknown list \"\(list)\"; use \"builtin:common\" or \"file:PATH\"")
+                    reason:
+                        "unknown list \"\(list)\"; use \"builtin:common\", \"file:PATH\", \"hibp:PATH\" or \"hibp-ntlm:PATH\""
+                )
             }
         }
         let words = try rule.strings("words") ?? []

@@ -74,6 +74,8 @@ public struct PolicyRule: Sendable, Equatable {
             // Absent when there are none, so definitions without files keep the hash they always had.
             if !files.isEmpty { members["files"] = .array(files.map(\.jsonValue)) }
             return members
+        case .breached(let corpus, let minCount):
+            return ["lists": .array([.string(corpus.listName)]), "min-count": .int(minCount)]
         case .context(let fields, let minToken):
             return ["fields": .array(fields.map { .string($0.rawValue) }), "min-token": .int(minToken)]
         case .pattern(let regex, let must, let message):

@@ -40,6 +40,9 @@ extension RuleEvaluator {
                 return RuleCheck(failed: true, variant: 2, actual: 1)
             }
             return RuleCheck(failed: false, variant: 0, actual: 0)
+        case .breached(let source, let minCount):
+            let seen = occurrences(in: sources[source].source, prepared)
+            return RuleCheck(failed: seen >= minCount, variant: seen >= minCount ? 1 : 0, actual: seen)
         case .context(let username, let email, let minToken):
             if username, let value = candidate.username,
                 contexts.answer(
@@ -70,6 +73,12 @@ extension RuleEvaluator {
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
         }
+    }
+
+    /// The corpus's count for the normalized (not case-folded) password.
+    private func occurrences(in source: any BlocklistSource, _ prepared: PreparedPassword) -> Int {
+        guard let general = prepared.general else { return source.occurrences(of: prepared.asciiBytes) }
+        return Array(general.pointee.normalized.utf8).withUnsafeBufferPointer { source.occurrences(of: $0) }
     }
 
     private func countMembers(of set: ScalarSet, in prepared: PreparedPassword) -> Int {

@@ -14,6 +14,9 @@ public enum RuleKind: Sendable, Equatable {
     case allowed(classes: [CharacterClass], chars: String)
     /// The whole password (case-folded) is not in the lists, the words or the loaded `files` (sorted by name).
     case blocklist(lists: [String], words: [String], files: [BlocklistFile] = [])
+    /// The password (normalized, not case-folded) was seen fewer than `minCount` times in a breach corpus; written
+    /// as a `blocklist` rule whose only list is `hibp:PATH` or `hibp-ntlm:PATH`.
+    case breached(BreachCorpusReference, minCount: Int)
     /// The password does not contain the candidate's username or email local part, or their tokens.
     case context(fields: [ContextField], minToken: Int)
     /// The password matches (or must not match) a regular expression.
@@ -28,7 +31,7 @@ public enum RuleKind: Sendable, Equatable {
         case .maxRepeat: return "max-repeat"
         case .maxSequence: return "max-sequence"
         case .allowed: return "allowed"
-        case .blocklist: return "blocklist"
+        case .blocklist, .breached: return "blocklist"
         case .context: return "context"
         case .pattern: return "pattern"
         }

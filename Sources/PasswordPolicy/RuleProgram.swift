@@ -9,14 +9,20 @@ final class RuleProgram: @unchecked Sendable {
     let evaluator: RuleEvaluator
     /// Keeps the custom blocklists' buffers alive.
     private let blocklists: [BlocklistTable]
+    /// Keeps the breach corpora the evaluator holds unretained alive.
+    private let sources: [any BlocklistSource]
+    private let sourceSlots: UnsafeMutableBufferPointer<BlocklistSourceSlot>
     private let rules: UnsafeMutableBufferPointer<CompiledRule>
     private let asciiTable: UnsafeMutableBufferPointer<ASCIIInfo>
     private let lookups: UnsafeMutableBufferPointer<BlocklistLookup>
     private let scalarSets: UnsafeMutableBufferPointer<ScalarSet>
     private let patterns: UnsafeMutableBufferPointer<PatternMatcher>
 
-    init(_ policy: PasswordPolicy) throws(PolicyError) {
+    init(_ policy: PasswordPolicy, sources available: [BreachCorpusReference: any BlocklistSource] = [:])
+        throws(PolicyError)
+    {
         var tables = RuleSideTables()
+        tables.availableSources = available
         var lowered: [CompiledRule] = []
         for (index, rule) in policy.rules.enumerated() {
             lowered.append(try tables.lower(rule.kind, normalization: policy.normalization, path: "rules[\(index)]"))
@@ -27,11 +33,13 @@ final class RuleProgram: @unchecked Sendable {
         scalarSets = Self.buffer(tables.scalarSets)
         patterns = Self.buffer(tables.patterns)
         blocklists = tables.blocklists
+        sources = tables.sources
+        sourceSlots = Self.buffer(tables.sources.map { BlocklistSourceSlot(source: $0) })
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
             builtin: Self.builtinCommon.lookup, blocklists: UnsafeBufferPointer(lookups),
             scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
-            normalization: policy.normalization,
+            sources: UnsafeBufferPointer(sourceSlots), normalization: policy.normalization,
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
                 return false
@@ -45,7 +53,7 @@ final class RuleProgram: @unchecked Sendable {
     }
 
     deinit {
-        for buffer in [rules, asciiTable, lookups, scalarSets, patterns] as [any DeallocatableBuffer] {
+        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, sourceSlots] as [any DeallocatableBuffer] {
             buffer.deinitializeAndDeallocate()
         }
     }

@@ -12,13 +12,22 @@ package enum PolicyFileLoader {
             throw FileManager.default.fileExists(atPath: path)
                 ? .unreadable(path: path) : .missing(path: path)
         }
-        let policy: PasswordPolicy
+        let parsed: PasswordPolicy
         do {
-            policy = try PasswordPolicy(json: data)
+            parsed = try PasswordPolicy(json: data)
         } catch {
             throw .invalid(path: path, error: error)
         }
         let directory = (path as NSString).deletingLastPathComponent
+        // A corpus stays where it is: the stored version names it by absolute path, and it is checked to open now.
+        let policy = parsed.resolvingBreachCorpusPaths {
+            $0.hasPrefix("/") ? $0 : ((directory as NSString).appendingPathComponent($0) as NSString).standardizingPath
+        }
+        do {
+            try PolicyCompiler.openCorpora(of: policy)
+        } catch {
+            throw .unreadableCorpus(policy: path, error: error)
+        }
         do {
             return try policy.loadingFileLists { reference in
                 let listPath =

@@ -113,7 +113,7 @@ package struct PolicyFacts: Sendable, Equatable {
         switch kind {
         case .require, .classes, .maxRepeat, .maxSequence: true
         case .pattern(_, let must, _): must == .match
-        case .length, .allowed, .blocklist, .context: false
+        case .length, .allowed, .blocklist, .breached, .context: false
         }
     }
 
@@ -141,7 +141,7 @@ package struct PolicyFacts: Sendable, Equatable {
         var others = policy
         others.rules = policy.rules.filter {
             switch $0.kind {
-            case .blocklist, .context: false
+            case .blocklist, .breached, .context: false
             default: true
             }
         }

@@ -1,3 +1,4 @@
+import BreachCorpus
 import ExitStatus
 import Foundation
 import PasswordPolicy
@@ -34,6 +35,10 @@ struct AuditErrorTableTests {
         (
             PolicyFileError.unreadableBlocklist(policy: "corp", list: "words.txt"), 66,
             "corp: cannot read blocklist file words.txt"
+        ),
+        (
+            PolicyFileError.unreadableCorpus(policy: "corp", error: .missing(path: "/c/pwned.txt")), 66,
+            "corp: breach corpus not found: /c/pwned.txt"
         ),
     ]
 
