@@ -57,6 +57,9 @@ let package = Package(
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh).
         .executableTarget(name: "pwaudit-bench", dependencies: ["PasswordPolicy"], path: "Sources/PolicyBench"),
+        // Breach-corpus lookups per second, time to open and RSS (bench/breach.sh).
+        .executableTarget(
+            name: "pwaudit-breach-bench", dependencies: ["BreachCorpus"], path: "Sources/BreachBench"),
 
         // What several test targets share: temporary directories, the checkout and shared/ locators, the built
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).

@@ -16,3 +16,8 @@ public protocol BlocklistSource: AnyObject, Sendable {
 struct BlocklistSourceSlot: @unchecked Sendable {
     unowned(unsafe) let source: any BlocklistSource
 }
+
+/// A `banned-terms` matcher held without reference counting, like ``BlocklistSourceSlot``.
+struct BannedTermsSlot: @unchecked Sendable {
+    unowned(unsafe) let matcher: BannedTermsMatcher
+}

@@ -15,6 +15,8 @@ enum CompiledRule: Sendable {
     case blocklist(builtin: Bool, custom: Int)
     /// `source` indexes ``RuleProgram``'s blocklist sources; fails at `minCount` sightings or more.
     case breached(source: Int, minCount: Int)
+    /// `matcher` indexes ``RuleProgram``'s banned-terms matchers.
+    case bannedTerms(matcher: Int)
     /// Fields are checked username first, then email.
     case context(username: Bool, email: Bool, minToken: Int)
     /// `matcher` indexes ``RuleProgram/patterns``.
@@ -29,6 +31,7 @@ struct RuleSideTables {
     /// The opened breach corpora the policy may name, and those its rules use (in ``CompiledRule/breached`` order).
     var availableSources: [BreachCorpusReference: any BlocklistSource] = [:]
     var sources: [any BlocklistSource] = []
+    var bannedTerms: [BannedTermsMatcher] = []
     /// The automaton states the policy's patterns have used so far.
     var patternBudget = PatternBudget()
 
@@ -74,6 +77,14 @@ struct RuleSideTables {
             }
             sources.append(source)
             return .breached(source: sources.count - 1, minCount: minCount)
+        case .bannedTerms(let banned):
+            if let list = banned.lists.first {
+                throw .invalid(
+                    path: path + ".lists",
+                    reason: "list \"\(list)\" is not loaded; resolve file lists before compiling the policy")
+            }
+            bannedTerms.append(BannedTermsMatcher(banned, normalization: normalization))
+            return .bannedTerms(matcher: bannedTerms.count - 1)
         case .context(let fields, let minToken):
             return .context(username: fields.contains(.username), email: fields.contains(.email), minToken: minToken)
         case .pattern(let regex, let must, _):

@@ -1,12 +1,16 @@
 extension PolicyParser {
     static let ruleNames = [
         "length", "require", "classes", "max-repeat", "max-sequence", "allowed", "blocklist", "context", "pattern",
+        "banned-terms",
     ]
     private static let keysByRule: [String: Set<String>] = [
         "length": ["min", "max"], "require": ["class", "min"], "classes": ["min", "of"], "max-repeat": ["max"],
         "max-sequence": ["max"], "allowed": ["classes", "chars"],
         "blocklist": ["lists", "words", "files", "min-count"],
         "context": ["fields", "min-token"], "pattern": ["regex", "must", "message"],
+        "banned-terms": [
+            "terms", "lists", "files", "organization", "min-score", "substitutions", "name-match", "fields",
+        ],
     ]
 
     static func parseRule(
@@ -57,6 +61,8 @@ extension PolicyParser {
             return .allowed(classes: classes, chars: try rule.string("chars") ?? "")
         case "blocklist":
             return try blocklist(rule)
+        case "banned-terms":
+            return .bannedTerms(try bannedTerms(rule))
         case "context":
             let fields = try contextFields(rule)
             return .context(fields: fields, minToken: try rule.int("min-token", atLeast: 1) ?? 4)
@@ -108,7 +114,7 @@ extension PolicyParser {
         return classes.sorted()
     }
 
-    private static func contextFields(_ rule: JSONObjectReader) throws(PolicyError) -> [ContextField] {
+    static func contextFields(_ rule: JSONObjectReader) throws(PolicyError) -> [ContextField] {
         guard let names = try rule.strings("fields") else { return ContextField.allCases }
         guard !names.isEmpty else { throw .invalid(path: rule.path("fields"), reason: "must not be empty") }
         var fields = Set<ContextField>()
@@ -148,7 +154,7 @@ extension PolicyParser {
     }
 
     /// The loaded `file:` lists of a stored (resolved) blocklist: `[{"name", "sha256", "words"}]`, names distinct.
-    private static func blocklistFiles(_ rule: JSONObjectReader) throws(PolicyError) -> [BlocklistFile] {
+    static func blocklistFiles(_ rule: JSONObjectReader) throws(PolicyError) -> [BlocklistFile] {
         var files: [BlocklistFile] = []
         for (index, item) in (try rule.array("files") ?? []).enumerated() {
             let file = try JSONObjectReader(item, path: "\(rule.path("files"))[\(index)]")

@@ -76,6 +76,8 @@ public struct PolicyRule: Sendable, Equatable {
             return members
         case .breached(let corpus, let minCount):
             return ["lists": .array([.string(corpus.listName)]), "min-count": .int(minCount)]
+        case .bannedTerms(let banned):
+            return banned.jsonMembers
         case .context(let fields, let minToken):
             return ["fields": .array(fields.map { .string($0.rawValue) }), "min-token": .int(minToken)]
         case .pattern(let regex, let must, let message):

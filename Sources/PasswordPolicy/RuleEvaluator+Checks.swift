@@ -43,6 +43,16 @@ extension RuleEvaluator {
         case .breached(let source, let minCount):
             let seen = occurrences(in: sources[source].source, prepared)
             return RuleCheck(failed: seen >= minCount, variant: seen >= minCount ? 1 : 0, actual: seen)
+        case .bannedTerms(let index):
+            let matcher = bannedTerms[index].matcher
+            let verdict = matcher.verdict(prepared.folded, username: candidate.username, email: candidate.email)
+            if matcher.rule.nameMatch == .reject, verdict.userNameFound || verdict.organizationFound {
+                return RuleCheck(
+                    failed: true, variant: verdict.userNameFound ? 2 : 3, actual: verdict.score,
+                    detail: verdict.firstTerm)
+            }
+            let failed = verdict.score < matcher.rule.minScore
+            return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: verdict.score, detail: verdict.firstTerm)
         case .context(let username, let email, let minToken):
             if username, let value = candidate.username,
                 contexts.answer(

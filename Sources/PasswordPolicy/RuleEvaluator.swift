@@ -10,6 +10,7 @@ struct RuleEvaluator: @unchecked Sendable {
     let scalarSets: UnsafeBufferPointer<ScalarSet>
     let patterns: UnsafeBufferPointer<PatternMatcher>
     let sources: UnsafeBufferPointer<BlocklistSourceSlot>
+    let bannedTerms: UnsafeBufferPointer<BannedTermsSlot>
     let normalization: Normalization
     /// Whether any rule needs sequence runs (the ASCII scan skips them otherwise).
     let tracksSequences: Bool
@@ -51,7 +52,8 @@ struct RuleEvaluator: @unchecked Sendable {
     func trackingSequences() -> RuleEvaluator {
         RuleEvaluator(
             rules: rules, asciiTable: asciiTable, builtin: builtin, blocklists: blocklists, scalarSets: scalarSets,
-            patterns: patterns, sources: sources, normalization: normalization, tracksSequences: true)
+            patterns: patterns, sources: sources, bannedTerms: bannedTerms,
+            normalization: normalization, tracksSequences: true)
     }
 
     /// Normalizes and scans `password` (valid UTF-8) once, then runs `body` with the result.

@@ -17,6 +17,10 @@ public enum RuleKind: Sendable, Equatable {
     /// The password (normalized, not case-folded) was seen fewer than `minCount` times in a breach corpus; written
     /// as a `blocklist` rule whose only list is `hibp:PATH` or `hibp-ntlm:PATH`.
     case breached(BreachCorpusReference, minCount: Int)
+    /// Microsoft Entra Password Protection's check: after lower-casing and substitutions, banned terms (edit
+    /// distance ≤ 1) and the user's and organization's names each score one point, every other character one; the
+    /// password passes at `minScore` points.
+    case bannedTerms(BannedTerms)
     /// The password does not contain the candidate's username or email local part, or their tokens.
     case context(fields: [ContextField], minToken: Int)
     /// The password matches (or must not match) a regular expression.
@@ -32,6 +36,7 @@ public enum RuleKind: Sendable, Equatable {
         case .maxSequence: return "max-sequence"
         case .allowed: return "allowed"
         case .blocklist, .breached: return "blocklist"
+        case .bannedTerms: return "banned-terms"
         case .context: return "context"
         case .pattern: return "pattern"
         }

@@ -12,6 +12,11 @@ final class RuleProgram: @unchecked Sendable {
     /// Keeps the breach corpora the evaluator holds unretained alive.
     private let sources: [any BlocklistSource]
     private let sourceSlots: UnsafeMutableBufferPointer<BlocklistSourceSlot>
+    /// The `banned-terms` matchers, in ``CompiledRule/bannedTerms(matcher:)`` order.
+    let bannedTerms: [BannedTermsMatcher]
+    private let bannedTermSlots: UnsafeMutableBufferPointer<BannedTermsSlot>
+    /// Per rule index, its matcher's index (for messages naming the term).
+    let bannedTermsOfRule: [Int: Int]
     private let rules: UnsafeMutableBufferPointer<CompiledRule>
     private let asciiTable: UnsafeMutableBufferPointer<ASCIIInfo>
     private let lookups: UnsafeMutableBufferPointer<BlocklistLookup>
@@ -35,11 +40,19 @@ final class RuleProgram: @unchecked Sendable {
         blocklists = tables.blocklists
         sources = tables.sources
         sourceSlots = Self.buffer(tables.sources.map { BlocklistSourceSlot(source: $0) })
+        bannedTerms = tables.bannedTerms
+        bannedTermSlots = Self.buffer(tables.bannedTerms.map { BannedTermsSlot(matcher: $0) })
+        var ofRule: [Int: Int] = [:]
+        for (index, rule) in lowered.enumerated() {
+            if case .bannedTerms(let matcher) = rule { ofRule[index] = matcher }
+        }
+        bannedTermsOfRule = ofRule
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
             builtin: Self.builtinCommon.lookup, blocklists: UnsafeBufferPointer(lookups),
             scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
-            sources: UnsafeBufferPointer(sourceSlots), normalization: policy.normalization,
+            sources: UnsafeBufferPointer(sourceSlots), bannedTerms: UnsafeBufferPointer(bannedTermSlots),
+            normalization: policy.normalization,
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
                 return false
@@ -53,7 +66,9 @@ final class RuleProgram: @unchecked Sendable {
     }
 
     deinit {
-        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, sourceSlots] as [any DeallocatableBuffer] {
+        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, sourceSlots, bannedTermSlots]
+            as [any DeallocatableBuffer]
+        {
             buffer.deinitializeAndDeallocate()
         }
     }

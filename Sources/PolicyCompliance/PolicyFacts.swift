@@ -113,7 +113,7 @@ package struct PolicyFacts: Sendable, Equatable {
         switch kind {
         case .require, .classes, .maxRepeat, .maxSequence: true
         case .pattern(_, let must, _): must == .match
-        case .length, .allowed, .blocklist, .breached, .context: false
+        case .length, .allowed, .blocklist, .breached, .bannedTerms, .context: false
         }
     }
 
@@ -141,7 +141,7 @@ package struct PolicyFacts: Sendable, Equatable {
         var others = policy
         others.rules = policy.rules.filter {
             switch $0.kind {
-            case .blocklist, .breached, .context: false
+            case .blocklist, .breached, .bannedTerms, .context: false
             default: true
             }
         }
