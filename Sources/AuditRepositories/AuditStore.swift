@@ -14,6 +14,8 @@ package protocol AuditStore: AnyObject {
     var runs: any RunRepository { get }
     /// Per-run summaries.
     var summaries: any SummaryRepository { get }
+    /// Large word lists, once per distinct content.
+    var wordLists: any WordListRepository { get }
     /// Whether the store was opened for reading only.
     var isReadOnly: Bool { get }
 

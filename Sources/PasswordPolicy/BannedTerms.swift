@@ -50,7 +50,7 @@ public struct BannedTerms: Sendable, Equatable {
     }
 
     /// Every term the rule bans: inline and from its loaded files.
-    public var allTerms: [String] { terms + files.flatMap(\.words) }
+    public var allTerms: [String] { terms + files.flatMap(\.allWords) }
 
     var jsonMembers: [String: JSONValue] {
         var members: [String: JSONValue] = [

@@ -158,7 +158,7 @@ extension PolicyParser {
         var files: [BlocklistFile] = []
         for (index, item) in (try rule.array("files") ?? []).enumerated() {
             let file = try JSONObjectReader(item, path: "\(rule.path("files"))[\(index)]")
-            try file.rejectUnknownKeys(allowed: ["name", "sha256", "words"])
+            try file.rejectUnknownKeys(allowed: ["name", "sha256", "words", "entries"])
             let name = try file.requiredString("name")
             let sha256 = try file.requiredString("sha256")
             guard sha256.count == 64,
@@ -167,7 +167,15 @@ extension PolicyParser {
             guard !files.contains(where: { $0.name == name }) else {
                 throw .invalid(path: file.path("name"), reason: "duplicate file \"\(name)\"")
             }
-            files.append(BlocklistFile(name: name, sha256: sha256, words: try file.strings("words") ?? []))
+            if let count = try file.int("entries", atLeast: 0) {
+                guard file.members["words"] == nil else {
+                    throw .invalid(
+                        path: file.path("entries"), reason: "a file holds \"words\" or \"entries\", not both")
+                }
+                files.append(BlocklistFile(name: name, sha256: sha256, entryCount: count))
+            } else {
+                files.append(BlocklistFile(name: name, sha256: sha256, words: try file.strings("words") ?? []))
+            }
         }
         return files.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }

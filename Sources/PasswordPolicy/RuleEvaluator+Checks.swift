@@ -34,10 +34,12 @@ extension RuleEvaluator {
             let count = countDisallowed(
                 kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
             return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
-        case .blocklist(let builtin, let custom):
+        case .blocklist(let builtin, let custom, let count):
             if builtin, self.builtin.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }
-            if custom >= 0, blocklists[custom].contains(prepared.folded) {
-                return RuleCheck(failed: true, variant: 2, actual: 1)
+            if custom >= 0 {
+                for table in custom..<(custom + count) where blocklists[table].contains(prepared.folded) {
+                    return RuleCheck(failed: true, variant: 2, actual: 1)
+                }
             }
             return RuleCheck(failed: false, variant: 0, actual: 0)
         case .breached(let source, let minCount):

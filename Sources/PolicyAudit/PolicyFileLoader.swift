@@ -33,11 +33,16 @@ package enum PolicyFileLoader {
                 let listPath =
                     reference.hasPrefix("/")
                     ? reference : (directory as NSString).appendingPathComponent(reference)
-                guard let bytes = FileManager.default.contents(atPath: listPath),
-                    let text = String(data: bytes, encoding: .utf8)
+                guard let data = FileManager.default.contents(atPath: listPath),
+                    String(data: data, encoding: .utf8) != nil
                 else { throw PolicyFileError.unreadableBlocklist(policy: path, list: listPath) }
-                return BlocklistFile(
-                    name: reference, sha256: SHA256.hexDigest([UInt8](bytes)), words: BlocklistText.entries(in: text))
+                let bytes = [UInt8](data)
+                let sha256 = SHA256.hexDigest(bytes)
+                // Held compactly, once per process; stored by reference (the store keeps each list's entries once).
+                let entries = WordListCache.shared.entries(sha256: sha256) {
+                    bytes.withUnsafeBufferPointer { BlocklistEntries(text: $0) }
+                }
+                return BlocklistFile(name: reference, sha256: sha256, entries: entries!)
             }
         } catch let error as PolicyFileError {
             throw error

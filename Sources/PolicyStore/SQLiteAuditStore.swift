@@ -8,6 +8,7 @@ package final class SQLiteAuditStore: AuditStore {
     package let policies: any PolicyRepository
     package let runs: any RunRepository
     package let summaries: any SummaryRepository
+    package let wordLists: any WordListRepository
 
     /// A store over `database`, which must be migrated (`Migrator.migrate`, or `verifyCurrent` when read-only).
     package init(database: Database) {
@@ -15,6 +16,7 @@ package final class SQLiteAuditStore: AuditStore {
         policies = SQLitePolicyRepository(database: database)
         runs = SQLiteRunRepository(database: database)
         summaries = SQLiteSummaryRepository(database: database)
+        wordLists = SQLiteWordListRepository(database: database)
     }
 
     package var isReadOnly: Bool { database.isReadOnly }

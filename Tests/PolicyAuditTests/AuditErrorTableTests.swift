@@ -208,6 +208,10 @@ struct AuditErrorTableTests {
         ),
         (AuditStoreError.unknownRun(reference: "9"), 66, "no import run '9'; see 'pwaudit runs'"),
         (AuditStoreError.noPolicies, 66, "the database holds no policy yet; add one with 'pwaudit policy add FILE'"),
+        (
+            AuditStoreError.missingWordList(name: "deny.txt"), 65,
+            "the database lacks the entries of word list deny.txt that a stored version names; add the policy again"
+        ),
     ]
 
     @Test(

@@ -9,5 +9,6 @@ extension Migration {
         .m0002_inline_outcomes,
         .m0003_run_ids_never_reused,
         .m0004_trust,
+        .m0006_word_list,
     ]
 }
