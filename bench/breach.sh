@@ -5,6 +5,7 @@
 #   env ROWS=1000000                   rows of the import corpus (gen_corpus.py --seed 42)
 #   env RUNS=2                         import rounds per policy (best time reported)
 #   env PWAUDIT_SHARED=DIR             the shared/ folder (as bench/import.sh finds it)
+#   env BIN=DIR                        prebuilt release binaries (pwaudit, pwaudit-breach-bench); default: build them
 # Builds a sorted Pwned Passwords-format file of random hashes plus the SHA-1s of known passwords (every password of
 # shared/bench/data/common-passwords.txt and half of the distinct passwords of the import corpus, so lookups hit),
 # then measures, per corpus size: time to open, lookups/s warm on one core (taskset -c 0), the hit rate, and the
@@ -27,9 +28,13 @@ work=${1:-/tmp/pwaudit-breach}; mkdir -p "$work"
 big=${BIG:-100000000}; small=${SMALL:-10000000}; lookups=${LOOKUPS:-4000000}; rows=${ROWS:-1000000}
 runs=${RUNS:-2}
 command -v /usr/bin/time > /dev/null || { apt-get update -qq && apt-get install -y -qq time > /dev/null; }
-(cd "$repo" && nice swift build -c release --product pwaudit 2>&1 | tail -1 \
-    && nice swift build -c release --product pwaudit-breach-bench 2>&1 | tail -1) >&2
-bin=$repo/.build/release
+if [ -z "${BIN:-}" ]; then
+    (cd "$repo" && nice swift build -c release --product pwaudit 2>&1 | tail -1 \
+        && nice swift build -c release --product pwaudit-breach-bench 2>&1 | tail -1) >&2
+    bin=$repo/.build/release
+else
+    bin=$BIN
+fi
 cc -O2 -o "$work/gen_hibp" "$repo/bench/breach/gen_hibp.c" -lcrypto
 
 csv=$work/corpus-$rows.csv
@@ -99,3 +104,38 @@ printf '%-28s %9s %10d\n' "$rows rows, base policy" "${seconds[base]}" $(( rss[b
 printf '%-28s %9s %10d\n' "$rows rows, + hibp $big" "${seconds[breach]}" $(( rss[breach] / 1024 ))
 awk -v a="${seconds[base]}" -v b="${seconds[breach]}" 'BEGIN { printf "import ratio with/without corpus: %.2f (target <= 2)\n", b / a }'
 grep -h "unlock\|refused\|blocklist" "$work/import-breach.txt" | head -5 || true
+
+# Word lists (issue 15 item 2): a 1,000,000-entry `file:` list, loaded from the file and from a stored version, by
+# `pwaudit check` of one password: wall time and peak RSS against the same policy without the list; and how many
+# word_list rows two versions sharing the list leave.
+words=$work/words-1000000.txt
+[ -s "$words" ] || python3 -c "
+import random
+r = random.Random(7)
+print('\\n'.join('w%d-%08x' % (i, r.getrandbits(32)) for i in range(1000000)))" > "$words"
+echo '{"name": "nolist", "rules": [{"rule": "length", "min": 8}]}' > "$policies/nolist.json"
+echo '{"name": "wl", "rules": [{"rule": "length", "min": 8}, {"rule": "blocklist", "lists": ["file:'"$words"'"]}]}' > "$policies/wl.json"
+echo '{"name": "wl2", "rules": [{"rule": "length", "min": 10}, {"rule": "blocklist", "lists": ["file:'"$words"'"]}]}' > "$policies/wl2.json"
+db=$work/words.db; rm -f "$db" "$db-wal" "$db-shm" "$db.key"
+"$bin/pwaudit" init --db "$db" > /dev/null
+for p in nolist wl wl2; do "$bin/pwaudit" policy add "$policies/$p.json" --db "$db" > /dev/null; done
+measure() {  # best wall seconds and its peak KiB over 3 runs of: pwaudit check --policy $1 (one password)
+    local best="" kib=0
+    for _ in 1 2 3; do
+        echo "w5-unlisted" | /usr/bin/time -o "$work/time.txt" -f '%e %M' "$bin/pwaudit" check --policy "$1" --db "$db" \
+            > /dev/null 2>&1 || true
+        read -r s k < <(tail -1 "$work/time.txt")
+        if [ -z "$best" ] || awk -v a="$s" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$s; kib=$k; fi
+    done
+    echo "$best $kib"
+}
+read -r s0 k0 < <(measure nolist)
+read -r s1 k1 < <(measure wl)
+read -r s2 k2 < <(measure "$policies/wl.json")
+printf '%-44s %9s %10s\n' "word list (1,000,000 entries)" seconds peak_MiB
+printf '%-44s %9s %10d\n' "check, stored version without the list" "$s0" $(( k0 / 1024 ))
+printf '%-44s %9s %10d\n' "check, stored version with the list" "$s1" $(( k1 / 1024 ))
+printf '%-44s %9s %10d\n' "check, policy file with the list" "$s2" $(( k2 / 1024 ))
+awk -v a="$s0" -v b="$s1" -v c="$k0" -v d="$k1" \
+    'BEGIN { printf "stored list load: +%.3f s, +%.0f MiB (targets <= 0.2 s, <= 64 MiB)\n", b - a, (d - c) / 1024 }'
+echo "word_list rows for 2 versions sharing the list: $(sqlite3 "$db" 'SELECT count(*) FROM word_list')"
