@@ -15,6 +15,7 @@ let package = Package(
         // C system libraries.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The platform's C library (Glibc or Darwin) under one name: the only `#if canImport(Glibc)` in Sources.
         .target(name: "LibC"),
@@ -45,7 +46,7 @@ let package = Package(
             name: "PolicyAudit",
             dependencies: [
                 "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
-                "PolicyStore", "AuditCrypto", "BreachCorpus", "ExitStatus", "LibC",
+                "PolicyStore", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(

@@ -33,10 +33,12 @@ package enum PolicyFileLoader {
                 let listPath =
                     reference.hasPrefix("/")
                     ? reference : (directory as NSString).appendingPathComponent(reference)
+                // A `.gz` list is decompressed (zlib); its SHA-256 is the decompressed text's, so a list names the
+                // same content compressed or not.
                 guard let data = FileManager.default.contents(atPath: listPath),
-                    String(data: data, encoding: .utf8) != nil
+                    let bytes = listPath.hasSuffix(".gz") ? GzipDecoder.decompress([UInt8](data)) : [UInt8](data),
+                    String(bytes: bytes, encoding: .utf8) != nil
                 else { throw PolicyFileError.unreadableBlocklist(policy: path, list: listPath) }
-                let bytes = [UInt8](data)
                 let sha256 = SHA256.hexDigest(bytes)
                 // Held compactly, once per process; stored by reference (the store keeps each list's entries once).
                 let entries = WordListCache.shared.entries(sha256: sha256) {

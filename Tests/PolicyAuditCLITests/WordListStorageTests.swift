@@ -49,4 +49,28 @@ struct WordListStorageTests {
         let shown = sandbox.run(["policy", "show", "a"])
         #expect(shown.out.contains(#""entries" : 5000"#), "\(shown.out)")
     }
+
+    @Test func aGzippedListLoadsAsItsTextAndACorruptOneIsRefused() throws {
+        let sandbox = try ImportSandbox(policies: [])
+        let text = sandbox.path("deny.txt")
+        try sandbox.write("deny.txt", Self.words.joined(separator: "\n"))
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-k", text]
+        try gzip.run()
+        gzip.waitUntilExit()
+        try #require(gzip.terminationStatus == 0)
+        try sandbox.write("a.json", #"{"name":"a","rules":[{"rule":"blocklist","lists":["file:deny.txt.gz"]}]}"#)
+        try sandbox.write("b.json", #"{"name":"b","rules":[{"rule":"blocklist","lists":["file:deny.txt"]}]}"#)
+        #expect(sandbox.run(["policy", "add", sandbox.path("a.json")]).code == .success)
+        #expect(sandbox.run(["policy", "add", sandbox.path("b.json")]).code == .success)
+        #expect(try Self.wordListRows(sandbox.databasePath).rows == 1, "the same content, compressed or not")
+        let verdicts = sandbox.run(["check", "--policy", "a"], stdin: nil)
+        #expect(verdicts.code == .success)
+        try sandbox.write("bad.txt.gz", [0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02])
+        try sandbox.write("c.json", #"{"name":"c","rules":[{"rule":"blocklist","lists":["file:bad.txt.gz"]}]}"#)
+        let refused = sandbox.run(["policy", "add", sandbox.path("c.json")])
+        #expect(refused.code == .noInput)
+        #expect(refused.err.contains("cannot read blocklist file"), "\(refused.err)")
+    }
 }
