@@ -31,6 +31,9 @@ package struct PolicyFacts: Sendable, Equatable {
     package var usesBuiltinCommon: Bool
     /// Whether a blocklist holds a loaded file list (its provenance is not known to pwaudit).
     package var usesFileList: Bool
+    /// Ids of the `blocklist` rules over a breach corpus (`hibp:`, `hibp-ntlm:`), and their lists.
+    package var breachCorpusRuleIDs: [String] = []
+    package var breachCorpusLists: [String] = []
     /// Inline blocklist `words` (the organisation's own context words: product, company, team names).
     package var inlineWords: Int
     /// The fields a `context` rule compares the password with; empty without one.
@@ -75,6 +78,11 @@ package struct PolicyFacts: Sendable, Equatable {
         requiresNonLetter = rules.contains { Self.guarantees($0.kind) { !Self.isLetterClass($0) } }
         let blocklists = rules.filter { if case .blocklist = $0.kind { true } else { false } }
         blocklistRuleIDs = blocklists.map(\.id)
+        for rule in rules {
+            guard case .breached(let corpus, _) = rule.kind else { continue }
+            breachCorpusRuleIDs.append(rule.id)
+            breachCorpusLists.append(corpus.listName)
+        }
         let entries = blocklists.reduce(into: Set<String>()) { $0.formUnion($1.kind.blocklistEntries) }
         blocklistEntries = entries.count
         blocklistEntriesMatchingPolicy = Self.entriesMatching(policy, entries: entries, minLength: minimum)
