@@ -8,6 +8,7 @@ package final class SQLiteAuditStore: AuditStore {
     package let policies: any PolicyRepository
     package let runs: any RunRepository
     package let summaries: any SummaryRepository
+    /// Large word lists, once per distinct content (`word_list`).
     package let wordLists: any WordListRepository
 
     /// A store over `database`, which must be migrated (`Migrator.migrate`, or `verifyCurrent` when read-only).

@@ -25,6 +25,7 @@ package struct SQLiteWordListRepository: WordListRepository {
         try statement.execute()
     }
 
+    /// The stored list `sha256`, or `nil`.
     package func list(sha256: String) throws -> (entryCount: Int, entries: [UInt8])? {
         let statement = try database.cachedStatement("SELECT entry_count, entries FROM word_list WHERE sha256 = ?")
         defer { statement.reset(clearBindings: true) }
@@ -33,6 +34,7 @@ package struct SQLiteWordListRepository: WordListRepository {
         return (statement.int(at: 0), statement.blob(at: 1) ?? [])
     }
 
+    /// How many distinct lists `word_list` holds.
     package func count() throws -> Int {
         let statement = try database.cachedStatement("SELECT count(*) FROM word_list")
         defer { statement.reset() }
