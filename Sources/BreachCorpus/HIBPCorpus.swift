@@ -5,8 +5,8 @@ import PasswordPolicy
 
 /// A Have I Been Pwned Pwned Passwords file, searched in place: memory-mapped, never read whole.
 ///
-/// Opening maps the file and checks its first and last lines (no scan), so it costs the same for ten lines as for a
-/// billion. A lookup hashes the password (SHA-1, or MD4 of UTF-16LE for NTLM) and runs an interpolation search over
+/// Opening maps the file, checks its first and last lines and samples 4,096 lines (`CorpusSamples`; no scan), so it
+/// costs about the same for a million lines as for a billion. A lookup hashes the password (SHA-1, or MD4 of UTF-16LE for NTLM) and runs an interpolation search over
 /// the lines (``HIBPCorpus/search(_:)``), checking every line it reads for format and order. Safe to query from many
 /// threads; the process's own memory does not grow with the file (the pages read are the kernel's page cache).
 package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
@@ -18,6 +18,8 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     /// ``CorpusLine/hexValues``, held as a pointer so that lookups touch no array.
     let hex: UnsafeMutablePointer<UInt8>
+    /// Evenly spaced lines read at open, where every search starts (set once in `init`).
+    private(set) var samples = CorpusSamples.empty
     private let lock = NSLock()
     private var firstFault: CorpusError?
 
@@ -48,6 +50,7 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
         hex = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         hex.initialize(from: CorpusLine.hexValues, count: 256)
         try checkEnds()
+        samples = try CorpusSamples(self)
     }
 
     deinit {
