@@ -40,15 +40,20 @@ final class BlocklistTable: @unchecked Sendable {
         while capacity < count * 2 { capacity *= 2 }
         let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
         slots.initialize(repeating: 0)
+        // Eight more bits of each occupied slot's hash, for building only: a slot whose tag differs holds another
+        // entry, so most probes past an occupied slot never read that entry's offsets and bytes (cache misses).
+        var tags = [UInt8](repeating: 0, count: capacity)
         var shortest = Int.max
         var longest = -1
         for index in 0..<count {
             let entry = UnsafeBufferPointer(rebasing: storage[offsets[index]..<offsets[index + 1]])
-            var slot = Int(truncatingIfNeeded: BlocklistLookup.fnv(entry)) & (capacity - 1)
+            let hash = BlocklistLookup.fnv(entry)
+            let tag = UInt8(truncatingIfNeeded: hash >> 56)
+            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
             var duplicate = false
             while slots[slot] != 0 {
                 let other = Int(slots[slot]) - 1
-                if offsets[other + 1] - offsets[other] == entry.count,
+                if tags[slot] == tag, offsets[other + 1] - offsets[other] == entry.count,
                     storage[offsets[other]..<offsets[other + 1]].elementsEqual(entry)
                 {
                     duplicate = true
@@ -58,6 +63,7 @@ final class BlocklistTable: @unchecked Sendable {
             }
             guard !duplicate else { continue }
             slots[slot] = Int32(index + 1)
+            tags[slot] = tag
             shortest = Swift.min(shortest, entry.count)
             longest = Swift.max(longest, entry.count)
         }
