@@ -84,6 +84,16 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
         }
     }
 
+    /// Drops this process's mapping of the pages of `range` (the kernel keeps them cached; a later read maps them
+    /// again), so that a sequential pass over a large file does not hold it all in the process's RSS.
+    package func releasePages(_ range: Range<Int>) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = range.lowerBound / page * page
+        let end = range.upperBound / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start), end - start, MADV_DONTNEED)
+    }
+
     /// The count of the line whose hash is `digest` (16 or 20 bytes), for tests and `corpus` tools.
     package func occurrences(ofDigest digest: [UInt8]) throws(CorpusError) -> Int {
         let key = digest.withUnsafeBytes { CorpusKey(digest: $0) }
