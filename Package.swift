@@ -12,6 +12,9 @@ let package = Package(
         // Rule engine: pure Swift, no SQLite, no terminal, no file I/O. Usable from an iOS app.
         .target(name: "PasswordPolicy"),
 
+        // Policy interchange: Apple password rules and pwquality.conf, read and written. Foundation and the engine only.
+        .target(name: "PolicyInterchange", dependencies: ["PasswordPolicy"]),
+
         // C system libraries.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -45,8 +48,8 @@ let package = Package(
         .target(
             name: "PolicyAudit",
             dependencies: [
-                "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
-                "PolicyStore", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus", "LibC",
+                "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
+                "AuditRepositories", "PolicyStore", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
@@ -56,8 +59,10 @@ let package = Package(
                 "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
             ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
-        // Throughput benchmark of the rule engine (bench/engine.sh).
-        .executableTarget(name: "pwaudit-bench", dependencies: ["PasswordPolicy"], path: "Sources/PolicyBench"),
+        // Throughput benchmark of the rule engine (bench/engine.sh), and the live checklist's keystroke-to-frame time
+        // (bench/keystroke.sh), which needs the CLI's terminal view.
+        .executableTarget(
+            name: "pwaudit-bench", dependencies: ["PasswordPolicy", "PolicyAuditCLI"], path: "Sources/PolicyBench"),
         // Breach-corpus lookups per second, time to open and RSS (bench/breach.sh).
         .executableTarget(
             name: "pwaudit-breach-bench", dependencies: ["BreachCorpus"], path: "Sources/BreachBench"),
@@ -76,6 +81,8 @@ let package = Package(
         .testTarget(
             name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(
+            name: "PolicyInterchangeTests", dependencies: ["PolicyInterchange", "PasswordPolicy", "PwauditTestSupport"]),
+        .testTarget(
             name: "PolicyStoreTests",
             dependencies: [
                 "AuditRepositories", "PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport",
@@ -83,14 +90,14 @@ let package = Package(
         .testTarget(
             name: "PolicyAuditTests",
             dependencies: [
-                "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
-                "PolicyStore",
-                "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
+                "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
+                "AuditRepositories", "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",
             dependencies: [
-                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "AuditRepositories",
+                "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyCompliance",
+                "AuditRepositories",
                 "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]
         ),

@@ -56,3 +56,36 @@ engine_rate="$(rate "$engine_out")"
 peer_rate="$(rate "$peer_out")"
 python3 -c "import sys; e, p = map(float, sys.argv[1:]); print(f'engine {e:.0f} rows/s vs pwquality {p:.0f} rows/s: ratio {e / p:.1f}x')" \
     "$engine_rate" "$peer_rate"
+
+# pwquality compat mode (the same settings as peer_pwquality.py, as `policy add --format pwquality` imports them)
+# against python3-pwquality's check(), one core each: both single-threaded, pinned to one CPU when taskset exists,
+# both timed over the check loop alone in thread CPU time (the machine is shared), on the same NUL corpus.
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c 0)
+compat_out="$("${pin[@]}" "$repo/.build/release/pwaudit-bench" --pwquality "$nul")"
+echo "$compat_out"
+check_out="$("${pin[@]}" /usr/bin/python3 - "$nul" <<'PY'
+import sys, time, pwquality
+s = pwquality.PWQSettings()
+for o in ["minlen=12", "dcredit=-1", "ucredit=-1", "lcredit=-1", "ocredit=-1", "maxrepeat=2", "usercheck=1", "dictcheck=0"]:
+    s.set_option(o)
+f = open(sys.argv[1], "rb").read().split(b"\0")
+rows = [(f[i + 1].decode(), f[i].decode() or None) for i in range(0, len(f) - 1, 2)]
+passed = 0
+t0 = time.thread_time()
+for pw, user in rows:
+    try:
+        s.check(pw, None, user)
+        passed += 1
+    except pwquality.PWQError:
+        pass
+dt = time.thread_time() - t0
+print(f"RESULT peer=pwquality_check rows={len(rows)} cpu_seconds={dt:.3f} cpu_rows_per_s={len(rows) / dt:.0f} pass={passed}")
+PY
+)"
+echo "$check_out"
+cpu_rate() { sed -n 's/^RESULT .*cpu_rows_per_s=\([0-9]*\).*/\1/p' <<<"$1"; }
+pass() { sed -n 's/^RESULT .* pass=\([0-9]*\).*/\1/p' <<<"$1"; }
+echo "compat pass=$(pass "$compat_out") vs pwquality pass=$(pass "$check_out") (same verdicts expected)"
+python3 -c "import sys; e, p = map(float, sys.argv[1:]); print(f'compat mode {e:.0f} rows/s vs pwquality check() {p:.0f} rows/s, one core each (CPU time): ratio {e / p:.1f}x')" \
+    "$(cpu_rate "$compat_out")" "$(cpu_rate "$check_out")"

@@ -3,6 +3,10 @@
 #   env CANDIDATES=3340000   candidates in the run (x 3 policy versions = attempts; default ~10.02M attempts)
 #   env PWAUDIT=BINARY        skip the release build and time BINARY instead
 #   env REPEAT=5             timed runs of `pwaudit report --format json`; the best and the median are printed
+#   env USERS=0              distinct usernames (`user-<n mod USERS>`; 0: NULL usernames, as the default run)
+#   env EFFECTIVE=           --effective of the three policies (default: today, the policy add default)
+#   env SEED2=               if a date: also store seed@2 (seed with min length 12) in force from it, scored in slot 3
+#   env REPORT=1             0: build (or reuse) the database only, no timed reports (bench/queries.sh)
 # Builds, without importing a CSV, a database holding one complete run of CANDIDATES candidates scored under
 # examples seed, nist and strict: `pwaudit init` + `policy add` for the schema and policies, then sqlite3 SQL
 # (recursive CTEs) for the candidates, the attempts and every run_*_summary table — computed from the inserted
@@ -16,13 +20,26 @@ repeat=${REPEAT:-5}
 command -v sqlite3 > /dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3 > /dev/null; }
 if [ -z "${PWAUDIT:-}" ]; then (cd "$repo" && swift build -c release --product pwaudit 2>&1 | tail -1); fi
 pwaudit=${PWAUDIT:-$repo/.build/release/pwaudit}
-final=$work/report-$candidates.db
+users=${USERS:-0}
+effective=${EFFECTIVE:-}
+seed2=${SEED2:-}
+tag=$candidates
+if [ "$users" -gt 0 ]; then tag=$tag-u$users; fi
+if [ -n "$effective" ]; then tag=$tag-e$effective; fi
+if [ -n "$seed2" ]; then tag=$tag-s$seed2; fi
+final=$work/report-$tag.db
 db=$work/building.db
 
 if [ ! -s "$final" ]; then
     rm -f "$db" "$db-wal" "$db-shm" "$db.key"
     "$pwaudit" init --db "$db" > /dev/null
-    for p in seed nist strict; do "$pwaudit" policy add "$repo/examples/$p.json" --db "$db" > /dev/null; done
+    for p in seed nist strict; do
+        "$pwaudit" policy add "$repo/examples/$p.json" --db "$db" ${effective:+--effective "$effective"} > /dev/null
+    done
+    if [ -n "$seed2" ]; then
+        sed 's/"min": 8/"min": 12/' "$repo/examples/seed.json" > "$work/seed-2.json"
+        "$pwaudit" policy add "$work/seed-2.json" --db "$db" --effective "$seed2" > /dev/null
+    fi
     t0=$EPOCHREALTIME
     sqlite3 "$db" > /dev/null <<SQL
 PRAGMA journal_mode = WAL;
@@ -43,16 +60,19 @@ CREATE TEMP TABLE full_mask AS
 SELECT policy_version_id AS vid, (1 << count(*)) - 1 AS full FROM policy_rule GROUP BY policy_version_id;
 WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < $candidates),
 h AS (SELECT n, ((n * 2654435761 + 1 * 40503) >> 5) & 1023 AS h1, ((n * 2654435761 + 2 * 40503) >> 5) & 1023 AS h2,
-    ((n * 2654435761 + 3 * 40503) >> 5) & 1023 AS h3 FROM seq)
+    ((n * 2654435761 + 3 * 40503) >> 5) & 1023 AS h3, ((n * 2654435761 + 4 * 40503) >> 5) & 1023 AS h4 FROM seq)
 INSERT INTO candidate (id, run_id, line, external_id, username, submitted_at, fingerprint, length, upper_count,
-    lower_count, digit_count, special_count, other_letter_count, space_count, other_count, mask_0, mask_1, mask_2)
-SELECT (1 << 32) + n, 1, n + 1, NULL, NULL,
+    lower_count, digit_count, special_count, other_letter_count, space_count, other_count, mask_0, mask_1, mask_2,
+    mask_3)
+SELECT (1 << 32) + n, 1, n + 1, NULL, iif($users > 0, 'user-' || (n % max($users, 1)), NULL),
     strftime('%Y-%m-%dT%H:%M:%SZ', '2026-01-01', '+' || (n * 7 % 365) || ' days', '+' || (n % 86400) || ' seconds'),
     CASE WHEN n % 8 = 0 THEN CAST(printf('%032d', n % 5000) AS BLOB) ELSE randomblob(32) END,
     4 + (n * 7919 % 20), n % 3, 2 + n % 9, (n / 3) % 4, CASE WHEN n % 5 = 0 THEN 1 ELSE 0 END, 0, 0, 0,
     iif(h1 < 340, 0, (h1 * 7) & (SELECT full FROM full_mask WHERE vid = 1)),
     iif(h2 < 340, 0, (h2 * 7) & (SELECT full FROM full_mask WHERE vid = 2)),
-    iif(h3 < 340, 0, (h3 * 7) & (SELECT full FROM full_mask WHERE vid = 3))
+    iif(h3 < 340, 0, (h3 * 7) & (SELECT full FROM full_mask WHERE vid = 3)),
+    CASE WHEN EXISTS (SELECT 1 FROM full_mask WHERE vid = 4)
+        THEN iif(h4 < 340, 0, (h4 * 7) & (SELECT full FROM full_mask WHERE vid = 4)) END
 FROM h;
 COMMIT;
 SQL
@@ -100,6 +120,10 @@ GROUP BY composition;
 INSERT INTO run_reuse_summary
 SELECT 1, count(*), sum(size >= 2), sum(iif(size >= 2, size, 0)), max(size)
 FROM (SELECT count(*) AS size FROM candidate WHERE run_id = 1 GROUP BY fingerprint);
+-- Schema 5: each account's last candidate of the run (v_account_last_candidate).
+INSERT INTO run_account_summary (run_id, username, submitted_at, candidate_id, candidates)
+SELECT 1, username, max(submitted_at), id, count(*) FROM candidate WHERE run_id = 1 AND username IS NOT NULL
+GROUP BY username;
 UPDATE import_run SET status = 'complete' WHERE id = 1;
 COMMIT;
 PRAGMA wal_checkpoint(TRUNCATE);
@@ -111,6 +135,7 @@ SQL
     mv "$db" "$final"
 fi
 db=$final
+if [ "${REPORT:-1}" = 0 ]; then echo "database $db"; exit 0; fi
 
 attempts=$(sqlite3 "$db" 'SELECT count(*) FROM attempt')
 printf 'database %s: %s candidates, %s attempts, %s MiB\n' "$db" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target (swiftc -sanitize=fuzzer,address) and runs it for SECONDS on its corpus.
-# Usage: fuzz/run.sh csv|policy|engine|pattern SECONDS [extra libFuzzer flags…]
+# Usage: fuzz/run.sh csv|policy|engine|pattern|passwordrules|pwquality SECONDS [extra libFuzzer flags…]
 #        fuzz/run.sh TARGET build        (build only)
 # Builds go to fuzz/.build (not part of the package build; `swift build`/`swift test` never see fuzz/).
 # New corpus entries are written to fuzz/.build/corpus-TARGET (the seeds in fuzz/corpus/TARGET stay as committed);
@@ -8,7 +8,7 @@
 set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$fuzz/.." && pwd)"
-target="${1:?usage: fuzz/run.sh csv|policy|engine|pattern SECONDS}"
+target="${1:?usage: fuzz/run.sh csv|policy|engine|pattern|passwordrules|pwquality SECONDS}"
 seconds="${2:?usage: fuzz/run.sh TARGET SECONDS}"
 shift 2
 build="$fuzz/.build"
@@ -39,8 +39,17 @@ policy | engine | pattern)
     swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lPasswordPolicy \
         -o "$build/fuzz-$target" "$fuzz/Sources/$target/main.swift"
     ;;
+passwordrules | pwquality)
+    # The interchange parsers (Sources/PolicyInterchange) over the instrumented engine.
+    engine_module
+    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name PolicyInterchange -I "$build" \
+        -emit-module-path "$build/PolicyInterchange.swiftmodule" -o "$build/libPolicyInterchange.a" \
+        $(find "$repo/Sources/PolicyInterchange" -name '*.swift' | sort)
+    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lPolicyInterchange -lPasswordPolicy \
+        -o "$build/fuzz-$target" "$fuzz/Sources/$target/main.swift"
+    ;;
 *)
-    echo "unknown target '$target' (csv, policy, engine, pattern)" >&2
+    echo "unknown target '$target' (csv, policy, engine, pattern, passwordrules, pwquality)" >&2
     exit 64
     ;;
 esac

@@ -14,6 +14,12 @@ package protocol AuditStore: AnyObject {
     var runs: any RunRepository { get }
     /// Per-run summaries.
     var summaries: any SummaryRepository { get }
+    /// Each policy version's compliance findings, for `v_compliance_finding`.
+    var findings: any ComplianceFindingRepository { get }
+    /// Read-only SQL over the store (`pwaudit query`).
+    var queries: any QueryRunner { get }
+    /// Retention (`pwaudit prune`).
+    var pruner: any RunPruner { get }
     /// Large word lists, once per distinct content.
     var wordLists: any WordListRepository { get }
     /// Whether the store was opened for reading only.

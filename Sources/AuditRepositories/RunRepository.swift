@@ -19,8 +19,6 @@ package protocol RunRepository {
     func list() throws -> [StoredRun]
     /// Run `id`, if any.
     func run(id: Int64) throws -> StoredRun?
-    /// The most recent complete run, if any.
-    func latestComplete() throws -> StoredRun?
     /// The most recent complete run of a source with digest `sha256`, if any.
     func completeRun(withSHA256 sha256: String) throws -> StoredRun?
     /// Whether a complete run of a source of `sourceBytes` bytes exists.

@@ -30,6 +30,8 @@ package struct StoredRun: Sendable, Equatable {
     package var versionIDs: [Int64]
     /// True for a `running` run whose process no longer exists (it crashed or was killed).
     package var isStale: Bool
+    /// When `pwaudit prune` deleted the run's candidates and attempts (schema 5), or nil.
+    package var prunedAt: String?
 
     /// The word for the run's state wherever it is shown: its status, or `stale` for a running run whose import died.
     package var displayStatus: String { isStale ? "stale" : status.rawValue }
@@ -38,7 +40,7 @@ package struct StoredRun: Sendable, Equatable {
     package init(
         id: Int64, sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, startedAt: String,
         finishedAt: String?, status: RunStatus, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int,
-        pwauditVersion: String, pid: Int32, versionIDs: [Int64], isStale: Bool
+        pwauditVersion: String, pid: Int32, versionIDs: [Int64], isStale: Bool, prunedAt: String? = nil
     ) {
         self.id = id
         self.sourceName = sourceName
@@ -55,5 +57,6 @@ package struct StoredRun: Sendable, Equatable {
         self.pid = pid
         self.versionIDs = versionIDs
         self.isStale = isStale
+        self.prunedAt = prunedAt
     }
 }

@@ -2,6 +2,8 @@
 package protocol SummaryRepository {
     /// Replaces the summaries of run `runID` with `summary`.
     func write(runID: Int64, summary: RunSummary) throws
+    /// Replaces run `runID`'s per-account rows (its last candidate of each username) from its stored candidates.
+    func writeAccounts(runID: Int64) throws
     /// Every summary of run `runID`.
     func read(runID: Int64) throws -> RunSummary
     /// Totals per scored version.

@@ -17,4 +17,6 @@ package enum ExitCode: Int32, Sendable, Equatable {
     case internalError = 70
     /// Reading or writing a file failed.
     case ioError = 74
+    /// The user interrupted an interactive command (Ctrl-C): 128 + SIGINT, the status a shell gives such a command.
+    case interrupted = 130
 }

@@ -11,14 +11,29 @@ struct CandidateBytes {
 extension Candidate {
     /// Runs `body` with the candidate's UTF-8 bytes (not copied, for native strings).
     func withBytes<R>(_ body: (CandidateBytes) -> R) -> R {
-        var (password, username, email) = (self.password, self.username, self.email)
-        return password.withUTF8 { password in
-            Self.withUTF8(&username) { username in
-                Self.withUTF8(&email) { email in
+        if let result = password.utf8.withContiguousStorageIfAvailable({ passwordBytes in
+            Self.withContiguousUTF8(self.username) { usernameBytes in
+                Self.withContiguousUTF8(self.email) { emailBytes in
+                    body(CandidateBytes(password: passwordBytes, username: usernameBytes, email: emailBytes))
+                }
+            }
+        }), let result {
+            return result
+        }
+        var (passwordCopy, usernameCopy, emailCopy) = (password, username, email)
+        return passwordCopy.withUTF8 { password in
+            Self.withUTF8(&usernameCopy) { username in
+                Self.withUTF8(&emailCopy) { email in
                     body(CandidateBytes(password: password, username: username, email: email))
                 }
             }
         }
+    }
+
+    /// `body` over `text`'s contiguous UTF-8 (nil for no text); `nil` overall when `text` is not contiguous.
+    private static func withContiguousUTF8<R>(_ text: String?, _ body: (UnsafeBufferPointer<UInt8>?) -> R?) -> R? {
+        guard let text else { return body(nil) }
+        return text.utf8.withContiguousStorageIfAvailable { body($0) } ?? nil
     }
 
     private static func withUTF8<R>(_ text: inout String?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {

@@ -20,7 +20,7 @@ extension CompiledPolicy {
     {
         let has = check.actual
         switch kind {
-        case .length(let min, let max):
+        case .length(let min, let max, _):
             var required = ["min": min]
             if let max { required["max"] = max }
             if check.variant == 2, let max {
@@ -69,7 +69,7 @@ extension CompiledPolicy {
             )
         case .bannedTerms(let banned):
             return describeBannedTerms(banned, check, term: nil)
-        case .context(_, let minToken):
+        case .context(_, let minToken, _):
             if check.variant == 2 {
                 return ("contains-email", ["min-token": minToken], "matched", "Don't include your email address.")
             }
@@ -79,6 +79,15 @@ extension CompiledPolicy {
             if !message.isEmpty { return (code, [:], "matched", message.hasSuffix(".") ? message : message + ".") }
             let fallback = must == .match ? "Doesn't match the required pattern." : "Matches a forbidden pattern."
             return (code, [:], "matched", fallback)
+        case .maxClassRepeat(let max):
+            return (
+                "exceeded", ["max": max], "longest-class-run",
+                "Don't use more than \(max) \(PolicyRule.plural("character", max)) of one class in a row (has \(has))."
+            )
+        case .palindrome:
+            return ("palindrome", [:], "palindrome", "Don't use a password that reads the same backwards.")
+        case .forbiddenWords:
+            return ("contains-word", [:], "matched", "Don't include a forbidden word.")
         }
     }
 }

@@ -50,10 +50,18 @@ public struct CompiledPolicySet: Sendable {
             preparers.withUnsafeBufferPointer { preparers in
                 evaluators.withUnsafeBufferPointer { evaluators in
                     preparerOf.withUnsafeBufferPointer { preparerOf in
-                        for preparer in preparers.indices {
+                        // Compat-mode policies whose rules all read bytes need no preparation.
+                        for member in evaluators.indices where !evaluators[member].preparesPassword {
+                            masks[member] = evaluators[member].failureMask(candidate)
+                        }
+                        for preparer in preparers.indices
+                        where evaluators.indices.contains(where: {
+                            preparerOf[$0] == preparer && evaluators[$0].preparesPassword
+                        }) {
                             preparers[preparer].withPrepared(candidate.password) { prepared in
                                 var contexts = ContextAnswers()
-                                for member in evaluators.indices where preparerOf[member] == preparer {
+                                for member in evaluators.indices
+                                where preparerOf[member] == preparer && evaluators[member].preparesPassword {
                                     masks[member] = evaluators[member].failureMask(
                                         prepared, candidate, contexts: &contexts)
                                 }

@@ -1,6 +1,8 @@
 /// A rule lowered to plain values for the hot loop; sets, tables and regexes live in ``RuleProgram`` side tables.
 enum CompiledRule: Sendable {
     case length(min: Int, max: Int)
+    /// `credits` packs the upper, lower, digit and special credits as 16-bit lanes (see ``CreditLanes``).
+    case creditedLength(min: Int, max: Int, credits: UInt64)
     case require(CharacterClass, min: Int)
     /// `set` indexes ``RuleProgram/scalarSets``.
     case requireChars(set: Int, min: Int)
@@ -17,10 +19,14 @@ enum CompiledRule: Sendable {
     case breached(source: Int, minCount: Int)
     /// `matcher` indexes ``RuleProgram``'s banned-terms matchers.
     case bannedTerms(matcher: Int)
-    /// Fields are checked username first, then email.
-    case context(username: Bool, email: Bool, minToken: Int)
+    /// Fields are checked username first, then email; `substrings` 0 means none.
+    case context(username: Bool, email: Bool, minToken: Int, substrings: Int)
     /// `matcher` indexes ``RuleProgram/patterns``.
     case pattern(matcher: Int, must: PatternExpectation)
+    case maxClassRepeat(max: Int)
+    case palindrome
+    /// `list` indexes ``RuleProgram/wordLists``.
+    case forbiddenWords(list: Int)
 }
 
 /// Side tables collected while lowering rules.
@@ -32,6 +38,9 @@ struct RuleSideTables {
     var availableSources: [BreachCorpusReference: any BlocklistSource] = [:]
     var sources: [any BlocklistSource] = []
     var bannedTerms: [BannedTermsMatcher] = []
+    var wordLists: [ForbiddenWordList] = []
+    /// The policy's evaluation mode (Apple's classes change what `allowed` accepts).
+    var mode: EvaluationMode = .unicode
     /// The automaton states the policy's patterns have used so far.
     var patternBudget = PatternBudget()
 
@@ -40,8 +49,9 @@ struct RuleSideTables {
         -> CompiledRule
     {
         switch kind {
-        case .length(let min, let max):
-            return .length(min: min, max: max ?? .max)
+        case .length(let min, let max, let credits):
+            if credits.isEmpty { return .length(min: min, max: max ?? .max) }
+            return .creditedLength(min: min, max: max ?? .max, credits: CreditLanes.pack(credits))
         case .require(.named(let cls), let min):
             return .require(cls, min: min)
         case .require(.chars(let chars), let min):
@@ -94,15 +104,25 @@ struct RuleSideTables {
             }
             bannedTerms.append(BannedTermsMatcher(banned, normalization: normalization))
             return .bannedTerms(matcher: bannedTerms.count - 1)
-        case .context(let fields, let minToken):
-            return .context(username: fields.contains(.username), email: fields.contains(.email), minToken: minToken)
+        case .context(let fields, let minToken, let substrings):
+            return .context(
+                username: fields.contains(.username), email: fields.contains(.email), minToken: minToken,
+                substrings: substrings ?? 0)
         case .pattern(let regex, let must, _):
             patterns.append(try patternBudget.admit(regex, path: path + ".regex"))
             return .pattern(matcher: patterns.count - 1, must: must)
+        case .maxClassRepeat(let max):
+            return .maxClassRepeat(max: max)
+        case .palindrome:
+            return .palindrome
+        case .forbiddenWords(let words):
+            wordLists.append(ForbiddenWordList(words.map { normalized($0, normalization) }))
+            return .forbiddenWords(list: wordLists.count - 1)
         }
     }
 
     private mutating func allowed(_ classes: [CharacterClass], chars: String) -> CompiledRule {
+        if mode == .apple { return appleAllowed(classes, chars: chars) }
         var kinds: UInt8 = 0
         let all: [ScalarKind] = [.upper, .lower, .otherLetter, .digit, .special, .space, .mark, .other]
         for kind in all where classes.contains(where: { $0.contains(kind) }) {
@@ -116,5 +136,18 @@ struct RuleSideTables {
             if byte < 64 { ascii.0 |= 1 << UInt64(byte) } else { ascii.1 |= 1 << UInt64(byte - 64) }
         }
         return .allowed(kinds: kinds, extra: scalarSets.count - 1, asciiLow: ascii.0, asciiHigh: ascii.1)
+    }
+}
+
+extension RuleSideTables {
+    /// `allowed` with Apple's ASCII classes: no non-ASCII scalar is in a class, only in `chars`.
+    private mutating func appleAllowed(_ classes: [CharacterClass], chars: String) -> CompiledRule {
+        let extra = ScalarSet(chars.unicodeScalars)
+        scalarSets.append(extra)
+        var ascii = extra.ascii
+        for byte in 0..<128 where classes.contains(where: { AppleClasses.contains($0, UInt8(byte)) }) {
+            if byte < 64 { ascii.0 |= 1 << UInt64(byte) } else { ascii.1 |= 1 << UInt64(byte - 64) }
+        }
+        return .allowed(kinds: 0, extra: scalarSets.count - 1, asciiLow: ascii.0, asciiHigh: ascii.1)
     }
 }

@@ -18,11 +18,17 @@ public struct PasswordPolicy: Sendable, Equatable {
     public var history: Int?
     /// Failed attempts before lockout, if stated.
     public var lockoutThreshold: Int?
+    /// Which semantics the rules are evaluated with; ``EvaluationMode/unicode`` unless the policy says otherwise.
+    public var evaluation: EvaluationMode
+    /// libpwquality settings imported from `pwquality.conf` that a candidate cannot be checked against here (they
+    /// need the old password or the account's GECOS field, or steer PAM): kept and exported, never evaluated.
+    public var pwqualitySettings: [String: Int]
 
     /// Creates a policy from its parts; use ``init(json:)`` to validate a policy file.
     public init(
         name: String, description: String = "", normalization: Normalization = .nfkc, rules: [PolicyRule],
-        usage: PolicyUsage? = nil, maxAgeDays: Int? = nil, history: Int? = nil, lockoutThreshold: Int? = nil
+        usage: PolicyUsage? = nil, maxAgeDays: Int? = nil, history: Int? = nil, lockoutThreshold: Int? = nil,
+        evaluation: EvaluationMode = .unicode, pwqualitySettings: [String: Int] = [:]
     ) {
         self.name = name
         self.description = description
@@ -32,6 +38,8 @@ public struct PasswordPolicy: Sendable, Equatable {
         self.maxAgeDays = maxAgeDays
         self.history = history
         self.lockoutThreshold = lockoutThreshold
+        self.evaluation = evaluation
+        self.pwqualitySettings = pwqualitySettings
     }
 
     /// Parses and validates policy JSON.
@@ -134,6 +142,9 @@ public struct PasswordPolicy: Sendable, Equatable {
         if let maxAgeDays { members["max-age-days"] = .int(maxAgeDays) }
         if let history { members["history"] = .int(history) }
         if let lockoutThreshold { members["lockout-threshold"] = .int(lockoutThreshold) }
+        // Both absent when at their defaults, so existing definitions keep the hash they always had.
+        if evaluation != .unicode { members["evaluation"] = .string(evaluation.rawValue) }
+        if !pwqualitySettings.isEmpty { members["pwquality"] = .object(pwqualitySettings.mapValues { .int($0) }) }
         return .object(members)
     }
 }

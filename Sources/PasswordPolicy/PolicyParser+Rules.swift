@@ -1,13 +1,15 @@
 extension PolicyParser {
     static let ruleNames = [
         "length", "require", "classes", "max-repeat", "max-sequence", "allowed", "blocklist", "context", "pattern",
-        "banned-terms",
+        "max-class-repeat", "palindrome", "forbidden-words", "banned-terms",
     ]
     private static let keysByRule: [String: Set<String>] = [
-        "length": ["min", "max"], "require": ["class", "min"], "classes": ["min", "of"], "max-repeat": ["max"],
+        "length": ["min", "max", "credits"], "require": ["class", "min"], "classes": ["min", "of"],
+        "max-repeat": ["max"],
         "max-sequence": ["max"], "allowed": ["classes", "chars"],
         "blocklist": ["lists", "words", "files", "min-count"],
-        "context": ["fields", "min-token"], "pattern": ["regex", "must", "message"],
+        "context": ["fields", "min-token", "substrings"], "pattern": ["regex", "must", "message"],
+        "max-class-repeat": ["max"], "palindrome": [], "forbidden-words": ["words"],
         "banned-terms": [
             "terms", "lists", "files", "organization", "min-score", "substitutions", "name-match", "fields",
         ],
@@ -40,7 +42,7 @@ extension PolicyParser {
             if let min, let max, max < min {
                 throw .invalid(path: rule.path("max"), reason: "must be at least min (\(min))")
             }
-            return .length(min: min ?? 0, max: max)
+            return .length(min: min ?? 0, max: max, credits: try credits(rule))
         case "require":
             return .require(try requiredCharacters(rule), min: try rule.int("min", atLeast: 1) ?? 1)
         case "classes":
@@ -57,15 +59,36 @@ extension PolicyParser {
             guard let max = try rule.int("max", atLeast: 2) else { throw missing(rule, "max") }
             return .maxSequence(max: max)
         case "allowed":
-            guard let classes = try classList(rule, "classes") else { throw missing(rule, "classes") }
-            return .allowed(classes: classes, chars: try rule.string("chars") ?? "")
+            let chars = try rule.string("chars") ?? ""
+            // An empty class list is fine when `chars` says what is allowed (Apple's `allowed: [-_.]`).
+            let names = try rule.strings("classes")
+            if chars.isEmpty || names != [] {
+                guard let classes = try classList(rule, "classes") else { throw missing(rule, "classes") }
+                return .allowed(classes: classes, chars: chars)
+            }
+            return .allowed(classes: [], chars: chars)
         case "blocklist":
             return try blocklist(rule)
         case "banned-terms":
             return .bannedTerms(try bannedTerms(rule))
         case "context":
             let fields = try contextFields(rule)
-            return .context(fields: fields, minToken: try rule.int("min-token", atLeast: 1) ?? 4)
+            return .context(
+                fields: fields, minToken: try rule.int("min-token", atLeast: 1) ?? 4,
+                substrings: try rule.int("substrings", atLeast: 1))
+        case "max-class-repeat":
+            guard let max = try rule.int("max", atLeast: 1) else { throw missing(rule, "max") }
+            return .maxClassRepeat(max: max)
+        case "palindrome":
+            return .palindrome
+        case "forbidden-words":
+            guard let words = try rule.strings("words") else { throw missing(rule, "words") }
+            // Kept as written (not lowercased): libpwquality lowers ASCII only, and compat mode reads them so.
+            let canonical = Array(Set(words).filter { !$0.isEmpty }).sorted {
+                Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+            }
+            guard !canonical.isEmpty else { throw .invalid(path: rule.path("words"), reason: "must not be empty") }
+            return .forbiddenWords(words: canonical)
         default:
             let regex = try rule.requiredString("regex")
             if let problem = patternProblem(regex) { throw .invalid(path: rule.path("regex"), reason: problem) }
@@ -73,6 +96,18 @@ extension PolicyParser {
                 try rule.enumValue("must", PatternExpectation.self, accepted: ["match", "not-match"]) ?? .notMatch
             return .pattern(regex: regex, must: must, message: try rule.string("message") ?? "")
         }
+    }
+
+    /// A `length` rule's `credits`: `{"digit": 1, …}` over the creditable classes, each at least 1.
+    private static func credits(_ rule: JSONObjectReader) throws(PolicyError) -> LengthCredits {
+        guard let value = rule.members["credits"] else { return LengthCredits() }
+        let credits = try JSONObjectReader(value, path: rule.path("credits"))
+        try credits.rejectUnknownKeys(allowed: Set(LengthCredits.creditableClasses.map(\.rawValue)))
+        var byClass: [CharacterClass: Int] = [:]
+        for cls in LengthCredits.creditableClasses {
+            if let credit = try credits.int(cls.rawValue, atLeast: 1) { byClass[cls] = credit }
+        }
+        return LengthCredits(byClass)
     }
 
     private static func missing(_ rule: JSONObjectReader, _ key: String) -> PolicyError {

@@ -2,6 +2,11 @@
 enum PolicyParser {
     static let topLevelKeys: Set<String> = [
         "name", "description", "normalization", "rules", "usage", "max-age-days", "history", "lockout-threshold",
+        "evaluation", "pwquality",
+    ]
+    /// The libpwquality settings a policy may record under `"pwquality"` (kept, not evaluated).
+    static let recordedPwqualitySettings: Set<String> = [
+        "difok", "gecoscheck", "enforcing", "retry", "enforce_for_root", "local_users_only",
     ]
     static let maximumRules = 64
 
@@ -36,8 +41,21 @@ enum PolicyParser {
             usage: try reader.enumValue("usage", PolicyUsage.self, accepted: ["single-factor", "multi-factor"]),
             maxAgeDays: try reader.int("max-age-days", atLeast: 0),
             history: try reader.int("history", atLeast: 0),
-            lockoutThreshold: try reader.int("lockout-threshold", atLeast: 1)
+            lockoutThreshold: try reader.int("lockout-threshold", atLeast: 1),
+            evaluation: try reader.enumValue(
+                "evaluation", EvaluationMode.self, accepted: EvaluationMode.allCases.map(\.rawValue)) ?? .unicode,
+            pwqualitySettings: try recordedSettings(reader)
         )
+    }
+
+    /// The `"pwquality"` object: recorded libpwquality settings, each an integer ≥ 0.
+    private static func recordedSettings(_ reader: JSONObjectReader) throws(PolicyError) -> [String: Int] {
+        guard let value = reader.members["pwquality"] else { return [:] }
+        let settings = try JSONObjectReader(value, path: "pwquality")
+        try settings.rejectUnknownKeys(allowed: recordedPwqualitySettings)
+        var result: [String: Int] = [:]
+        for key in settings.members.keys { result[key] = try settings.int(key, atLeast: 0) }
+        return result
     }
 
     /// Gives every rule its explicit id or a derived one (`length`, `length-2`, …) that no other rule uses.

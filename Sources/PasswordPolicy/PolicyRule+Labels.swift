@@ -2,7 +2,8 @@ extension PolicyRule {
     /// The label a rule gets when the policy gives none, e.g. "At least 12 characters".
     public static func defaultLabel(for kind: RuleKind) -> String {
         switch kind {
-        case .length(let min, let max):
+        case .length(let min, let max, let credits):
+            if !credits.isEmpty { return "At least \(min) characters, fewer with credited classes" }
             if let max, min > 0 { return "Between \(min) and \(max) characters" }
             if let max { return "At most \(max) \(plural("character", max))" }
             return "At least \(min) \(plural("character", min))"
@@ -28,12 +29,18 @@ extension PolicyRule {
                 ? "Not found in a breach corpus" : "Seen fewer than \(minCount) times in a breach corpus"
         case .bannedTerms(let banned):
             return "No banned terms or names, or enough else besides (\(banned.minScore) points)"
-        case .context(let fields, _):
+        case .context(let fields, _, _):
             let names = fields.map { $0 == .username ? "your username" : "your email address" }
             return "Doesn't contain " + names.joined(separator: " or ")
         case .pattern(_, let must, let message):
             if !message.isEmpty { return message }
             return must == .match ? "Matches the required pattern" : "Doesn't match a forbidden pattern"
+        case .maxClassRepeat(let max):
+            return "No more than \(max) \(plural("character", max)) of one class in a row"
+        case .palindrome:
+            return "Not a palindrome"
+        case .forbiddenWords:
+            return "Doesn't contain a forbidden word"
         }
     }
 

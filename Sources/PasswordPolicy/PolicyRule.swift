@@ -52,9 +52,13 @@ public struct PolicyRule: Sendable, Equatable {
     /// The kind-specific members of the rule's canonical JSON.
     private var kindMembers: [String: JSONValue] {
         switch kind {
-        case .length(let min, let max):
+        case .length(let min, let max, let credits):
             var members: [String: JSONValue] = ["min": .int(min)]
             if let max { members["max"] = .int(max) }
+            if !credits.isEmpty {
+                members["credits"] = .object(
+                    Dictionary(uniqueKeysWithValues: credits.byClass.map { ($0.key.rawValue, .int($0.value)) }))
+            }
             return members
         case .require(let required, let min):
             switch required {
@@ -78,10 +82,20 @@ public struct PolicyRule: Sendable, Equatable {
             return ["lists": .array([.string(corpus.listName)]), "min-count": .int(minCount)]
         case .bannedTerms(let banned):
             return banned.jsonMembers
-        case .context(let fields, let minToken):
-            return ["fields": .array(fields.map { .string($0.rawValue) }), "min-token": .int(minToken)]
+        case .context(let fields, let minToken, let substrings):
+            var members: [String: JSONValue] = [
+                "fields": .array(fields.map { .string($0.rawValue) }), "min-token": .int(minToken),
+            ]
+            if let substrings { members["substrings"] = .int(substrings) }
+            return members
         case .pattern(let regex, let must, let message):
             return ["regex": .string(regex), "must": .string(must.rawValue), "message": .string(message)]
+        case .maxClassRepeat(let max):
+            return ["max": .int(max)]
+        case .palindrome:
+            return [:]
+        case .forbiddenWords(let words):
+            return ["words": .array(words.map { .string($0) })]
         }
     }
 }

@@ -3,8 +3,13 @@ extension RuleEvaluator {
     @inline(__always)
     func check(
         _ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: CandidateBytes,
-        _ contexts: inout ContextAnswers
+        _ contexts: inout ContextAnswers, _ scan: PwqualityScan? = nil
     ) -> RuleCheck {
+        if mode == .pwquality,
+            let check = pwqualityCheck(rule, candidate, scan ?? PwqualityScan(candidate.password, needs: scanNeeds))
+        {
+            return check
+        }
         let summary = prepared.summary
         switch rule {
         case .length(let min, let max):
@@ -12,8 +17,10 @@ extension RuleEvaluator {
             if length < min { return RuleCheck(failed: true, variant: 1, actual: length) }
             if length > max { return RuleCheck(failed: true, variant: 2, actual: length) }
             return RuleCheck(failed: false, variant: 0, actual: length)
+        case .creditedLength(let min, let max, let credits):
+            return creditedLengthCheck(min: min, max: max, credits: credits, prepared)
         case .require(let cls, let min):
-            let count = summary.count(of: cls)
+            let count = classCount(cls, prepared)
             return RuleCheck(failed: count < min, variant: count < min ? 1 : 0, actual: count)
         case .requireChars(let set, let min):
             let count = countMembers(of: scalarSets[set], in: prepared)
@@ -21,7 +28,7 @@ extension RuleEvaluator {
         case .classes(let min, let of):
             var present = 0
             for (bit, cls) in CharacterClass.allCases.enumerated() where of & (1 << UInt8(bit)) != 0 {
-                if summary.count(of: cls) > 0 { present += 1 }
+                if classCount(cls, prepared) > 0 { present += 1 }
             }
             return RuleCheck(failed: present < min, variant: present < min ? 1 : 0, actual: present)
         case .maxRepeat(let max):
@@ -55,13 +62,14 @@ extension RuleEvaluator {
             }
             let failed = verdict.score < matcher.rule.minScore
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: verdict.score, detail: verdict.firstTerm)
-        case .context(let username, let email, let minToken):
+        case .context(let username, let email, let minToken, let substrings):
             if username, let value = candidate.username,
                 contexts.answer(
                     field: .username, minToken: minToken,
                     {
                         contextContains(value, field: .username, minToken: minToken, prepared)
                     })
+                    || substringsContained(value, field: .username, width: substrings, prepared)
             {
                 return RuleCheck(failed: true, variant: 1, actual: 1)
             }
@@ -71,6 +79,7 @@ extension RuleEvaluator {
                     {
                         contextContains(value, field: .email, minToken: minToken, prepared)
                     })
+                    || substringsContained(value, field: .email, width: substrings, prepared)
             {
                 return RuleCheck(failed: true, variant: 2, actual: 1)
             }
@@ -84,6 +93,15 @@ extension RuleEvaluator {
                 }
             let failed = matched != (must == .match)
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: matched ? 1 : 0)
+        case .maxClassRepeat(let max):
+            let run = longestClassRun(prepared)
+            return RuleCheck(failed: run > max, variant: run > max ? 1 : 0, actual: run)
+        case .palindrome:
+            let isPalindrome = isFoldedPalindrome(prepared)
+            return RuleCheck(failed: isPalindrome, variant: isPalindrome ? 1 : 0, actual: isPalindrome ? 1 : 0)
+        case .forbiddenWords(let list):
+            let matched = wordLists[list].matchesFolded(prepared.folded)
+            return RuleCheck(failed: matched, variant: matched ? 1 : 0, actual: matched ? 1 : 0)
         }
     }
 
@@ -117,7 +135,7 @@ extension RuleEvaluator {
         }
     }
 
-    private func contextContains(
+    func contextContains(
         _ value: UnsafeBufferPointer<UInt8>, field: ContextField, minToken: Int, _ prepared: PreparedPassword
     ) -> Bool {
         // Folded UTF-8 bytes bound the folded scalar count from above.
@@ -139,7 +157,7 @@ extension RuleEvaluator {
             isSeparator: { !Self.isAlphanumeric(ScalarKind($0)) })
     }
 
-    private static func isAlphanumeric(_ kind: ScalarKind) -> Bool {
+    static func isAlphanumeric(_ kind: ScalarKind) -> Bool {
         switch kind {
         case .upper, .lower, .otherLetter, .digit, .mark: return true
         default: return false

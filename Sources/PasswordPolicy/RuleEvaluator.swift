@@ -11,14 +11,24 @@ struct RuleEvaluator: @unchecked Sendable {
     let patterns: UnsafeBufferPointer<PatternMatcher>
     let sources: UnsafeBufferPointer<BlocklistSourceSlot>
     let bannedTerms: UnsafeBufferPointer<BannedTermsSlot>
+    let wordLists: UnsafeBufferPointer<ForbiddenWordList>
     let normalization: Normalization
+    /// The semantics the rules read the password with.
+    let mode: EvaluationMode
     /// Whether any rule needs sequence runs (the ASCII scan skips them otherwise).
     let tracksSequences: Bool
+
+    /// Whether the rules read the prepared (normalized, scanned) password; a compat-mode policy whose rules all
+    /// read bytes does not.
+    let preparesPassword: Bool
+    /// The byte runs compat mode's rules need (see ``PwqualityScan``).
+    let scanNeeds: PwqualityScan.Needs
 
     /// Bit `i` set when rule `i` fails.
     func failureMask(_ candidate: Candidate) -> UInt64 {
         candidate.withBytes { candidate in
-            withPrepared(candidate.password) { prepared in
+            if !preparesPassword { return failureMask(candidate) }
+            return withPrepared(candidate.password) { prepared in
                 var contexts = ContextAnswers()
                 return failureMask(prepared, candidate, contexts: &contexts)
             }
@@ -32,7 +42,19 @@ struct RuleEvaluator: @unchecked Sendable {
         -> UInt64
     {
         var mask: UInt64 = 0
-        for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts).failed {
+        let scan = mode == .pwquality ? PwqualityScan(candidate.password, needs: scanNeeds) : nil
+        for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts, scan).failed {
+            mask |= 1 << UInt64(index)
+        }
+        return mask
+    }
+
+    /// Compat mode's mask when every rule reads bytes (``preparesPassword`` false): one scan, no preparation.
+    @inline(__always)
+    func failureMask(_ candidate: CandidateBytes) -> UInt64 {
+        let scan = PwqualityScan(candidate.password, needs: scanNeeds)
+        var mask: UInt64 = 0
+        for index in 0..<rules.count where pwqualityFails(rules[index], candidate, scan) {
             mask |= 1 << UInt64(index)
         }
         return mask
@@ -52,8 +74,9 @@ struct RuleEvaluator: @unchecked Sendable {
     func trackingSequences() -> RuleEvaluator {
         RuleEvaluator(
             rules: rules, asciiTable: asciiTable, builtin: builtin, blocklists: blocklists, scalarSets: scalarSets,
-            patterns: patterns, sources: sources, bannedTerms: bannedTerms,
-            normalization: normalization, tracksSequences: true)
+            patterns: patterns, sources: sources, bannedTerms: bannedTerms, wordLists: wordLists,
+            normalization: normalization, mode: mode, tracksSequences: true, preparesPassword: preparesPassword,
+            scanNeeds: scanNeeds)
     }
 
     /// Normalizes and scans `password` (valid UTF-8) once, then runs `body` with the result.

@@ -1,7 +1,8 @@
 /// What a rule checks, with its parameters (defaults already applied).
 public enum RuleKind: Sendable, Equatable {
-    /// Length in Unicode scalars after normalization; `max` of `nil` means unbounded.
-    case length(min: Int, max: Int?)
+    /// Length in Unicode scalars after normalization; `max` of `nil` means unbounded; `credits` lower the
+    /// required length by characters of some classes (libpwquality's positive credits).
+    case length(min: Int, max: Int?, credits: LengthCredits = LengthCredits())
     /// At least `min` scalars of a class or of a custom character set.
     case require(RequiredCharacters, min: Int)
     /// At least `min` of the listed classes present.
@@ -21,10 +22,17 @@ public enum RuleKind: Sendable, Equatable {
     /// distance ≤ 1) and the user's and organization's names each score one point, every other character one; the
     /// password passes at `minScore` points.
     case bannedTerms(BannedTerms)
-    /// The password does not contain the candidate's username or email local part, or their tokens.
-    case context(fields: [ContextField], minToken: Int)
+    /// The password does not contain the candidate's username or email local part, or their tokens; with
+    /// `substrings`, nor any run of that many characters of the value (libpwquality's `usersubstr`).
+    case context(fields: [ContextField], minToken: Int, substrings: Int? = nil)
     /// The password matches (or must not match) a regular expression.
     case pattern(regex: String, must: PatternExpectation, message: String)
+    /// No more than `max` characters of one class in a row (libpwquality's `maxclassrepeat`).
+    case maxClassRepeat(max: Int)
+    /// The password does not read the same backwards (case-folded), as libpwquality always checks.
+    case palindrome
+    /// The password (case-folded) contains none of `words`, forwards or reversed (libpwquality's `badwords`).
+    case forbiddenWords(words: [String])
 
     /// The rule's name as written in policy JSON (`"rule": "…"`).
     public var name: String {
@@ -39,6 +47,9 @@ public enum RuleKind: Sendable, Equatable {
         case .bannedTerms: return "banned-terms"
         case .context: return "context"
         case .pattern: return "pattern"
+        case .maxClassRepeat: return "max-class-repeat"
+        case .palindrome: return "palindrome"
+        case .forbiddenWords: return "forbidden-words"
         }
     }
 

@@ -22,12 +22,14 @@ final class RuleProgram: @unchecked Sendable {
     private let lookups: UnsafeMutableBufferPointer<BlocklistLookup>
     private let scalarSets: UnsafeMutableBufferPointer<ScalarSet>
     private let patterns: UnsafeMutableBufferPointer<PatternMatcher>
+    private let wordLists: UnsafeMutableBufferPointer<ForbiddenWordList>
 
     init(_ policy: PasswordPolicy, sources available: [BreachCorpusReference: any BlocklistSource] = [:])
         throws(PolicyError)
     {
         var tables = RuleSideTables()
         tables.availableSources = available
+        tables.mode = policy.evaluation
         var lowered: [CompiledRule] = []
         for (index, rule) in policy.rules.enumerated() {
             lowered.append(try tables.lower(rule.kind, normalization: policy.normalization, path: "rules[\(index)]"))
@@ -37,6 +39,7 @@ final class RuleProgram: @unchecked Sendable {
         lookups = Self.buffer(tables.blocklists.map(\.lookup))
         scalarSets = Self.buffer(tables.scalarSets)
         patterns = Self.buffer(tables.patterns)
+        wordLists = Self.buffer(tables.wordLists)
         blocklists = tables.blocklists
         sources = tables.sources
         sourceSlots = Self.buffer(tables.sources.map { BlocklistSourceSlot(source: $0) })
@@ -52,11 +55,13 @@ final class RuleProgram: @unchecked Sendable {
             builtin: Self.builtinCommon.lookup, blocklists: UnsafeBufferPointer(lookups),
             scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
             sources: UnsafeBufferPointer(sourceSlots), bannedTerms: UnsafeBufferPointer(bannedTermSlots),
-            normalization: policy.normalization,
+            wordLists: UnsafeBufferPointer(wordLists), normalization: policy.normalization, mode: policy.evaluation,
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
                 return false
-            })
+            },
+            preparesPassword: policy.evaluation != .pwquality || !lowered.allSatisfy(RuleEvaluator.isBytewise),
+            scanNeeds: RuleEvaluator.scanNeeds(lowered))
     }
 
     private static func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
@@ -66,7 +71,7 @@ final class RuleProgram: @unchecked Sendable {
     }
 
     deinit {
-        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, sourceSlots, bannedTermSlots]
+        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, wordLists, sourceSlots, bannedTermSlots]
             as [any DeallocatableBuffer]
         {
             buffer.deinitializeAndDeallocate()

@@ -19,6 +19,10 @@ package final class AuditWorkspace {
     var runs: any RunRepository { store.runs }
     /// Per-run summaries.
     var summaries: any SummaryRepository { store.summaries }
+    /// Read-only SQL (`pwaudit query`).
+    var queries: any QueryRunner { store.queries }
+    /// Retention (`pwaudit prune`).
+    var pruner: any RunPruner { store.pruner }
 
     private init(location: AuditLocation, database: Database) {
         self.location = location
@@ -41,7 +45,7 @@ package final class AuditWorkspace {
             throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: count)
         case .pwaudit: try migrator.migrate(database)
         }
-        return AuditWorkspace(location: location, database: database)
+        return AuditWorkspace(location: location, database: database).refreshingFindings()
     }
 
     /// Opens an existing pwaudit database read-only (`SQLITE_OPEN_READONLY`): for the commands that only read. It works
@@ -85,7 +89,7 @@ package final class AuditWorkspace {
             throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: count)
         }
         try Migrator().migrate(database)
-        let workspace = AuditWorkspace(location: location, database: database)
+        let workspace = AuditWorkspace(location: location, database: database).refreshingFindings()
         if keyExists {
             _ = try workspace.fingerprintKey()
             return (workspace, false)
@@ -109,4 +113,12 @@ package final class AuditWorkspace {
 
     /// The key file's permission bits when group or others may read or write it, else nil.
     package var exposedKeyMode: Int? { FingerprintKeyStore.exposedMode(at: location.keyPath) }
+
+    /// The workspace after bringing the stored versions' compliance findings up to this pwaudit (after an upgrade or
+    /// the migration to schema 6). It is best effort: a database another process is writing to keeps the findings it
+    /// has, and the next command that opens it for writing tries again.
+    private func refreshingFindings() -> AuditWorkspace {
+        try? ComplianceFindingRefresh(workspace: self).refresh()
+        return self
+    }
 }

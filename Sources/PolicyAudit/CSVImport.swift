@@ -120,7 +120,8 @@ package struct CSVImport {
             }
             if let existing = try RunCompletion(workspace: workspace).complete(
                 runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
-                reuse: reuse, versionIDs: versions.map(\.id), unlessImported: !request.again)
+                reuse: reuse, versionIDs: versions.map(\.id), accounts: request.accounts,
+                unlessImported: !request.again)
             {
                 try workspace.runs.discard(runID: run.id)  // also releases the import lock
                 rejects?.discard()

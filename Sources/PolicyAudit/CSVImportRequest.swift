@@ -18,6 +18,9 @@ package struct CSVImportRequest {
     package var strict = false
     /// Import even if a complete run already holds the same file.
     package var again = false
+    /// Also store each account's last candidate (`run_account_summary`, behind `v_account_last_candidate`): one
+    /// sorted pass over the run's usernames at completion, about a second per million named rows, so it is asked for.
+    package var accounts = false
     /// Where to write the rejected rows as CSV (`line,reason`), if anywhere; opened (and checked against the
     /// database and input) by the caller before the import starts.
     package var rejects: RejectsFileWriter.Destination?

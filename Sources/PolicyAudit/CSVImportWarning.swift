@@ -27,7 +27,7 @@ package enum CSVImportWarning: Equatable, Sendable, CustomStringConvertible {
         var warnings: [CSVImportWarning] = []
         for (reference, policy) in policies {
             for rule in policy.rules {
-                guard case .context(let fields, _) = rule.kind else { continue }
+                guard case .context(let fields, _, _) = rule.kind else { continue }
                 var missing: [String] = []
                 if fields.contains(.username), !present.username { missing.append(mapping.columnName(for: .username)) }
                 if fields.contains(.email), !present.email { missing.append(mapping.columnName(for: .email)) }

@@ -25,7 +25,10 @@ package struct ComplianceAudit {
         let standards = try Self.standards(request.standards)
         let library = PolicyLibrary(workspace: workspace)
         let versions = try self.versions(request, library: library)
-        let runs = try workspace.runs.list().filter { $0.status == .complete }
+        // Evidence comes from imports, not from one-candidate interactive checks.
+        let runs = try workspace.runs.list().filter {
+            $0.status == .complete && !InteractiveCheckRecorder.isInteractive($0)
+        }
         var entries: [VersionCompliance] = []
         for version in versions {
             let assessment = ComplianceEvaluator.evaluate(try library.policy(of: version), against: standards)

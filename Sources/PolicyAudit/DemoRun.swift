@@ -62,6 +62,7 @@ package struct DemoRun {
         request.label = "pwaudit demo, \(ReportNumber.grouped(rows)) rows"
         request.progress = progress
         request.again = true  // a fresh database holds no earlier run to match
+        request.accounts = true  // the worked queries of docs/queries.md run on the demo database
         guard case .imported(let result) = try CSVImport(workspace: workspace).run(request) else {
             preconditionFailure("an import with `again` set never finds its input already imported")
         }

@@ -5,14 +5,12 @@ import PasswordPolicy
 
 /// The use cases around stored policy versions: add, look up, compare, and the version in force on a date.
 package struct PolicyLibrary {
-    private let repository: any PolicyRepository
-    private let store: any AuditStore
+    private let workspace: AuditWorkspace
+    private var repository: any PolicyRepository { workspace.policies }
+    private var store: any AuditStore { workspace.store }
 
     /// A library over the workspace's policy repository.
-    package init(workspace: AuditWorkspace) {
-        repository = workspace.policies
-        store = workspace.store
-    }
+    package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
     /// Stores `policy` (file lists already inlined) as a new immutable version, or returns the identical one; a
     /// definition identical to an earlier version with another `effectiveFrom` is a rollback, stored as the next
@@ -28,7 +26,7 @@ package struct PolicyLibrary {
                 bit: bit, ruleID: rule.id, kind: rule.kind.name, label: rule.label, definition: rule.canonicalJSON())
         }
         // The lists' entries and the version land together; a list already stored (by SHA-256) is kept once.
-        return try store.inTransaction {
+        let added = try store.inTransaction {
             for file in policy.storedListFiles {
                 guard let entries = file.entries else { continue }
                 try store.wordLists.store(sha256: file.sha256, entryCount: entries.count, entries: entries.joinedUTF8)
@@ -37,6 +35,8 @@ package struct PolicyLibrary {
                 name: policy.name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition),
                 rules: rules, effectiveFrom: effectiveFrom, note: note)
         }
+        if added.isNew { try ComplianceFindingRefresh(workspace: workspace).record(added.version) }
+        return added
     }
 
     /// Every stored version, by name then number.

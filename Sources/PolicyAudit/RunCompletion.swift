@@ -9,13 +9,14 @@ struct RunCompletion {
 
     /// Writes the run's summaries and marks it complete, in one transaction.
     ///
+    /// - Parameter accounts: Whether to write the run's account summary too (`CSVImportRequest.accounts`).
     /// - Parameter unlessImported: When true, a complete run that already holds a source with this SHA-256 wins:
     ///   nothing is written and that run is returned. The check shares the completing transaction (writers take it
     ///   one at a time), so two imports of one file started together store it once.
     /// - Returns: The complete run that already held the source, if `unlessImported` found one.
     func complete(
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, tally: RunTally, reuse: RunReuseSummaryRow,
-        versionIDs: [Int64], unlessImported: Bool = false
+        versionIDs: [Int64], accounts: Bool = false, unlessImported: Bool = false
     ) throws -> StoredRun? {
         let summaries = workspace.summaries
         let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: reuse)
@@ -24,6 +25,7 @@ struct RunCompletion {
                 return existing
             }
             try summaries.write(runID: runID, summary: summary)
+            if accounts { try summaries.writeAccounts(runID: runID) }
             try workspace.runs.complete(
                 runID: runID, sourceBytes: sourceBytes, sourceSHA256: sourceSHA256, rowsRead: tally.rowsSeen,
                 rowsAccepted: tally.acceptedCount, rowsRejected: tally.rejectedCount)

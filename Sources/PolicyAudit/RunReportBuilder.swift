@@ -10,13 +10,14 @@ package struct RunReportBuilder {
     /// A builder reading `workspace`.
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
-    /// The run to report on: `latest` (or nil) for the most recent complete run, else a run id.
+    /// The run to report on: `latest` (or nil) for the most recent complete import (an interactive `check --record`
+    /// run only when there is nothing else), else a run id.
     /// - Throws: `AuditStoreError.unknownRun` when there is no such complete run.
     package func run(_ reference: String?) throws -> StoredRun {
         if reference == nil || reference == "latest" {
-            guard let latest = try workspace.runs.latestComplete() else {
-                throw AuditStoreError.unknownRun(reference: "latest")
-            }
+            let complete = try workspace.runs.list().filter { $0.status == .complete }
+            guard let latest = complete.first(where: { !InteractiveCheckRecorder.isInteractive($0) }) ?? complete.first
+            else { throw AuditStoreError.unknownRun(reference: "latest") }
             return latest
         }
         guard let text = reference, let id = Int64(text), let run = try workspace.runs.run(id: id) else {

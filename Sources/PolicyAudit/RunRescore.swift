@@ -28,6 +28,7 @@ package struct RunRescore {
         guard run.status == .complete else {
             throw ImportError.runNotComplete(runID: runID, status: run.displayStatus)
         }
+        if let prunedAt = run.prunedAt { throw PruneError.runPruned(runID: runID, prunedAt: prunedAt) }
         let compiled = try CompiledPolicySet([
             PolicyCompiler.compile(PolicyLibrary(workspace: workspace).policy(of: version))
         ])

@@ -3,13 +3,26 @@ import PasswordPolicy
 import PolicyAudit
 import PolicyCSV
 
-/// `pwaudit check`: scores passwords read from stdin, one per line, against one policy.
+/// `pwaudit check`: scores passwords against one policy, live as they are typed on a terminal, else read from stdin
+/// one per line.
 enum CheckCommand: CLICommand {
     static let help = CommandHelp(
         name: "check",
-        overview: "Check candidate passwords from stdin against a policy, one JSON line per candidate.",
-        usage: ["check --policy FILE|NAME[@N] [--user NAME] [--email ADDR] [--db PATH]"],
+        overview: "Check passwords against a policy: live checklist on a terminal, else a JSON line per stdin line.",
+        usage: [
+            "check --policy FILE|NAME[@N] [--user NAME] [--email ADDR] [--db PATH]",
+            "check --policy NAME[@N] --record [--user NAME] [--email ADDR] [--db PATH] [--key-file PATH]",
+        ],
         discussion: """
+            On a terminal, the checklist ticks as you type: input is hidden (only masked), every rule shows ✓ or ✗
+            (or [x] and [ ] outside a UTF-8 locale) with its message while it fails, and the last line says "reset
+            unlocked" exactly when every rule passes. Backspace deletes the last character, Ctrl-U everything; a
+            paste is taken whole (a pasted newline does not submit). Enter (or Ctrl-D) gives the verdict: exit 0 if
+            the reset unlocks, 1 if not; Ctrl-C cancels (exit 130); Ctrl-Z suspends. With --record the candidate is
+            stored as a validation attempt (keyed fingerprint and outcome, never the password), in a run of source
+            'interactive' that runs, report and history show; it needs a stored policy NAME[@N].
+
+            Otherwise (stdin not a terminal):
             Reads one candidate per line (LF or CRLF) and prints one JSON object per line:
               {"line":1,"unlocksReset":false,"failing":["length.too-short"]}
             A line import would reject gets its reason code instead: {"line":2,"rejected":"invalid-utf8"} (also
@@ -28,10 +41,15 @@ enum CheckCommand: CLICommand {
     /// `--email ADDR`.
     static let email = Option<String>("--email", valueName: "ADDR", help: "The email address, for context rules.")
 
+    /// `--record`.
+    static let record = Flag(
+        "--record", help: "On a terminal: store the final candidate as an attempt (fingerprint and outcome only).")
+
     static let options: [any DeclaredOption] = [
-        policy, user, email,
+        policy, user, email, record,
         StoreOptions.database.withHelp(
             "The database holding stored policies (default $PWAUDIT_DB, else ./pwaudit.db)."),
+        StoreOptions.keyFile,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
@@ -39,11 +57,17 @@ enum CheckCommand: CLICommand {
         guard let reference = arguments[policy] else {
             throw UsageError("missing --policy FILE|NAME[@N]", command: "check")
         }
-        let policy = try PolicyArgument.resolve(reference, arguments: arguments, context: context).compiled
+        let resolved = try PolicyArgument.resolve(reference, arguments: arguments, context: context)
+        let policy = resolved.compiled
         let username = arguments[user]
         let email = arguments[Self.email]
         if isatty(context.stdinDescriptor) == 1 {
-            return try interactive(policy: policy, username: username, email: email, context: context)
+            let recorder = try arguments[record] ? makeRecorder(resolved, arguments: arguments, context: context) : nil
+            return try live(policy: policy, username: username, email: email, recorder: recorder, context: context)
+        }
+        if arguments[record] {
+            throw UsageError(
+                "--record needs a terminal; import a CSV of candidates with 'pwaudit import'", command: "check")
         }
         var allPass = true
         var lineNumber = 0
@@ -73,27 +97,5 @@ enum CheckCommand: CLICommand {
                 "{\"line\":\(lineNumber),\"unlocksReset\":\(evaluation.unlocksReset),\"failing\":[\(failing)]}")
         }
         return allPass ? .success : .findings
-    }
-
-    /// Stdin is a terminal: read passwords without echo and show the checklist after each one.
-    private static func interactive(
-        policy: CompiledPolicy, username: String?, email: String?, context: CLIContext
-    ) throws -> ExitCode {
-        let view = TerminalChecklistView(output: context.stdout, useColor: context.allowsColor(on: context.stdout))
-        let presenter = PasswordChecklistPresenter(policy: policy, view: view, username: username, email: email)
-        context.stderr.line("Type a candidate password and press Enter (input is hidden); Ctrl-D ends.")
-        let echo = TerminalEcho(descriptor: context.stdinDescriptor)
-        echo.disable()
-        defer { echo.restore() }
-        var reader = LineReader(descriptor: context.stdinDescriptor)
-        while true {
-            context.stderr.write("password: ")
-            context.stderr.flush()
-            guard let line = try reader.nextLine() else { break }
-            context.stderr.line()
-            presenter.passwordDidChange(to: line)
-        }
-        context.stderr.line()
-        return view.states.allSatisfy(\.resetUnlocked) ? .success : .findings
     }
 }

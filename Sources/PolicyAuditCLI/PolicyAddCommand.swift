@@ -1,3 +1,4 @@
+import Foundation
 import PasswordPolicy
 import PolicyAudit
 import PolicyReports
@@ -7,12 +8,22 @@ enum PolicyAddCommand: CLICommand {
     static let help = CommandHelp(
         name: "policy add",
         overview: "Validate FILE and store it as NAME@N (an identical definition returns its version).",
-        usage: ["policy add FILE [--effective DATE] [--note TEXT]"],
-        arguments: [.init("FILE", "The policy file (JSON, docs/policy-format.md).")],
+        usage: [
+            "policy add FILE [--effective DATE] [--note TEXT]",
+            "policy add --format passwordrules RULES|FILE --name NAME [--effective DATE] [--note TEXT]",
+            "policy add --format pwquality FILE --name NAME [--effective DATE] [--note TEXT]",
+        ],
+        arguments: [
+            .init("FILE", "The policy file (JSON, docs/policy-format.md), or a pwquality.conf."),
+            .init("RULES", "Apple password rules, such as 'minlength: 8; required: upper;' (or a file holding them)."),
+        ],
         discussion: """
             Adding a definition identical to a stored version returns that version and says so on stderr, unless it
             repeats an earlier (not the latest) version with another --effective: that is a rollback, stored as the
             next version with the note 'rollback: repeats NAME@K'.
+            With --format passwordrules or pwquality the input is converted to a pwaudit policy (stored as JSON) that
+            is evaluated as Safari/iOS or libpwquality would ("evaluation": "apple" / "pwquality"; docs/interop.md);
+            what those systems ignore is reported on stderr as warnings.
             """)
 
     /// `--effective DATE`, as the ISO-8601 UTC timestamp it names.
@@ -28,11 +39,17 @@ enum PolicyAddCommand: CLICommand {
     /// `--note TEXT`.
     static let note = Option<String>("--note", valueName: "TEXT", help: "A note kept with the version.")
 
-    static let options: [any DeclaredOption] = StoreOptions.all + [effective, note]
+    /// `--format F`: what FILE holds.
+    static let format = PolicyFormatOption.declare(help: "json (default), passwordrules or pwquality.")
+    /// `--name NAME`: the name of a converted policy.
+    static let name = Option<String>(
+        "--name", valueName: "NAME", help: "The policy's name (required with --format passwordrules or pwquality).")
+
+    static let options: [any DeclaredOption] = StoreOptions.all + [effective, note, format, name]
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let file = try arguments.positionals(count: 1...1, command: help.name, what: "FILE")[0]
-        let policy = try PolicyFileLoader.load(path: context.resolve(file))
+        let policy = try load(file, arguments: arguments, context: context)
         let workspace = try StoreOptions.open(arguments, context: context)
         let added = try PolicyLibrary(workspace: workspace).add(
             policy, effectiveFrom: arguments[effective], note: arguments[note])
@@ -48,6 +65,33 @@ enum PolicyAddCommand: CLICommand {
                     + "\(version.effectiveFrom.prefix(10))); nothing added")
         }
         return .success
+    }
+
+    /// The policy the input names, converted from its format; warnings go to stderr.
+    private static func load(_ input: String, arguments: ParsedArguments, context: CLIContext) throws -> PasswordPolicy
+    {
+        let format = arguments[format] ?? .json
+        guard format != .json else {
+            if arguments[name] != nil {
+                throw UsageError("option '--name' goes with --format passwordrules or pwquality", command: help.name)
+            }
+            return try PolicyFileLoader.load(path: context.resolve(input))
+        }
+        guard let policyName = arguments[name] else {
+            throw UsageError("--format \(format.rawValue) needs --name NAME", command: help.name)
+        }
+        let converted: (policy: PasswordPolicy, warnings: [String])
+        if format == .pwquality {
+            converted = try PolicyConversion.importPwqualityConf(path: context.resolve(input), name: policyName)
+        } else if FileManager.default.fileExists(atPath: context.resolve(input)) {
+            let bytes = try PolicyConversion.contents(of: context.resolve(input))
+            converted = try PolicyConversion.importPasswordRules(
+                String(decoding: bytes, as: UTF8.self), name: policyName, source: input)
+        } else {
+            converted = try PolicyConversion.importPasswordRules(input, name: policyName, source: "passwordrules")
+        }
+        for warning in converted.warnings { context.stderr.line("warning: \(safe(warning))") }
+        return converted.policy
     }
 
     private static func safe(_ text: String) -> String { ReportText.terminalSafe(text) }

@@ -9,6 +9,8 @@ struct PolicyArgument {
     let compiled: CompiledPolicy
     /// What to call it in output: `name@N` or the file path.
     let reference: String
+    /// The stored version it is, nil for a policy file.
+    var version: StoredVersion? = nil
 
     /// Resolves `text`: an existing file (or anything with a `/` or `.json`) is read as a policy file; otherwise it
     /// names a stored version in the database the options name.
@@ -23,7 +25,8 @@ struct PolicyArgument {
         let library = PolicyLibrary(workspace: try StoreOptions.openReadOnly(arguments, context: context))
         let version = try library.version(stored)
         return PolicyArgument(
-            compiled: try PolicyCompiler.compile(library.policy(of: version)), reference: version.reference)
+            compiled: try PolicyCompiler.compile(library.policy(of: version)), reference: version.reference,
+            version: version)
     }
 
     /// Resolves stored version references (`NAME`, `NAME@N`) against `workspace`.

@@ -21,7 +21,7 @@ enum ReportCommand: CLICommand {
 
     /// `--run ID|latest`.
     static let runReference = Option<String>.runReference(
-        "--run", help: "The complete run to report on (default: the latest complete run).")
+        "--run", help: "The complete run to report on (default: the latest complete import).")
     /// `--policy NAME[@N]`, repeatable.
     static let policy = RepeatedOption<String>(
         "--policy", valueName: "NAME[@N]",

@@ -8,6 +8,7 @@ enum RunsListCommand: CLICommand {
         discussion: """
             A run is 'complete' only after its last commit. A run whose import was killed stays 'running' (shown as
             'stale' once its process is gone) or 'failed'; reports ignore it, and 'pwaudit runs delete ID' removes it.
+            A run whose candidates 'pwaudit prune' deleted shows 'complete, pruned': its reports remain.
             """)
 
     static let options = StoreOptions.all
@@ -19,7 +20,8 @@ enum RunsListCommand: CLICommand {
         let references = Dictionary(uniqueKeysWithValues: try library.list().map { ($0.id, $0.reference) })
         let rows = try RunLog(workspace: workspace).list().map { run in
             [
-                String(run.id), run.displayStatus, String(run.startedAt.prefix(19)),
+                String(run.id), run.displayStatus + (run.prunedAt == nil ? "" : ", pruned"),
+                String(run.startedAt.prefix(19)),
                 ReportNumber.grouped(run.rowsRead), ReportNumber.grouped(run.rowsRejected), run.sourceName,
                 run.versionIDs.compactMap { references[$0] }.joined(separator: ","), run.label ?? "",
             ]

@@ -3,7 +3,9 @@
 // `pwaudit-bench --regex` times the pattern rule on catastrophic patterns instead (bench/regex.sh);
 // `pwaudit-bench --regex-peer N` runs case N once with NSRegularExpression, for comparison;
 // `pwaudit-bench --regex-policy` times whole policies at and past the pattern state budget;
-// `pwaudit-bench --regex-probe REGEX RULES UNIT` times a policy of RULES copies of REGEX on UNIT repeated to 1 KiB.
+// `pwaudit-bench --keystroke [ROUNDS]` times the live checklist's keystroke-to-frame path (bench/keystroke.sh);
+// `pwaudit-bench --regex-probe REGEX RULES UNIT` times a policy of RULES copies of REGEX on UNIT repeated to 1 KiB;
+// `pwaudit-bench --pwquality CORPUS.nul` times pwquality compat mode on one core (bench/engine.sh).
 import Dispatch
 import Foundation
 import PasswordPolicy
@@ -70,12 +72,20 @@ if arguments.count == 3, arguments[1] == "--regex-peer", let index = Int(argumen
     runRegexPeer(index)
     exit(0)
 }
+if arguments.count >= 2, arguments.count <= 3, arguments[1] == "--keystroke" {
+    runKeystrokeBench(rounds: arguments.count == 3 ? Int(arguments[2]) ?? 200 : 200)
+    exit(0)
+}
 if arguments.count == 2, arguments[1] == "--regex-policy" {
     runPolicyBench()
     exit(0)
 }
 if arguments.count == 5, arguments[1] == "--regex-probe", let rules = Int(arguments[3]) {
     runRegexProbe(arguments[2], rules: rules, unit: arguments[4])
+    exit(0)
+}
+if arguments.count == 3, arguments[1] == "--pwquality" {
+    runCompatBench(arguments[2])
     exit(0)
 }
 guard arguments.count == 2 else { fail("usage: pwaudit-bench CORPUS.nul") }

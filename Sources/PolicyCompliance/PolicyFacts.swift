@@ -64,8 +64,10 @@ package struct PolicyFacts: Sendable, Equatable {
         let rules = policy.rules
         var minimum = 0
         var maximum: Int?
-        for case .length(let min, let max) in rules.map(\.kind) {
-            minimum = Swift.max(minimum, min)
+        for case .length(let min, let max, let credits) in rules.map(\.kind) {
+            // pwquality's credits let each creditable class count for up to its credit of extra length: the shortest
+            // password such a rule accepts is `min` less every credit.
+            minimum = Swift.max(minimum, min - credits.byClass.values.reduce(0, +))
             if let max { maximum = Swift.min(maximum ?? max, max) }
         }
         minLength = minimum
@@ -100,7 +102,7 @@ package struct PolicyFacts: Sendable, Equatable {
             if case .blocklist(_, let words, _) = $1.kind { $0 + words.count } else { $0 }
         }
         contextFields = rules.reduce(into: []) { fields, rule in
-            if case .context(let named, _) = rule.kind { fields += named.filter { !fields.contains($0) } }
+            if case .context(let named, _, _) = rule.kind { fields += named.filter { !fields.contains($0) } }
         }
         let characters = CharacterAcceptance(rules)
         allowedRuleID = characters.ruleID
@@ -119,9 +121,10 @@ package struct PolicyFacts: Sendable, Equatable {
 
     private static func isComposition(_ kind: RuleKind) -> Bool {
         switch kind {
-        case .require, .classes, .maxRepeat, .maxSequence: true
+        case .require, .classes, .maxRepeat, .maxSequence, .maxClassRepeat: true
         case .pattern(_, let must, _): must == .match
-        case .length, .allowed, .blocklist, .breached, .bannedTerms, .context: false
+        case .length(_, _, let credits): !credits.isEmpty  // credits reward some classes over others
+        case .allowed, .blocklist, .breached, .bannedTerms, .context, .forbiddenWords, .palindrome: false
         }
     }
 

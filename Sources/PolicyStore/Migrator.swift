@@ -16,12 +16,9 @@ package struct Migrator: Sendable {
 
     /// Creates a migrator; by default for the migrations compiled into the binary.
     package init(migrations: [Migration] = Migration.embedded) {
-        // Increasing, not necessarily contiguous: branches number their migrations ahead of one another (0006 lands
-        // beside another branch's 0005), and each database records which ones it has applied.
         precondition(
-            migrations.first.map { $0.version >= 1 } ?? true
-                && zip(migrations, migrations.dropFirst()).allSatisfy { $0.version < $1.version },
-            "migrations must be numbered 1, 2, 3, … in increasing order")
+            migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
+            "migrations must be numbered 1, 2, 3, … without gaps")
         self.migrations = migrations
     }
 

@@ -8,6 +8,9 @@ package final class SQLiteAuditStore: AuditStore {
     package let policies: any PolicyRepository
     package let runs: any RunRepository
     package let summaries: any SummaryRepository
+    package let findings: any ComplianceFindingRepository
+    package let queries: any QueryRunner
+    package let pruner: any RunPruner
     /// Large word lists, once per distinct content (`word_list`).
     package let wordLists: any WordListRepository
 
@@ -17,6 +20,9 @@ package final class SQLiteAuditStore: AuditStore {
         policies = SQLitePolicyRepository(database: database)
         runs = SQLiteRunRepository(database: database)
         summaries = SQLiteSummaryRepository(database: database)
+        findings = SQLiteComplianceFindingRepository(database: database)
+        queries = SQLiteQueryRunner(database: database)
+        pruner = SQLiteRunPruner(database: database)
         wordLists = SQLiteWordListRepository(database: database)
     }
 

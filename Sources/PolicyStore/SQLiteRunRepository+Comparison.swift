@@ -4,7 +4,9 @@ import AuditRepositories
 extension SQLiteRunRepository {
     /// Joins the run's attempts under `versionA` and `versionB` candidate by candidate (candidates scored by only
     /// one of them are left out) and counts the four unlock cells and the rules of B that block the newly blocked.
+    /// A pruned run's comparison is the one stored before its attempts were deleted (`storedComparison`).
     package func compare(runID: Int64, versionA: Int64, versionB: Int64) throws(SQLiteError) -> VersionComparisonRow {
+        if let stored = try storedComparison(runID: runID, versionA: versionA, versionB: versionB) { return stored }
         let range = CandidateID.range(runID: runID)
         // One range scan of the run's candidates, reading each version's mask where it is stored: the inline column
         // of its slot, else a primary-key lookup in attempt_row. (Joining the `attempt` view with itself would

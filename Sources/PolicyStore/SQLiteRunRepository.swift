@@ -14,7 +14,8 @@ package struct SQLiteRunRepository: RunRepository {
         SELECT ir.id, ir.source_name, ir.source_bytes, ir.source_sha256, ir.label, ir.started_at, ir.finished_at,
             ir.status, ir.rows_read, ir.rows_accepted, ir.rows_rejected, ir.pwaudit_version, ir.pid,
             (SELECT group_concat(policy_version_id) FROM
-                (SELECT policy_version_id FROM import_run_policy WHERE run_id = ir.id ORDER BY policy_version_id))
+                (SELECT policy_version_id FROM import_run_policy WHERE run_id = ir.id ORDER BY policy_version_id)),
+            ir.pruned_at
         FROM import_run ir
         """
 
@@ -141,11 +142,6 @@ package struct SQLiteRunRepository: RunRepository {
     /// The run with id `id`, or nil.
     package func run(id: Int64) throws(SQLiteError) -> StoredRun? {
         try fetch(Self.selectRun + " WHERE ir.id = ?1", [.integer(id)]).first
-    }
-
-    /// The most recent complete run, or nil.
-    package func latestComplete() throws(SQLiteError) -> StoredRun? {
-        try fetch(Self.selectRun + " WHERE ir.status = 'complete' ORDER BY ir.id DESC LIMIT 1", []).first
     }
 
     /// The most recent complete run of a source with this SHA-256 (to detect re-imports), or nil.
@@ -306,7 +302,7 @@ package struct SQLiteRunRepository: RunRepository {
                     finishedAt: statement.string(at: 6), status: status, rowsRead: statement.int(at: 8),
                     rowsAccepted: statement.int(at: 9), rowsRejected: statement.int(at: 10),
                     pwauditVersion: statement.string(at: 11) ?? "", pid: pid, versionIDs: versionIDs,
-                    isStale: false))
+                    isStale: false, prunedAt: statement.string(at: 14)))
         }
         statement.reset()
         for index in records.indices where records[index].status == .running {

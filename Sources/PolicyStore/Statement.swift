@@ -1,3 +1,4 @@
+import AuditRepositories
 import CSQLite
 
 /// A prepared SQLite statement: bind parameters by 1-based index, `step`, read columns, `reset`.

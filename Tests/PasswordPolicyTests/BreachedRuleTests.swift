@@ -105,4 +105,33 @@ private final class StubSource: BlocklistSource, @unchecked Sendable {
                 == "This password has appeared in data breaches (seen once); choose another.")
         #expect(compiled.evaluate(Candidate(password: "123456")).outcomes[0].message.contains("seen 3861493 times"))
     }
+
+    /// A policy imported from libpwquality or Apple may name a corpus and banned terms too: those keep their Unicode
+    /// reading while the mode's rules read bytes or Apple's classes, and masks agree with outcomes on every path.
+    @Test(arguments: ["unicode", "apple", "pwquality"])
+    func aCorpusAndBannedTermsWorkInEveryEvaluationMode(mode: String) throws {
+        let source = StubSource(["Summer2024!": 3])
+        let policy = try PasswordPolicy(
+            json: Data(
+                #"""
+                {"name": "m", "evaluation": "\#(mode)", "normalization": "none", "rules": [
+                 {"rule": "length", "min": 8}, {"rule": "blocklist", "lists": ["hibp:/corpora/pwned.txt"]},
+                 {"rule": "banned-terms", "terms": ["contoso", "blank"]}, {"rule": "palindrome"},
+                 {"rule": "max-class-repeat", "max": 5}]}
+                """#.utf8))
+        let compiled = try CompiledPolicy(policy, sources: [Self.reference: source])
+        let expectations: [(String, [String])] = [
+            ("Summer2024!", ["blocklist.breached"]),
+            ("C0ntos0Blank12", ["banned-terms.score"]),
+            ("Ab1!!1bA", ["palindrome.palindrome"]),
+            ("Xq9#mZt!vW", []),
+        ]
+        for (password, failing) in expectations {
+            let candidate = Candidate(password: password)
+            let evaluation = compiled.evaluate(candidate)
+            #expect(evaluation.failingCodes == failing, "\(mode) \(password)")
+            #expect(compiled.failureMask(candidate) == evaluation.failureMask, "\(mode) \(password)")
+            #expect(CompiledPolicySet([compiled]).failureMasks(candidate) == [evaluation.failureMask])
+        }
+    }
 }

@@ -114,7 +114,7 @@ struct CommandHelpWalkTests {
     func groupMistakes() {
         let missing = run(["policy"])
         #expect(missing.code == .usage)
-        #expect(missing.err.hasPrefix("Error: missing subcommand (add, list, show, diff, at)\n"))
+        #expect(missing.err.hasPrefix("Error: missing subcommand (add, list, show, diff, at, export)\n"))
         #expect(run(["policy", "nope"]).err.hasPrefix("Error: unknown subcommand 'policy nope'\n"))
         let help = run(["help", "runs", "nope"])
         #expect(help.code == .usage && help.out.isEmpty)

@@ -109,8 +109,11 @@ struct ReportCLIFixture {
             (["init"], .success),
             (["policy", "add", "corp1.json", "--effective", "2026-01-01"], .success),
             (["policy", "add", "corp2.json", "--effective", "2026-06-01"], .success),
-            (["import", "run1.csv", "--policy", "corp@1", "--policy", "corp@2", "--label", "first"], .dataError),
-            (["import", "run2.csv", "--policy", "corp@1"], .success),
+            (
+                ["import", "run1.csv", "--policy", "corp@1", "--policy", "corp@2", "--label", "first", "--accounts"],
+                .dataError
+            ),
+            (["import", "run2.csv", "--policy", "corp@1", "--accounts"], .success),
         ]
         for (arguments, expected) in steps {
             let result = run(arguments)

@@ -137,6 +137,18 @@ struct AuditErrorTableTests {
         ),
     ]
 
+    static let prune: [Row] = [
+        (
+            PruneError.runPruned(runID: 3, prunedAt: "2026-12-01T10:00:00Z"), 65,
+            "run 3 was pruned on 2026-12-01: its candidates and attempts were deleted, so it cannot be scored again; "
+                + "its reports remain ('pwaudit report --run 3'); import the file again to score it under a new version"
+        ),
+        (
+            PruneError.importRunning(runID: 4, pid: 4242), 65,
+            "run 4 is being imported by process 4242; prune once the import has finished"
+        ),
+    ]
+
     static let reports: [Row] = [
         (
             ReportError.runNotComplete(runID: 2, status: "running"), 65,
@@ -216,7 +228,7 @@ struct AuditErrorTableTests {
 
     @Test(
         "each case's code and message",
-        arguments: [policy, files, csv, imports, reports, store].joined().map { $0 as Row }
+        arguments: [policy, files, csv, imports, prune, reports, store].joined().map { $0 as Row }
     )
     func row(error: any UserFacingError & Sendable, code: Int32, message: String) {
         #expect(error.exitCode.rawValue == code, "\(type(of: error))")
@@ -232,14 +244,14 @@ struct AuditErrorTableTests {
             ("OutputFileError", "PolicyAudit/OutputFileError.swift"),
             ("DemoError", "PolicyAudit/DemoError.swift"),
             ("CSVImportError", "PolicyCSV/CSVImportError.swift"), ("ImportError", "PolicyAudit/ImportError.swift"),
-            ("ReportError", "PolicyAudit/ReportError.swift"),
+            ("ReportError", "PolicyAudit/ReportError.swift"), ("PruneError", "PolicyAudit/PruneError.swift"),
             ("ComplianceError", "PolicyAudit/ComplianceError.swift"),
             ("ReportFormatError", "PolicyReports/Render/ReportFormatError.swift"),
             ("AuditStoreError", "PolicyAudit/AuditStoreError.swift"),
         ]
     )
     func coverage(type: String, file: String) throws {
-        let rows = [Self.policy, Self.files, Self.csv, Self.imports, Self.reports, Self.store].joined()
+        let rows = [Self.policy, Self.files, Self.csv, Self.imports, Self.prune, Self.reports, Self.store].joined()
         let (names, declared) = try ErrorTableCoverage.cases(of: type, in: rows.map(\.error), declaredIn: file)
         #expect(declared > 0)
         #expect(names.count == declared, "\(type) declares \(declared) cases; the table has \(names.sorted())")

@@ -84,6 +84,22 @@ struct ComplianceScenarioTests {
         #expect(PolicyFacts(capped).blocklistEntriesMatchingPolicy == 10)
     }
 
+    @Test(
+        "a pwquality-style length with credits counts its shortest accepted length; credits and class repeats are composition"
+    )
+    func pwqualityFacts() throws {
+        let credited = try CompliancePolicies.policy(
+            CompliancePolicies.json(
+                "",
+                [
+                    #"{"rule": "length", "min": 12, "credits": {"digit": 1, "special": 2}}"#,
+                    #"{"rule": "max-class-repeat", "max": 3}"#, #"{"rule": "palindrome"}"#,
+                ]))
+        let facts = PolicyFacts(credited)
+        #expect(facts.minLength == 9)
+        #expect(facts.compositionRuleIDs == ["length", "max-class-repeat"])
+    }
+
     @Test("composition: classes rules that guarantee a letter and a digit meet PCI; marks of Unicode acceptance")
     func derivedFacts() throws {
         let classes = try CompliancePolicies.policy(

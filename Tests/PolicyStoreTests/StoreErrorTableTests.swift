@@ -103,6 +103,29 @@ struct StoreErrorTableTests {
         ),
     ]
 
+    static let queries: [Row] = [
+        (QueryError.empty, 65, "the query is empty; give one SELECT statement"),
+        (
+            QueryError.refused(action: "INSERT into candidate"), 65,
+            "refused: INSERT into candidate; 'pwaudit query' only reads (SELECT, WITH … SELECT, and PRAGMA table_info, "
+                + "table_xinfo, index_list, index_info, index_xinfo, foreign_key_list)"
+        ),
+        (
+            QueryError.trailingStatement, 65,
+            "refused: more than one statement; 'pwaudit query' runs exactly one (remove the text after the first ';')"
+        ),
+        (
+            QueryError.timedOut(seconds: 30), 65,
+            "the query was stopped after the time limit of 30 s; raise it with --timeout SECONDS or narrow the query "
+                + "(docs/queries.md)"
+        ),
+        (
+            QueryError.invalid(message: "no such table: t"), 65,
+            "the query is not valid SQL for this database: no such table: t"
+        ),
+        (QueryError.failed(message: "interrupted"), 65, "the query failed: interrupted"),
+    ]
+
     /// `SQLiteError` is a struct: one row per branch of its code and message.
     static let sqlite: [Row] = [
         (
@@ -132,7 +155,8 @@ struct StoreErrorTableTests {
         ),
     ]
 
-    @Test("each case's code and message", arguments: [runs, keys, migrations, sqlite].joined().map { $0 as Row })
+    @Test(
+        "each case's code and message", arguments: [runs, keys, migrations, queries, sqlite].joined().map { $0 as Row })
     func row(error: any UserFacingError & Sendable, code: Int32, message: String) {
         #expect(error.exitCode.rawValue == code, "\(type(of: error))")
         #expect(error.userMessage == message)
@@ -145,10 +169,11 @@ struct StoreErrorTableTests {
             ("PolicyStoreError", "PolicyStore/PolicyStoreError.swift"),
             ("FingerprintKeyError", "PolicyStore/FingerprintKeyError.swift"),
             ("MigrationError", "PolicyStore/MigrationError.swift"), ("CryptoError", "AuditCrypto/CryptoError.swift"),
+            ("QueryError", "PolicyStore/QueryError.swift"),
         ]
     )
     func coverage(type: String, file: String) throws {
-        let rows = [Self.runs, Self.keys, Self.migrations].joined()
+        let rows = [Self.runs, Self.keys, Self.migrations, Self.queries].joined()
         let (names, declared) = try ErrorTableCoverage.cases(of: type, in: rows.map(\.error), declaredIn: file)
         #expect(declared > 0)
         #expect(names.count == declared, "\(type) declares \(declared) cases; the table has \(names.sorted())")

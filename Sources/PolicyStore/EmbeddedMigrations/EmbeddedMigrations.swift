@@ -9,6 +9,8 @@ extension Migration {
         .m0002_inline_outcomes,
         .m0003_run_ids_never_reused,
         .m0004_trust,
-        .m0006_word_list,
+        .m0005_query_views_and_prune,
+        .m0006_compliance_findings,
+        .m0007_word_list,
     ]
 }

@@ -20,6 +20,20 @@ let policyTexts = [
         + #"{"rule":"pattern","regex":"^(\\w+\\s?)*$","must":"match"},{"rule":"pattern","regex":"(.*a){12}"},"#
         + #"{"rule":"pattern","regex":"\\bpass(?:word)?\\b|\\p{Lu}{3,}|[\\x{1F600}-\\x{1F64F}]"},"#
         + #"{"rule":"pattern","regex":"(?s)^.{0,3}$|(?i:[^a-zß])\\B"}]}"#,
+    // Imported policies' modes and rule kinds: compat mode reading bytes only (no preparation), compat mode with
+    // rules that keep the Unicode reading (prepared), Apple's classes.
+    #"{"name":"pwq","evaluation":"pwquality","normalization":"none","rules":[{"rule":"length","min":10,"#
+        + #""credits":{"digit":2,"special":1}},{"rule":"require","class":"upper"},{"rule":"classes","min":3,"#
+        + #""of":["upper","lower","digit","special"]},{"rule":"max-sequence","max":3},{"rule":"max-class-repeat","#
+        + #""max":3},{"rule":"palindrome"},{"rule":"context","fields":["username"],"substrings":4},"#
+        + #"{"rule":"forbidden-words","words":["acme","Corp","äbcd"]},{"rule":"max-repeat","max":2}]}"#,
+    #"{"name":"pwq-mixed","evaluation":"pwquality","normalization":"none","rules":[{"rule":"length","min":6},"#
+        + #"{"rule":"allowed","classes":["letter","digit"],"chars":"-é"},{"rule":"context"},"#
+        + #"{"rule":"blocklist","lists":["builtin:common"]},{"rule":"pattern","regex":"(?i)pass"}]}"#,
+    #"{"name":"apple","evaluation":"apple","normalization":"none","rules":[{"rule":"length","min":8,"max":20},"#
+        + #"{"rule":"require","class":"special"},{"rule":"classes","min":1,"of":["upper","digit"]},"#
+        + #"{"rule":"allowed","classes":["upper","lower","digit","special"]},{"rule":"max-repeat","max":2},"#
+        + #"{"rule":"max-class-repeat","max":4},{"rule":"palindrome"},{"rule":"forbidden-words","words":["acme"]}]}"#,
 ]
 let policies = policyTexts.map { try! CompiledPolicy(PasswordPolicy(json: Data($0.utf8))) }
 let set = CompiledPolicySet(policies)

@@ -3,20 +3,21 @@ import LibC
 import PwauditTestSupport
 import Testing
 
-/// A real `pwaudit check` on a pseudo-terminal: echo stays off across Ctrl-Z/`fg`, and every terminating signal
-/// gives the terminal back with echo on (issue 10, defect 5).
+/// A real `pwaudit check` on a pseudo-terminal: raw mode (no echo, no line editing) stays on across Ctrl-Z/`fg`,
+/// and every terminating signal gives the terminal back as it was, cursor shown (issue 10, defect 5; issue 14).
 @Suite(
-    "pwaudit check on a terminal: echo and signals",
+    "pwaudit check on a terminal: raw mode and signals",
     .enabled(if: BuiltBinary.url != nil, "skipped: no built pwaudit executable beside the tests or in .build/"))
-struct TerminalEchoSignalTests {
+struct TerminalModeSignalTests {
     @Test(
-        "SIGTSTP restores echo while stopped, SIGCONT turns it off again, the signal ends it with echo back on",
-        arguments: [SIGTERM, SIGHUP, SIGINT])
-    func echoAcrossSignals(ending signal: Int32) throws {
+        "Ctrl-Z or SIGTSTP gives the terminal back while stopped, SIGCONT takes it again and redraws, a signal ends it",
+        arguments: [(SIGTERM, "xterm"), (SIGHUP, "dumb"), (SIGINT, "xterm")])
+    func terminalAcrossSignals(ending signal: Int32, term: String) throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
+        let before = terminal.settings
         let child = try terminal.spawn(
-            try #require(BuiltBinary.url).path, ["check", "--policy", CLIHarness.example("seed.json")])
+            try #require(BuiltBinary.url).path, ["check", "--policy", CLIHarness.example("seed.json")], term: term)
         var reaped = false
         defer {
             if !reaped {
@@ -26,27 +27,40 @@ struct TerminalEchoSignalTests {
         }
 
         try terminal.expectOutput(containing: "password: ")
-        try #require(terminal.waitForEcho(false), "check never turned echo off")
-        terminal.type("Canary#Typed1\n")
+        try #require(terminal.waitForRawMode(true), "check never turned raw mode on")
+        terminal.type("Canary#Typed1")
         try terminal.expectOutput(containing: "reset unlocked")
 
-        kill(child, SIGTSTP)
-        #expect(terminal.waitForStop(of: child), "SIGTSTP did not stop check")
-        #expect(terminal.echoIsOn, "echo is off while check is stopped: the shell would show what is typed")
+        if term == "dumb" {
+            terminal.type("\u{1A}")  // Ctrl-Z, read by check itself in raw mode: it stops its process group
+        } else {
+            kill(child, SIGTSTP)
+        }
+        #expect(terminal.waitForStop(of: child), "Ctrl-Z / SIGTSTP did not stop check")
+        #expect(terminal.settings == before, "the terminal is not as it was while check is stopped")
 
-        terminal.setEcho(true)  // as a shell does when it takes the terminal back, so `fg` must turn echo off again
+        terminal.setEcho(true)  // as a shell does when it takes the terminal back, so `fg` must set raw mode again
         kill(child, SIGCONT)
-        #expect(terminal.waitForEcho(false), "echo is on after SIGCONT: the next password would be shown")
-        terminal.type("Canary#Typed2\n")
-        try terminal.expectOutput(containing: "reset unlocked", occurrences: 2)
+        #expect(terminal.waitForRawMode(true), "raw mode is off after SIGCONT: the next key would be echoed")
+        try terminal.expectOutput(containing: "reset unlocked", occurrences: 2)  // redrawn after `fg`
+        terminal.type("\u{7F}")  // backspace: the digit goes
+        try terminal.expectOutput(containing: "1 of 4 rules failing")
 
         kill(child, signal)
         let status = try #require(terminal.wait(for: child))
         reaped = true
         #expect(status.signal == signal, "check should end by the signal itself, status \(status)")
-        #expect(terminal.echoIsOn, "echo left off after signal \(signal)")
+        #expect(terminal.settings == before, "terminal settings differ after signal \(signal)")
         terminal.drain()
         #expect(!terminal.output.contains("Canary#Typed"), "a typed password appeared on the terminal")
+        if term == "dumb" {
+            #expect(!terminal.output.contains("\u{1B}"), "an escape sequence was written to a dumb terminal")
+        } else {
+            let shown = try #require(terminal.output.range(of: "\u{1B}[?25h", options: .backwards))
+            let hidden = terminal.output.range(of: "\u{1B}[?25l", options: .backwards)
+            #expect(hidden.map { $0.lowerBound < shown.lowerBound } ?? true, "the cursor was left hidden")
+            #expect(terminal.output.hasSuffix("\u{1B}[?2004l\u{1B}[?25h"), "bracketed paste left on")
+        }
     }
 }
 
@@ -85,7 +99,7 @@ private final class PseudoTerminal {
     /// Starts `path arguments` with the slave as stdin, stdout and stderr, in a process group of its own (so that
     /// the group is not orphaned and SIGTSTP's default action really stops it), with default signal actions and
     /// nothing blocked.
-    func spawn(_ path: String, _ arguments: [String]) throws -> pid_t {
+    func spawn(_ path: String, _ arguments: [String], term: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -106,7 +120,7 @@ private final class PseudoTerminal {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let words: [String] = [path] + arguments
-        let environment: [String] = ["NO_COLOR=1", "TERM=dumb", "PATH=/usr/bin:/bin"]
+        let environment: [String] = ["NO_COLOR=1", "TERM=\(term)", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { for word in argv + envp { free(word) } }
@@ -140,11 +154,19 @@ private final class PseudoTerminal {
         try #require(found, "waited for \(occurrences)× '\(text)'; the terminal shows: \(output.debugDescription)")
     }
 
-    /// Whether the slave's termios has ECHO set now.
-    var echoIsOn: Bool {
+    /// The slave's settings as `stty -g` would compare them: the flags and the control characters.
+    var settings: [UInt64] {
+        var settings = termios()
+        guard tcgetattr(slave, &settings) == 0 else { return [] }
+        let flags = [settings.c_iflag, settings.c_oflag, settings.c_cflag, settings.c_lflag].map { UInt64($0) }
+        return flags + withUnsafeBytes(of: settings.c_cc) { $0.map { UInt64($0) } }
+    }
+
+    /// Whether the slave is in raw mode now: no echo, no line editing.
+    var rawModeIsOn: Bool {
         var settings = termios()
         guard tcgetattr(slave, &settings) == 0 else { return false }
-        return settings.c_lflag & tcflag_t(ECHO) != 0
+        return settings.c_lflag & tcflag_t(ECHO | ICANON) == 0
     }
 
     /// Sets or clears the slave's ECHO flag, as a shell would.
@@ -155,8 +177,8 @@ private final class PseudoTerminal {
         tcsetattr(slave, TCSANOW, &settings)
     }
 
-    /// Waits (up to 20 s) until echo is `on`.
-    func waitForEcho(_ on: Bool) -> Bool { poll { self.echoIsOn == on } }
+    /// Waits (up to 20 s) until raw mode is `on`.
+    func waitForRawMode(_ on: Bool) -> Bool { poll { self.rawModeIsOn == on } }
 
     /// Waits (up to 20 s) until `pid` is stopped (state `T` in `/proc/PID/stat`).
     func waitForStop(of pid: pid_t) -> Bool {

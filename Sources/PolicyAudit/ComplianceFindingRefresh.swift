@@ -1,0 +1,37 @@
+import AuditRepositories
+import Foundation
+import PasswordPolicy
+import PolicyCompliance
+
+/// Keeps every stored policy version's compliance findings (`v_compliance_finding`) those of this pwaudit: the
+/// standards are judged in Swift, so the store holds their verdicts for `pwaudit query`.
+struct ComplianceFindingRefresh {
+    let workspace: AuditWorkspace
+
+    /// Judges every version whose findings are missing or were made by another pwaudit version; a stored definition
+    /// this pwaudit cannot load keeps no findings (its reports say why).
+    func refresh() throws {
+        let store = workspace.store
+        for id in try store.findings.versionIDs(notEvaluatedBy: PolicyAuditVersion.current) {
+            guard let version = try workspace.policies.version(id: id) else { continue }
+            try record(version)
+        }
+    }
+
+    /// Judges `version` against every standard and stores the findings.
+    func record(_ version: StoredVersion) throws {
+        guard let policy = try? PasswordPolicy(json: Data(version.definition.utf8)) else { return }
+        let assessment = ComplianceEvaluator.evaluate(policy, against: ComplianceCatalog.standards)
+        let rows = assessment.results.flatMap { result in
+            result.findings.map { finding in
+                ComplianceFindingRow(
+                    standard: result.standard, clause: finding.clause, title: finding.title,
+                    level: finding.level.rawValue, severity: finding.severity.rawValue,
+                    verdict: finding.verdict.rawValue, policyValue: finding.policyValue,
+                    requiredValue: finding.requiredValue, citation: finding.citation)
+            }
+        }
+        try workspace.store.findings.replace(
+            versionID: version.id, findings: rows, evaluatedBy: PolicyAuditVersion.current)
+    }
+}

@@ -1,0 +1,111 @@
+import PasswordPolicy
+import PolicyReports
+
+/// The checklist as lines of a terminal: a pure function of the view state, the typed length, the width and the
+/// style, so every state can be tested without a terminal.
+///
+/// Line 0 is the prompt with the input masked (one mask character per typed character, or only the count when that
+/// does not fit); then one entry per rule — its mark, its label and, while it fails, its message — wrapped to the
+/// width with a hanging indent; then the reset line, which reads "reset unlocked" exactly when every rule passes.
+/// No line is wider than `width` columns (at least `minimumWidth` are assumed), so the terminal never wraps one
+/// itself and `FrameDiff` can count rows. Labels and messages come from the policy and are made terminal-safe.
+enum ChecklistFrame {
+    /// The narrowest width laid out; a narrower window gets lines of this width.
+    static let minimumWidth = 8
+    /// The prompt before the mask.
+    static let prompt = "password: "
+    /// At most this many mask characters; a longer input shows its count instead.
+    static let maximumMaskLength = 40
+
+    /// The lines for `state` after `maskedLength` typed characters, for a window `width` columns wide.
+    static func render(
+        _ state: PasswordChecklistViewState, maskedLength: Int, width: Int, style: ChecklistStyle
+    ) -> [String] {
+        let width = max(width, minimumWidth)
+        var lines = [promptLine(maskedLength: maskedLength, width: width, style: style)]
+        for item in state.items {
+            let mark = item.isSatisfied ? style.passMark : style.failMark
+            let text = ReportText.terminalSafe(
+                item.isSatisfied ? item.label : item.label + style.separator + item.message)
+            let painted =
+                style.usesColor
+                ? TerminalEscape.paint(mark, item.isSatisfied ? .green : .red) : mark
+            lines += wrap(text, width: width, prefixWidth: 2 + TerminalColumns.width(of: mark) + 1) { index in
+                index == 0 ? "  \(painted) " : nil
+            }
+        }
+        lines += resetLines(state, width: width, style: style)
+        return lines
+    }
+
+    /// `password: ••••`, or `password: (57 characters)` when the mask would not fit.
+    static func promptLine(maskedLength: Int, width: Int, style: ChecklistStyle) -> String {
+        let room = min(maximumMaskLength, width - TerminalColumns.width(of: prompt) - 1)
+        let mask =
+            maskedLength <= room
+            ? String(repeating: style.maskCharacter, count: maskedLength)
+            : "(\(maskedLength) characters)"
+        return clipped(prompt + mask, width: width - 1)
+    }
+
+    /// `reset unlocked`, or `reset locked (N of M rules failing)`, wrapped.
+    private static func resetLines(_ state: PasswordChecklistViewState, width: Int, style: ChecklistStyle) -> [String] {
+        let failing = state.items.filter { !$0.isSatisfied }.count
+        let text =
+            state.resetUnlocked
+            ? "reset unlocked"
+            : "reset locked (\(failing) of \(state.items.count) \(state.items.count == 1 ? "rule" : "rules") failing)"
+        let wrapped = wrap(text, width: width, prefixWidth: 2) { _ in "  " }
+        guard style.usesColor else { return wrapped }
+        let color: TerminalEscape.Color = state.resetUnlocked ? .boldGreen : .boldRed
+        return wrapped.map { "  " + TerminalEscape.paint(String($0.dropFirst(2)), color) }
+    }
+
+    /// `text` in lines of at most `width` columns: each line starts with the prefix `prefix(index)` gives (nil: that
+    /// many spaces), `prefixWidth` columns wide; words move to the next line whole unless longer than a line.
+    static func wrap(
+        _ text: String, width: Int, prefixWidth: Int, prefix: (Int) -> String?
+    ) -> [String] {
+        let hanging = prefixWidth < width / 2
+        let room = hanging ? width - prefixWidth : width
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        if !hanging, let first = prefix(0) { lines.append(first) }  // too narrow to indent: the prefix alone
+        func flush() {
+            let start = hanging ? prefix(lines.count) ?? String(repeating: " ", count: prefixWidth) : ""
+            lines.append(start + current)
+            current = ""
+            currentWidth = 0
+        }
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let wordWidth = TerminalColumns.width(of: String(word))
+            if currentWidth > 0, currentWidth + 1 + wordWidth > room { flush() }
+            if currentWidth > 0 {
+                current += " "
+                currentWidth += 1
+            }
+            for character in word {
+                let characterWidth = TerminalColumns.width(of: character)
+                if currentWidth > 0, currentWidth + characterWidth > room { flush() }
+                current.append(character)
+                currentWidth += characterWidth
+            }
+        }
+        if currentWidth > 0 || lines.isEmpty { flush() }
+        return lines
+    }
+
+    /// `text` cut to at most `width` columns.
+    private static func clipped(_ text: String, width: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = TerminalColumns.width(of: character)
+            if used + characterWidth > width { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+import PolicyAudit
+import PolicyReports
+
+/// `pwaudit query`: one read-only SQL statement over the database, refused by SQLite's authorizer unless it only
+/// reads.
+enum QueryCommand: CLICommand {
+    static let help = CommandHelp(
+        name: "query",
+        overview: "Run one read-only SQL statement over the database's tables and views.",
+        usage: ["query SQL [--format table|json|csv] [--output FILE] [--timeout SECONDS]"],
+        arguments: [.init("SQL", "One SELECT (or WITH … SELECT) statement; the views are in docs/schema.md.")],
+        discussion: """
+            The database is opened read-only and an SQLite authorizer allows reading only: a write (also one inside
+            a WITH), CREATE (temporary objects too), DROP, ATTACH, VACUUM INTO, transactions, load_extension and every
+            pragma but table_info, table_xinfo, index_list, index_info, index_xinfo and foreign_key_list are refused
+            (exit 65), as is a second statement. A query running longer than --timeout is stopped (exit 65).
+            The database holds no password: fingerprints are keyed HMACs. Worked queries: docs/queries.md.
+            Examples:
+              pwaudit query "SELECT reference, effective_from, effective_until FROM v_policy_period"
+              pwaudit query "SELECT * FROM v_run_summary" --format csv --output runs.csv
+            """)
+
+    /// `--format table|json|csv`.
+    static let format = Option<ReportFormat>(
+        "--format", valueName: "F", help: "table (default), json or csv (docs/queries.md)."
+    ) { text, option, command in
+        let format = try ReportFormat(parsing: text)
+        guard QueryResultRenderer.formats.contains(format) else {
+            throw UsageError("option '\(option)' must be table, json or csv, not '\(text)'", command: command)
+        }
+        return format
+    }
+    /// `--timeout SECONDS`.
+    static let timeout = Option<Double>(
+        "--timeout", valueName: "SECONDS",
+        help: "Stop the query after SECONDS (default \(Int(AuditQuery.defaultTimeoutSeconds)); fractions allowed)."
+    ) { text, option, command in
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+            throw UsageError(
+                "option '\(option)' must be a number of seconds above zero, not '\(text)'", command: command)
+        }
+        return seconds
+    }
+
+    static let options: [any DeclaredOption] = [format, ReportOutput.output, timeout] + StoreOptions.all
+
+    static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+        let sql = try arguments.positionals(count: 1...1, command: help.name, what: "SQL")[0]
+        let format = arguments[Self.format] ?? .table
+        let output = arguments[ReportOutput.output].flatMap { $0 == "-" ? nil : $0 }
+        // Opened before the query runs, so a clash with the database is refused before any work.
+        let file = try output.map {
+            try OutputPath.open(
+                $0, option: ReportOutput.output.name, command: help.name,
+                protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
+        }
+        let workspace = try StoreOptions.openReadOnly(arguments, context: context)
+        let result = try AuditQuery(workspace: workspace).run(
+            sql, timeoutSeconds: arguments[timeout] ?? AuditQuery.defaultTimeoutSeconds)
+        let text = QueryResultRenderer.render(result, as: format) ?? ""
+        guard let file, let output else {
+            context.stdout.write(text)
+            return .success
+        }
+        try file.write(text)
+        try file.commit()
+        context.stdout.line("wrote \(format.rawValue) result to \(ReportText.terminalSafe(context.resolve(output)))")
+        return .success
+    }
+}

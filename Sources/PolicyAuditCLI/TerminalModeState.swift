@@ -1,0 +1,128 @@
+import LibC
+
+/// What the signal handlers need, in memory that is allocated once and never moves.
+///
+/// `@unchecked Sendable`: the pointees are written by `TerminalMode.enter()` before any handler that reads them is
+/// installed; `leaveRows` is one aligned 32-bit word, written by the reading loop and read by the handlers.
+struct TerminalModeState: @unchecked Sendable {
+    static let original = 0
+    static let raw = 1
+    static let input = 0
+    static let output = 1
+    static let wakeRead = 2
+    static let wakeWrite = 3
+    /// Written to the self-pipe by the `SIGWINCH` handler.
+    static let resizedByte = UInt8(ascii: "W")
+    /// Written to the self-pipe by the `SIGCONT` handler.
+    static let continuedByte = UInt8(ascii: "C")
+    /// The termination signals, the job-control pair, and the window size.
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+    /// The most rows a handler moves down to leave the checklist.
+    static let maximumLeaveRows = 256
+
+    /// The terminal's descriptors: `[input]`, `[output]`, and the self-pipe's `[wakeRead]`, `[wakeWrite]`.
+    let descriptors: UnsafeMutablePointer<Int32>
+    /// `[original]` and `[raw]` settings.
+    let settings: UnsafeMutablePointer<termios>
+    /// The action each handled signal had before `enter()`, indexed by signal number.
+    let previous: UnsafeMutablePointer<sigaction>
+    /// 1 for each signal number whose handler is installed.
+    let installed: UnsafeMutablePointer<Int32>
+    /// Rows from the cursor to the line below the checklist.
+    let leaveRows: UnsafeMutablePointer<Int32>
+    /// `maximumLeaveRows` newlines.
+    let newlines: UnsafeMutableBufferPointer<UInt8>
+    /// `TerminalEscape.leaveLive`.
+    let leaveTail: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes of `leaveTail` to write: all of them, or none on a terminal without ANSI escapes.
+    let leaveTailCount: UnsafeMutablePointer<Int32>
+
+    static let shared: TerminalModeState = {
+        let count = Int(handled.max()! + 1)
+        let tail = Array(TerminalEscape.leaveLive.utf8)
+        let state = TerminalModeState(
+            descriptors: .allocate(capacity: 4), settings: .allocate(capacity: 2), previous: .allocate(capacity: count),
+            installed: .allocate(capacity: count), leaveRows: .allocate(capacity: 1),
+            newlines: .allocate(capacity: maximumLeaveRows), leaveTail: .allocate(capacity: tail.count),
+            leaveTailCount: .allocate(capacity: 1))
+        state.descriptors.initialize(repeating: -1, count: 4)
+        state.settings.initialize(repeating: termios(), count: 2)
+        state.previous.initialize(repeating: sigaction(), count: count)
+        state.installed.initialize(repeating: 0, count: count)
+        state.leaveRows.initialize(to: 0)
+        state.leaveTailCount.initialize(to: 0)
+        _ = state.newlines.initialize(from: repeatElement(UInt8(ascii: "\n"), count: maximumLeaveRows))
+        _ = state.leaveTail.initialize(from: tail)
+        var pipeEnds: [Int32] = [-1, -1]
+        if pipe(&pipeEnds) == 0 {
+            for end in pipeEnds {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+            state.descriptors[wakeRead] = pipeEnds[0]
+            state.descriptors[wakeWrite] = pipeEnds[1]
+        }
+        return state
+    }()
+
+    /// Installs the handler for `signal`; with `saving`, first remembers its current action (and leaves an ignored
+    /// termination or job-stop signal ignored).
+    static func install(_ signal: Int32, saving: Bool) {
+        let state = shared
+        var action = sigaction(handler: handleModeSignal, flags: Int32(SA_RESTART))
+        if saving {
+            sigaction(signal, nil, state.previous + Int(signal))
+            if signal != SIGCONT, signal != SIGWINCH, state.previous[Int(signal)].ignoresSignal { return }
+        }
+        state.installed[Int(signal)] = 1
+        sigaction(signal, &action, nil)
+    }
+
+    /// Puts back every action `install(_:saving:)` replaced.
+    static func uninstall() {
+        let state = shared
+        for signal in handled where state.installed[Int(signal)] == 1 {
+            state.installed[Int(signal)] = 0
+            sigaction(signal, state.previous + Int(signal), nil)
+        }
+    }
+
+    /// Moves the cursor below the checklist and writes `TerminalEscape.leaveLive` (when asked to); async-signal-safe.
+    static func leave() {
+        let state = shared
+        let output = state.descriptors[TerminalModeState.output]
+        let rows = Int(max(0, min(state.leaveRows.pointee, Int32(maximumLeaveRows))))
+        state.leaveRows.pointee = 0
+        _ = write(output, state.newlines.baseAddress, rows)
+        _ = write(output, state.leaveTail.baseAddress, Int(state.leaveTailCount.pointee))
+    }
+
+    /// Writes `byte` to the self-pipe (dropped when the pipe is full: the loop is awake then anyway).
+    static func wake(_ byte: UInt8) {
+        var byte = byte
+        _ = write(shared.descriptors[wakeWrite], &byte, 1)
+    }
+}
+
+/// The signal handler: async-signal-safe calls only, on memory `TerminalModeState.shared` set up before it was
+/// installed.
+private func handleModeSignal(_ signal: Int32) {
+    let savedErrno = errno
+    defer { errno = savedErrno }
+    let state = TerminalModeState.shared
+    let input = state.descriptors[TerminalModeState.input]
+    switch signal {
+    case SIGWINCH:
+        TerminalModeState.wake(TerminalModeState.resizedByte)
+    case SIGCONT:
+        tcsetattr(input, TCSANOW, state.settings + TerminalModeState.raw)
+        if state.installed[Int(SIGTSTP)] == 1 { TerminalModeState.install(SIGTSTP, saving: false) }
+        TerminalModeState.wake(TerminalModeState.continuedByte)
+    default:  // SIGTSTP stops the process once this returns; the others end it
+        TerminalModeState.leave()
+        tcsetattr(input, TCSANOW, state.settings + TerminalModeState.original)
+        var fallback = sigaction(handler: SIG_DFL)
+        sigaction(signal, &fallback, nil)
+        raise(signal)  // blocked while this handler runs: delivered, with the default action, when it returns
+    }
+}

@@ -1,0 +1,117 @@
+import AuditRepositories
+import LibC
+
+/// Retention (`pwaudit prune`): deletes the candidates and attempts of old complete runs, keeps their summaries, and
+/// gives the space back to the file system.
+///
+/// Before deleting, it stores what reports would otherwise compute from the attempts: the comparison of every ordered
+/// pair of the run's versions (`run_comparison_summary`, `run_comparison_blocked_summary`), which
+/// `SQLiteRunRepository.compare` then reads. The run keeps its `import_run` row, versions, summaries and
+/// `rejected_row`s, and is marked with `pruned_at`.
+package struct SQLiteRunPruner: RunPruner {
+    private let database: Database
+    private let runs: SQLiteRunRepository
+
+    /// A pruner over a migrated, writable database.
+    package init(database: Database) {
+        self.database = database
+        runs = SQLiteRunRepository(database: database)
+    }
+
+    /// The complete, not yet pruned runs that finished before `before` (an ISO-8601 UTC time), oldest first, with
+    /// their candidate and attempt counts.
+    package func targets(finishedBefore before: String) throws(SQLiteError) -> [RunPruneTarget] {
+        let select = try database.cachedStatement(
+            """
+            SELECT id FROM import_run
+            WHERE status = 'complete' AND pruned_at IS NULL AND finished_at < ?1 ORDER BY id
+            """)
+        select.bind([.text(before)])
+        var ids: [Int64] = []
+        while try select.step() { ids.append(select.int64(at: 0)) }
+        select.reset()
+        var targets: [RunPruneTarget] = []
+        for id in ids {
+            let range = CandidateID.range(runID: id)
+            let inline = try database.cachedStatement(
+                """
+                SELECT count(*), count(mask_0) + count(mask_1) + count(mask_2) + count(mask_3)
+                FROM candidate WHERE id BETWEEN ?1 AND ?2
+                """)
+            inline.bind([.integer(range.lowerBound), .integer(range.upperBound)])
+            _ = try inline.step()
+            let (candidates, inlineAttempts) = (inline.int(at: 0), inline.int(at: 1))
+            inline.reset()
+            let rows = try database.cachedStatement(
+                "SELECT count(*) FROM attempt_row WHERE candidate_id BETWEEN ?1 AND ?2")
+            rows.bind([.integer(range.lowerBound), .integer(range.upperBound)])
+            _ = try rows.step()
+            targets.append(
+                RunPruneTarget(runID: id, candidates: candidates, attempts: inlineAttempts + rows.int(at: 0)))
+            rows.reset()
+        }
+        return targets
+    }
+
+    /// The runs whose import is running now (their `ImportLock` is held): pruning waits for them.
+    package func importsRunning() throws -> [StoredRun] {
+        try runs.list().filter { $0.status == .running && !$0.isStale }
+    }
+
+    /// Prunes run `runID` in one transaction: stores its comparisons, deletes its candidates and attempts, marks it.
+    package func prune(runID: Int64) throws {
+        let time = Timestamp.now()
+        guard let run = try runs.run(id: runID) else { throw PolicyStoreError.runNotFound(id: runID) }
+        try database.inTransaction {
+            for a in run.versionIDs {
+                for b in run.versionIDs where b != a {
+                    try store(try runs.compare(runID: runID, versionA: a, versionB: b), runID: runID, a: a, b: b)
+                }
+            }
+            let range = CandidateID.range(runID: runID)
+            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
+            try database.execute("DELETE FROM attempt_row WHERE candidate_id BETWEEN ?1 AND ?2", bounds)
+            try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
+            // The run's accounts point at candidates that are gone: its last candidates no longer count.
+            try database.execute("DELETE FROM run_account_summary WHERE run_id = ?1", [.integer(runID)])
+            try database.execute("UPDATE import_run SET pruned_at = ?2 WHERE id = ?1", [.integer(runID), .text(time)])
+        }
+    }
+
+    private func store(_ row: VersionComparisonRow, runID: Int64, a: Int64, b: Int64) throws(SQLiteError) {
+        try database.execute(
+            """
+            INSERT OR REPLACE INTO run_comparison_summary
+                (run_id, version_a, version_b, both_unlocked, only_a, only_b, neither)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """,
+            [
+                .integer(runID), .integer(a), .integer(b), .integer(Int64(row.bothUnlocked)),
+                .integer(Int64(row.onlyA)), .integer(Int64(row.onlyB)), .integer(Int64(row.neither)),
+            ])
+        for (bit, failures) in row.newlyBlockedByBit {
+            try database.execute(
+                """
+                INSERT OR REPLACE INTO run_comparison_blocked_summary (run_id, version_a, version_b, bit, failures)
+                VALUES (?1, ?2, ?3, ?4, ?5)
+                """, [.integer(runID), .integer(a), .integer(b), .integer(Int64(bit)), .integer(Int64(failures))])
+        }
+    }
+
+    /// Gives the freed pages back: checkpoints the WAL into the file, rebuilds the file without them (`VACUUM`,
+    /// <https://www.sqlite.org/lang_vacuum.html>), and checkpoints again so the file itself shrinks and the WAL is
+    /// emptied (`wal_checkpoint(TRUNCATE)`, <https://www.sqlite.org/pragma.html#pragma_wal_checkpoint>).
+    package func reclaimSpace() throws(SQLiteError) {
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try database.execute("VACUUM")
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// The bytes of the database file and its `-wal` together.
+    package func fileBytes() -> Int64 {
+        [database.path, database.path + "-wal"].reduce(Int64(0)) { total, path in
+            var info = stat()
+            return total + (stat(path, &info) == 0 ? Int64(info.st_size) : 0)
+        }
+    }
+}

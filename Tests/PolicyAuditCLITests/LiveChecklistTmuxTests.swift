@@ -1,0 +1,236 @@
+import Foundation
+import PwauditTestSupport
+import Testing
+
+@testable import PolicyAuditCLI
+
+/// The live checklist end to end: the built `pwaudit check` in a real terminal emulator (tmux), typed at one key at
+/// a time, the screen read back with `capture-pane`.
+@Suite(
+    "pwaudit check live in tmux",
+    .enabled(if: TmuxPane.tmux != nil, "skipped: no tmux on PATH"),
+    .enabled(if: BuiltBinary.url != nil, "skipped: no built pwaudit executable beside the tests or in .build/"))
+struct LiveChecklistTmuxTests {
+    /// Passes the seed policy's rules one by one — length at the 8th key, special, upper, and the digit last.
+    static let canary = "tmuxcanary#Q9"
+
+    @Test("the marks tick as each key is typed, reset unlocks exactly with the last rule, Ctrl-C restores the terminal")
+    func typingBackspaceInterrupt() throws {
+        let directory = try TemporaryDirectory(prefix: "pwaudit-tmux")
+        let pane = try TmuxPane(
+            directory: directory, arguments: ["check", "--policy", CLIHarness.example("seed.json")])
+        defer { pane.close() }
+        var screen = try pane.waitForMask(length: 0)
+        #expect(screen.contains("✗ At least 8 characters"))
+        #expect(screen.contains("reset locked (4 of 4 rules failing)"))
+
+        for (index, character) in Self.canary.enumerated() {
+            pane.type(String(character))
+            screen = try pane.waitForMask(length: index + 1)
+            let isLast = index == Self.canary.count - 1
+            #expect(screen.contains("reset unlocked") == isLast, "after \(index + 1) keys: \(screen)")
+            #expect(screen.contains("✓ At least 8 characters") == (index >= 7), "after \(index + 1) keys: \(screen)")
+            #expect(screen.contains("✓ A special character") == (index >= 10), "after \(index + 1) keys: \(screen)")
+            #expect(screen.contains("✓ An uppercase letter") == (index >= 11), "after \(index + 1) keys: \(screen)")
+            #expect(screen.contains("✓ A digit") == isLast, "after \(index + 1) keys: \(screen)")
+        }
+
+        pane.sendKey("BSpace")
+        screen = try pane.waitForMask(length: Self.canary.count - 1)
+        #expect(!screen.contains("reset unlocked"))
+        #expect(screen.contains("✗ A digit — "))
+        #expect(screen.contains("reset locked (1 of 4 rules failing)"))
+
+        pane.sendKey("C-c")
+        let status = try pane.waitForExit()
+        #expect(status == 130)
+        screen = pane.capture()
+        #expect(screen.contains("cancelled"))
+        #expect(try pane.settings(.before) == pane.settings(.after), "stty -g differs after Ctrl-C")
+        try CanaryScan(canaries: [Self.canary]).expectNoTrace(in: [], outputs: [("the pane", pane.history())])
+    }
+
+    @Test(
+        "--record: Enter gives the verdict, the attempt is stored as an interactive run, and no trace of the password")
+    func recordOnEnter() throws {
+        let directory = try TemporaryDirectory(prefix: "pwaudit-tmux")
+        let database = directory.path("audit.db")
+        let cli = try CLIHarness()
+        #expect(try cli.run(["init", "--db", database]).code == .success)
+        #expect(try cli.run(["policy", "add", CLIHarness.example("seed.json"), "--db", database]).code == .success)
+        let pane = try TmuxPane(
+            directory: directory,
+            arguments: ["check", "--policy", "seed", "--db", database, "--record", "--user", "tmux-user"])
+        defer { pane.close() }
+        _ = try pane.waitForMask(length: 0)
+        pane.type("\u{1B}[200~" + Self.canary + "\u{1B}[201~")  // one paste
+        let screen = try pane.waitForMask(length: Self.canary.count)
+        #expect(screen.contains("reset unlocked"))
+        pane.sendKey("Enter")
+        #expect(try pane.waitForExit() == 0)
+        let final = pane.capture()
+        #expect(final.contains("verdict: reset unlocked"))
+        #expect(final.contains("recorded as run 1 (source 'interactive')"))
+        #expect(try pane.settings(.before) == pane.settings(.after))
+
+        let runs = try cli.run(["runs", "--db", database])
+        #expect(runs.out.contains("interactive"), "\(runs.out)")
+        let report = try cli.run(["report", "--db", database, "--format", "json"])
+        #expect(report.code == .success)
+        #expect(report.out.contains("\"candidates\" : 1"), "\(report.out)")
+        let files = [database, database + "-wal", database + "-shm", database + ".key"]
+        let scanned = try CanaryScan(canaries: [Self.canary]).expectNoTrace(
+            in: files, outputs: [("the pane", pane.history()), ("runs", runs.out), ("report", report.out)])
+        #expect(scanned >= 4)
+    }
+}
+
+extension LiveChecklistTmuxTests {
+    @Test("a window resize re-wraps the checklist to the new width")
+    func resizeRewraps() throws {
+        let directory = try TemporaryDirectory(prefix: "pwaudit-tmux")
+        let pane = try TmuxPane(
+            directory: directory, arguments: ["check", "--policy", CLIHarness.example("nist.json")])
+        defer { pane.close() }
+        _ = try pane.waitForMask(length: 0)  // raw mode is on: keys typed earlier would be echoed, then flushed
+        pane.type("ab")
+        var screen = try pane.waitForMask(length: 2)
+        #expect(screen.contains("  ✗ Between 15 and 64 characters — Use at least 15 characters (has 2)."))
+        pane.resize(width: 40)
+        let rewrapped = waitUntil(seconds: 60) {
+            screen = pane.capture()
+            let lines = screen.split(separator: "\n")
+            return lines.contains("  ✗ Between 15 and 64 characters — Use")
+                && lines.contains("    at least 15 characters (has 2).")
+        }
+        #expect(rewrapped, "the pane shows:\n\(screen)")
+        pane.sendKey("C-c")
+        #expect(try pane.waitForExit() == 130)
+    }
+}
+
+/// One tmux server of its own (a unique socket), one 100×30 window running `pwaudit` from a shell script that saves
+/// `stty -g` before and after and the exit status.
+final class TmuxPane {
+    /// The tmux executable, if installed.
+    static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    enum Moment: String {
+        case before, after
+    }
+
+    private let socket = "pwaudit-\(UUID().uuidString)"
+    private let directory: TemporaryDirectory
+
+    /// Starts the server and the script.
+    init(directory: TemporaryDirectory, arguments: [String]) throws {
+        self.directory = directory
+        let binary = try #require(BuiltBinary.url).path
+        let command = ([binary] + arguments).map(ShellQuote.word).joined(separator: " ")
+        let script = """
+            cd \(ShellQuote.word(directory.url.path))
+            stty -g > stty.before
+            env -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color \(command)
+            echo $? > status.new && mv status.new status
+            stty -g > stty.after
+            exec sleep 600
+            """
+        let path = try directory.write("run.sh", script)
+        // The server it starts keeps the descriptors it was given: no pipe, or reading it would never end.
+        try run(["-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", "/bin/sh " + path], capturing: false)
+    }
+
+    /// Types `text` literally.
+    func type(_ text: String) { _ = try? run(["send-keys", "-t", "0", "-l", text]) }
+
+    /// Presses the key tmux names `key` (`Enter`, `BSpace`, `C-c`).
+    func sendKey(_ key: String) { _ = try? run(["send-keys", "-t", "0", key]) }
+
+    /// Resizes the window to `width` columns (the program gets SIGWINCH).
+    func resize(width: Int) { _ = try? run(["resize-window", "-t", "0", "-x", String(width)]) }
+
+    /// The visible screen.
+    func capture() -> String { (try? run(["capture-pane", "-p", "-t", "0"])) ?? "" }
+
+    /// The screen and its scrollback.
+    func history() -> String { (try? run(["capture-pane", "-p", "-S", "-", "-t", "0"])) ?? "" }
+
+    /// Waits (up to 60 s) for the prompt to show `length` mask characters; returns the screen.
+    func waitForMask(length: Int) throws -> String {
+        var screen = ""
+        let shown = waitUntil(seconds: 60) {
+            screen = capture()
+            let prompt = "password:" + (length == 0 ? "" : " " + String(repeating: "•", count: length))
+            return screen.split(separator: "\n").contains { $0 == prompt }  // capture-pane drops trailing spaces
+        }
+        try #require(shown, "waited for \(length) mask characters; the pane shows:\n\(screen)")
+        return screen
+    }
+
+    /// Waits (up to 60 s) for `pwaudit` to end; returns its exit status.
+    func waitForExit() throws -> Int32 {
+        var status: Int32?
+        _ = waitUntil(seconds: 60) {
+            status = (try? String(contentsOfFile: directory.path("status"), encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            return status != nil && FileManager.default.fileExists(atPath: directory.path("stty.after"))
+        }
+        return try #require(status, "pwaudit did not end; the pane shows:\n\(capture())")
+    }
+
+    /// `stty -g` inside the pane before or after `pwaudit`.
+    func settings(_ moment: Moment) throws -> String {
+        try String(contentsOfFile: directory.path("stty.\(moment.rawValue)"), encoding: .utf8)
+    }
+
+    /// Kills the server.
+    func close() { _ = try? run(["kill-server"]) }
+
+    /// Runs `tmux -L <socket> arguments` to its end and returns its stdout (read from a file, not a pipe: the server
+    /// a command may start must not hold a descriptor the test waits on). The child gets /dev/null for stdin and
+    /// stderr and no other descriptor of the test process.
+    @discardableResult
+    private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
+        let outputPath = directory.path("tmux-\(UUID().uuidString).out")
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, capturing ? outputPath : "/dev/null", O_WRONLY | O_CREAT, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        try Self.closeFrom(&actions, 3)
+        // The test's threads block most signals; a tmux server that inherited that mask would never see SIGCHLD or
+        // the kill-server's SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let words = [try #require(Self.tmux), "-L", socket] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for word in argv { free(word) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, words[0], &actions, &attributes, argv, environ)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return capturing ? (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" : ""
+    }
+
+    /// Adds `posix_spawn_file_actions_addclosefrom_np(actions, lowest)` (glibc 2.34), looked up at run time.
+    private static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) throws {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { throw POSIXError(.ENOSYS) }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+    }
+}
