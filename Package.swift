@@ -18,13 +18,14 @@ let package = Package(
         // C system libraries.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The platform's C library (Glibc or Darwin) under one name: the only `#if canImport(Glibc)` in Sources.
         .target(name: "LibC"),
         // Exit codes and the protocol every user-facing error conforms to; below every module that throws.
         // The engine does not depend on it (it stays Foundation-only): PolicyAudit gives PolicyError its code.
         .target(name: "ExitStatus"),
-        // SHA-256 / HMAC-SHA256 over libcrypto.
+        // SHA-256 / HMAC-SHA256 over libcrypto (and SHA-1 / MD4 for breach-corpus lookups only).
         .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
         // What the use cases ask of a store: the repository protocols and the values they carry (stored versions and
         // runs, summaries, candidate batches). No SQLite: a second store implements these protocols.
@@ -38,6 +39,9 @@ let package = Package(
         .target(name: "PolicyReports", dependencies: ["ExitStatus", "PolicyCompliance"]),
         // Standards as data (clauses, levels, citations, conflicts) judged against a parsed policy. Pure Swift, no I/O.
         .target(name: "PolicyCompliance", dependencies: ["PasswordPolicy"]),
+        // Breach corpora searched in place (Have I Been Pwned's SHA-1 and NTLM files, memory-mapped): the engine's
+        // BlocklistSource for "hibp:" lists, and `corpus verify`'s full check.
+        .target(name: "BreachCorpus", dependencies: ["PasswordPolicy", "AuditCrypto", "ExitStatus", "LibC"]),
         // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O.
         .target(name: "PolicyDemo"),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
@@ -45,25 +49,31 @@ let package = Package(
             name: "PolicyAudit",
             dependencies: [
                 "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
-                "AuditRepositories", "PolicyStore", "AuditCrypto", "ExitStatus", "LibC",
+                "AuditRepositories", "PolicyStore", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
             name: "PolicyAuditCLI",
             dependencies: [
-                "PolicyAudit", "AuditRepositories", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyReports",
-                "PasswordPolicy", "ExitStatus", "LibC",
+                "PolicyAudit", "AuditRepositories", "BreachCorpus", "PolicyCompliance", "PolicyCSV", "PolicyDemo",
+                "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
             ]),
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
         // Throughput benchmark of the rule engine (bench/engine.sh), and the live checklist's keystroke-to-frame time
         // (bench/keystroke.sh), which needs the CLI's terminal view.
         .executableTarget(
             name: "pwaudit-bench", dependencies: ["PasswordPolicy", "PolicyAuditCLI"], path: "Sources/PolicyBench"),
+        // Breach-corpus lookups per second, time to open and RSS (bench/breach.sh).
+        .executableTarget(
+            name: "pwaudit-breach-bench", dependencies: ["BreachCorpus"], path: "Sources/BreachBench"),
 
         // What several test targets share: temporary directories, the checkout and shared/ locators, the built
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto", "LibC"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
+        .testTarget(
+            name: "BreachCorpusTests",
+            dependencies: ["BreachCorpus", "PasswordPolicy", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),
         // The repository contract: every test runs against each AuditStore implementation (StoreUnderTest.all).
         .testTarget(
             name: "RepositoryContractTests",
@@ -80,8 +90,8 @@ let package = Package(
         .testTarget(
             name: "PolicyAuditTests",
             dependencies: [
-                "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports", "AuditRepositories",
-                "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
+                "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
+                "AuditRepositories", "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",

@@ -20,6 +20,8 @@ package protocol AuditStore: AnyObject {
     var queries: any QueryRunner { get }
     /// Retention (`pwaudit prune`).
     var pruner: any RunPruner { get }
+    /// Large word lists, once per distinct content.
+    var wordLists: any WordListRepository { get }
     /// Whether the store was opened for reading only.
     var isReadOnly: Bool { get }
 

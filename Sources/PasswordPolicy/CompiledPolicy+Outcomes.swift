@@ -2,7 +2,12 @@ extension CompiledPolicy {
     /// Turns a raw check into a full outcome with reason code, parameters and message.
     func outcome(_ index: Int, _ check: RuleCheck) -> RuleOutcome {
         let rule = policy.rules[index]
-        let (code, required, actualKey, message) = describe(rule.kind, check)
+        let (code, required, actualKey, message) =
+            if case .bannedTerms(let banned) = rule.kind {
+                describeBannedTerms(banned, check, term: bannedTerm(ofRule: index, check.detail))
+            } else {
+                describe(rule.kind, check)
+            }
         return RuleOutcome(
             ruleIndex: index, ruleID: rule.id, label: rule.label, passed: !check.failed,
             code: check.failed ? "\(rule.kind.name).\(code)" : "\(rule.kind.name).ok", required: required,
@@ -56,6 +61,14 @@ extension CompiledPolicy {
                 )
             }
             return ("listed", [:], "listed", "This one is on the blocklist; choose something else.")
+        case .breached(_, let minCount):
+            let times = has == 1 ? "once" : "\(has) times"
+            return (
+                "breached", ["min-count": minCount], "seen",
+                "This password has appeared in data breaches (seen \(times)); choose another."
+            )
+        case .bannedTerms(let banned):
+            return describeBannedTerms(banned, check, term: nil)
         case .context(_, let minToken, _):
             if check.variant == 2 {
                 return ("contains-email", ["min-token": minToken], "matched", "Don't include your email address.")
@@ -75,6 +88,34 @@ extension CompiledPolicy {
             return ("palindrome", [:], "palindrome", "Don't use a password that reads the same backwards.")
         case .forbiddenWords:
             return ("contains-word", [:], "matched", "Don't include a forbidden word.")
+        }
+    }
+}
+
+extension CompiledPolicy {
+    /// The normalized text of the banned term `detail` of rule `index`'s matcher, or `nil`.
+    fileprivate func bannedTerm(ofRule index: Int, _ detail: Int) -> String? {
+        guard detail >= 0, let matcher = program.bannedTermsOfRule[index] else { return nil }
+        let scalars = program.bannedTerms[matcher].terms[detail].compactMap(Unicode.Scalar.init)
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// A `banned-terms` outcome: the score and the first banned term it found, never the password.
+    fileprivate func describeBannedTerms(_ banned: BannedTerms, _ check: RuleCheck, term: String?)
+        -> (code: String, required: [String: Int], actualKey: String, message: String)
+    {
+        let required = ["min-score": banned.minScore]
+        switch check.variant {
+        case 2:
+            return ("name", required, "score", "Don't include your name.")
+        case 3:
+            return ("organization", required, "score", "Don't include the organization's name.")
+        default:
+            let found = term.map { " it contains the banned term \"\($0)\"," } ?? ""
+            return (
+                "score", required, "score",
+                "Scores \(check.actual) of the \(banned.minScore) points needed:\(found) add more of your own."
+            )
         }
     }
 }

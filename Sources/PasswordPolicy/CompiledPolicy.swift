@@ -16,11 +16,19 @@ public struct CompiledPolicy: Sendable {
     ///   more than 500 automaton states, the policy's patterns need more than 1,000 together (docs/policy-format.md),
     ///   or there are not 1 to 64 rules.
     public init(_ policy: PasswordPolicy) throws(PolicyError) {
+        try self.init(policy, sources: [:])
+    }
+
+    /// Compiles a policy whose `blocklist` rules may name breach corpora, each given opened in `sources`.
+    ///
+    /// - Throws: as ``init(_:)``, and ``PolicyError/invalid(path:reason:)`` when a rule names a corpus `sources`
+    ///   does not hold.
+    public init(_ policy: PasswordPolicy, sources: [BreachCorpusReference: any BlocklistSource]) throws(PolicyError) {
         guard !policy.rules.isEmpty, policy.rules.count <= PolicyParser.maximumRules else {
             throw .invalid(path: "rules", reason: "must contain 1 to \(PolicyParser.maximumRules) rules")
         }
         self.policy = policy
-        let program = try RuleProgram(policy)
+        let program = try RuleProgram(policy, sources: sources)
         self.program = program
         self.evaluator = program.evaluator
     }

@@ -13,8 +13,12 @@ enum CompiledRule: Sendable {
     /// `kinds` holds one bit per allowed ``ScalarKind``; `extra` indexes ``RuleProgram/scalarSets``;
     /// `asciiLow`/`asciiHigh` are the allowed ASCII bitmap.
     case allowed(kinds: UInt8, extra: Int, asciiLow: UInt64, asciiHigh: UInt64)
-    /// `custom` indexes ``RuleProgram/blocklists`` or is -1.
-    case blocklist(builtin: Bool, custom: Int)
+    /// `custom` indexes the first of `count` tables in ``RuleProgram/blocklists``, or is -1.
+    case blocklist(builtin: Bool, custom: Int, count: Int)
+    /// `source` indexes ``RuleProgram``'s blocklist sources; fails at `minCount` sightings or more.
+    case breached(source: Int, minCount: Int)
+    /// `matcher` indexes ``RuleProgram``'s banned-terms matchers.
+    case bannedTerms(matcher: Int)
     /// Fields are checked username first, then email; `substrings` 0 means none.
     case context(username: Bool, email: Bool, minToken: Int, substrings: Int)
     /// `matcher` indexes ``RuleProgram/patterns``.
@@ -30,6 +34,10 @@ struct RuleSideTables {
     var scalarSets: [ScalarSet] = []
     var blocklists: [BlocklistTable] = []
     var patterns: [PatternMatcher] = []
+    /// The opened breach corpora the policy may name, and those its rules use (in ``CompiledRule/breached`` order).
+    var availableSources: [BreachCorpusReference: any BlocklistSource] = [:]
+    var sources: [any BlocklistSource] = []
+    var bannedTerms: [BannedTermsMatcher] = []
     var wordLists: [ForbiddenWordList] = []
     /// The policy's evaluation mode (Apple's classes change what `allowed` accepts).
     var mode: EvaluationMode = .unicode
@@ -65,12 +73,37 @@ struct RuleSideTables {
                     path: path + ".lists",
                     reason: "list \"\(file)\" is not loaded; resolve file lists before compiling the policy")
             }
+            if let file = files.first(where: { !$0.isLoaded }) {
+                throw .invalid(
+                    path: path + ".files",
+                    reason: "list \"\(file.name)\" has no entries attached; load the stored list before compiling")
+            }
             let entries = (words + files.flatMap(\.words)).map {
                 Array(CompiledPolicy.folded(normalized($0, normalization)).utf8)
             }
+            let first = blocklists.count
             if !entries.isEmpty { blocklists.append(BlocklistTable(entries)) }
+            // Large lists are shared, one table per list and normalization for the whole process.
+            blocklists += files.compactMap { $0.entries?.table(normalization) }
             return .blocklist(
-                builtin: lists.contains("builtin:common"), custom: entries.isEmpty ? -1 : blocklists.count - 1)
+                builtin: lists.contains("builtin:common"), custom: blocklists.count == first ? -1 : first,
+                count: blocklists.count - first)
+        case .breached(let corpus, let minCount):
+            guard let source = availableSources[corpus] else {
+                throw .invalid(
+                    path: path + ".lists",
+                    reason: "breach corpus \"\(corpus.listName)\" is not open; open it before compiling the policy")
+            }
+            sources.append(source)
+            return .breached(source: sources.count - 1, minCount: minCount)
+        case .bannedTerms(let banned):
+            if let list = banned.lists.first {
+                throw .invalid(
+                    path: path + ".lists",
+                    reason: "list \"\(list)\" is not loaded; resolve file lists before compiling the policy")
+            }
+            bannedTerms.append(BannedTermsMatcher(banned, normalization: normalization))
+            return .bannedTerms(matcher: bannedTerms.count - 1)
         case .context(let fields, let minToken, let substrings):
             return .context(
                 username: fields.contains(.username), email: fields.contains(.email), minToken: minToken,

@@ -65,7 +65,12 @@ public struct PasswordPolicy: Sendable, Equatable {
     public var fileListReferences: [String] {
         var seen: [String] = []
         for rule in rules {
-            guard case .blocklist(let lists, _, _) = rule.kind else { continue }
+            let lists: [String]
+            switch rule.kind {
+            case .blocklist(let blocklists, _, _): lists = blocklists
+            case .bannedTerms(let banned): lists = banned.lists
+            default: continue
+            }
             for list in lists where list.hasPrefix("file:") {
                 let path = String(list.dropFirst(5))
                 if !seen.contains(path) { seen.append(path) }
@@ -105,6 +110,16 @@ public struct PasswordPolicy: Sendable, Equatable {
     public func loadingFileLists(_ load: (String) throws -> BlocklistFile) rethrows -> PasswordPolicy {
         var copy = self
         for index in copy.rules.indices {
+            if case .bannedTerms(var banned) = copy.rules[index].kind {
+                for list in banned.lists {
+                    let loaded = try load(String(list.dropFirst(5)))
+                    banned.files.removeAll { $0.name == loaded.name }
+                    banned.files.append(loaded)
+                }
+                banned.files.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+                banned.lists = []
+                copy.rules[index].kind = .bannedTerms(banned)
+            }
             guard case .blocklist(let lists, let words, var files) = copy.rules[index].kind else { continue }
             for list in lists where list.hasPrefix("file:") {
                 let loaded = try load(String(list.dropFirst(5)))

@@ -1,14 +1,18 @@
 extension PolicyParser {
     static let ruleNames = [
         "length", "require", "classes", "max-repeat", "max-sequence", "allowed", "blocklist", "context", "pattern",
-        "max-class-repeat", "palindrome", "forbidden-words",
+        "max-class-repeat", "palindrome", "forbidden-words", "banned-terms",
     ]
     private static let keysByRule: [String: Set<String>] = [
         "length": ["min", "max", "credits"], "require": ["class", "min"], "classes": ["min", "of"],
         "max-repeat": ["max"],
-        "max-sequence": ["max"], "allowed": ["classes", "chars"], "blocklist": ["lists", "words", "files"],
+        "max-sequence": ["max"], "allowed": ["classes", "chars"],
+        "blocklist": ["lists", "words", "files", "min-count"],
         "context": ["fields", "min-token", "substrings"], "pattern": ["regex", "must", "message"],
         "max-class-repeat": ["max"], "palindrome": [], "forbidden-words": ["words"],
+        "banned-terms": [
+            "terms", "lists", "files", "organization", "min-score", "substitutions", "name-match", "fields",
+        ],
     ]
 
     static func parseRule(
@@ -65,6 +69,8 @@ extension PolicyParser {
             return .allowed(classes: [], chars: chars)
         case "blocklist":
             return try blocklist(rule)
+        case "banned-terms":
+            return .bannedTerms(try bannedTerms(rule))
         case "context":
             let fields = try contextFields(rule)
             return .context(
@@ -143,7 +149,7 @@ extension PolicyParser {
         return classes.sorted()
     }
 
-    private static func contextFields(_ rule: JSONObjectReader) throws(PolicyError) -> [ContextField] {
+    static func contextFields(_ rule: JSONObjectReader) throws(PolicyError) -> [ContextField] {
         guard let names = try rule.strings("fields") else { return ContextField.allCases }
         guard !names.isEmpty else { throw .invalid(path: rule.path("fields"), reason: "must not be empty") }
         var fields = Set<ContextField>()
@@ -162,12 +168,15 @@ extension PolicyParser {
 
     private static func blocklist(_ rule: JSONObjectReader) throws(PolicyError) -> RuleKind {
         let lists = try rule.strings("lists") ?? []
+        if let breached = try breachedBlocklist(rule, lists: lists) { return breached }
         for (index, list) in lists.enumerated() {
             let isFile = list.hasPrefix("file:") && list.count > 5
             guard list == "builtin:common" || isFile else {
                 throw .invalid(
                     path: "\(rule.path("lists"))[\(index)]",
-                    reason: "unknown list \"\(list)\"; use \"builtin:common\" or \"file:PATH\"")
+                    reason:
+                        "unknown list \"\(list)\"; use \"builtin:common\", \"file:PATH\", \"hibp:PATH\" or \"hibp-ntlm:PATH\""
+                )
             }
         }
         let words = try rule.strings("words") ?? []
@@ -180,11 +189,11 @@ extension PolicyParser {
     }
 
     /// The loaded `file:` lists of a stored (resolved) blocklist: `[{"name", "sha256", "words"}]`, names distinct.
-    private static func blocklistFiles(_ rule: JSONObjectReader) throws(PolicyError) -> [BlocklistFile] {
+    static func blocklistFiles(_ rule: JSONObjectReader) throws(PolicyError) -> [BlocklistFile] {
         var files: [BlocklistFile] = []
         for (index, item) in (try rule.array("files") ?? []).enumerated() {
             let file = try JSONObjectReader(item, path: "\(rule.path("files"))[\(index)]")
-            try file.rejectUnknownKeys(allowed: ["name", "sha256", "words"])
+            try file.rejectUnknownKeys(allowed: ["name", "sha256", "words", "entries"])
             let name = try file.requiredString("name")
             let sha256 = try file.requiredString("sha256")
             guard sha256.count == 64,
@@ -193,7 +202,15 @@ extension PolicyParser {
             guard !files.contains(where: { $0.name == name }) else {
                 throw .invalid(path: file.path("name"), reason: "duplicate file \"\(name)\"")
             }
-            files.append(BlocklistFile(name: name, sha256: sha256, words: try file.strings("words") ?? []))
+            if let count = try file.int("entries", atLeast: 0) {
+                guard file.members["words"] == nil else {
+                    throw .invalid(
+                        path: file.path("entries"), reason: "a file holds \"words\" or \"entries\", not both")
+                }
+                files.append(BlocklistFile(name: name, sha256: sha256, entryCount: count))
+            } else {
+                files.append(BlocklistFile(name: name, sha256: sha256, words: try file.strings("words") ?? []))
+            }
         }
         return files.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }

@@ -24,6 +24,11 @@ extension PolicyRule {
             return "Only " + names.joined(separator: ", ")
         case .blocklist(let lists, _, _):
             return lists.contains("builtin:common") ? "Not a commonly used password" : "Not a blocked password"
+        case .breached(_, let minCount):
+            return minCount == 1
+                ? "Not found in a breach corpus" : "Seen fewer than \(minCount) times in a breach corpus"
+        case .bannedTerms(let banned):
+            return "No banned terms or names, or enough else besides (\(banned.minScore) points)"
         case .context(let fields, _, _):
             let names = fields.map { $0 == .username ? "your username" : "your email address" }
             return "Doesn't contain " + names.joined(separator: " or ")

@@ -78,6 +78,10 @@ public struct PolicyRule: Sendable, Equatable {
             // Absent when there are none, so definitions without files keep the hash they always had.
             if !files.isEmpty { members["files"] = .array(files.map(\.jsonValue)) }
             return members
+        case .breached(let corpus, let minCount):
+            return ["lists": .array([.string(corpus.listName)]), "min-count": .int(minCount)]
+        case .bannedTerms(let banned):
+            return banned.jsonMembers
         case .context(let fields, let minToken, let substrings):
             var members: [String: JSONValue] = [
                 "fields": .array(fields.map { .string($0.rawValue) }), "min-token": .int(minToken),

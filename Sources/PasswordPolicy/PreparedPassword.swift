@@ -32,6 +32,8 @@ struct RuleCheck {
     var variant: UInt8
     /// The measured value (length, count, run length…).
     var actual: Int
+    /// A rule-specific index for the message (`banned-terms`: the first banned term matched); -1 when none.
+    var detail: Int = -1
 
     static let pass = RuleCheck(failed: false, variant: 0, actual: 0)
 }

@@ -41,12 +41,27 @@ extension RuleEvaluator {
             let count = countDisallowed(
                 kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
             return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
-        case .blocklist(let builtin, let custom):
+        case .blocklist(let builtin, let custom, let count):
             if builtin, self.builtin.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }
-            if custom >= 0, blocklists[custom].contains(prepared.folded) {
-                return RuleCheck(failed: true, variant: 2, actual: 1)
+            if custom >= 0 {
+                for table in custom..<(custom + count) where blocklists[table].contains(prepared.folded) {
+                    return RuleCheck(failed: true, variant: 2, actual: 1)
+                }
             }
             return RuleCheck(failed: false, variant: 0, actual: 0)
+        case .breached(let source, let minCount):
+            let seen = occurrences(in: sources[source].source, prepared)
+            return RuleCheck(failed: seen >= minCount, variant: seen >= minCount ? 1 : 0, actual: seen)
+        case .bannedTerms(let index):
+            let matcher = bannedTerms[index].matcher
+            let verdict = matcher.verdict(prepared.folded, username: candidate.username, email: candidate.email)
+            if matcher.rule.nameMatch == .reject, verdict.userNameFound || verdict.organizationFound {
+                return RuleCheck(
+                    failed: true, variant: verdict.userNameFound ? 2 : 3, actual: verdict.score,
+                    detail: verdict.firstTerm)
+            }
+            let failed = verdict.score < matcher.rule.minScore
+            return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: verdict.score, detail: verdict.firstTerm)
         case .context(let username, let email, let minToken, let substrings):
             if username, let value = candidate.username,
                 contexts.answer(
@@ -88,6 +103,12 @@ extension RuleEvaluator {
             let matched = wordLists[list].matchesFolded(prepared.folded)
             return RuleCheck(failed: matched, variant: matched ? 1 : 0, actual: matched ? 1 : 0)
         }
+    }
+
+    /// The corpus's count for the normalized (not case-folded) password.
+    private func occurrences(in source: any BlocklistSource, _ prepared: PreparedPassword) -> Int {
+        guard let general = prepared.general else { return source.occurrences(of: prepared.asciiBytes) }
+        return Array(general.pointee.normalized.utf8).withUnsafeBufferPointer { source.occurrences(of: $0) }
     }
 
     private func countMembers(of set: ScalarSet, in prepared: PreparedPassword) -> Int {

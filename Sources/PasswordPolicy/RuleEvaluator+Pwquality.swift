@@ -1,6 +1,7 @@
 /// libpwquality's reading of the rules it has (`src/check.c` of 1.4.5, the version Debian 12 ships): over the
 /// password's UTF-8 bytes as typed, with ``PwqualityBytes``' classes. Rules libpwquality has no counterpart for
-/// (`allowed`, `require` of custom characters, `blocklist`, `pattern`) keep their Unicode reading.
+/// (`allowed`, `require` of custom characters, `blocklist`, breach corpora, `banned-terms`, `pattern`) keep their
+/// Unicode reading.
 extension RuleEvaluator {
     /// The rule's libpwquality verdict, or `nil` when libpwquality has no such check.
     @inline(__always)
@@ -109,7 +110,7 @@ extension RuleEvaluator {
         case .length, .creditedLength, .require, .classes, .maxRepeat, .maxSequence, .maxClassRepeat, .palindrome,
             .context, .forbiddenWords:
             return true
-        case .requireChars, .allowed, .blocklist, .pattern:
+        case .requireChars, .allowed, .blocklist, .breached, .bannedTerms, .pattern:
             return false
         }
     }

@@ -9,6 +9,8 @@ struct RuleEvaluator: @unchecked Sendable {
     let blocklists: UnsafeBufferPointer<BlocklistLookup>
     let scalarSets: UnsafeBufferPointer<ScalarSet>
     let patterns: UnsafeBufferPointer<PatternMatcher>
+    let sources: UnsafeBufferPointer<BlocklistSourceSlot>
+    let bannedTerms: UnsafeBufferPointer<BannedTermsSlot>
     let wordLists: UnsafeBufferPointer<ForbiddenWordList>
     let normalization: Normalization
     /// The semantics the rules read the password with.
@@ -72,8 +74,9 @@ struct RuleEvaluator: @unchecked Sendable {
     func trackingSequences() -> RuleEvaluator {
         RuleEvaluator(
             rules: rules, asciiTable: asciiTable, builtin: builtin, blocklists: blocklists, scalarSets: scalarSets,
-            patterns: patterns, wordLists: wordLists, normalization: normalization, mode: mode, tracksSequences: true,
-            preparesPassword: preparesPassword, scanNeeds: scanNeeds)
+            patterns: patterns, sources: sources, bannedTerms: bannedTerms, wordLists: wordLists,
+            normalization: normalization, mode: mode, tracksSequences: true, preparesPassword: preparesPassword,
+            scanNeeds: scanNeeds)
     }
 
     /// Normalizes and scans `password` (valid UTF-8) once, then runs `body` with the result.

@@ -8,7 +8,7 @@ extension RuleKind {
         guard case .blocklist(let lists, let words, let files) = self else { return [] }
         var entries = Set(words)
         if lists.contains("builtin:common") { entries.formUnion(BuiltinCommonPasswords.entries) }
-        for file in files { entries.formUnion(file.words) }
+        for file in files { entries.formUnion(file.allWords) }
         return entries
     }
 }

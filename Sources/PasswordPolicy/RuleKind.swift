@@ -15,6 +15,13 @@ public enum RuleKind: Sendable, Equatable {
     case allowed(classes: [CharacterClass], chars: String)
     /// The whole password (case-folded) is not in the lists, the words or the loaded `files` (sorted by name).
     case blocklist(lists: [String], words: [String], files: [BlocklistFile] = [])
+    /// The password (normalized, not case-folded) was seen fewer than `minCount` times in a breach corpus; written
+    /// as a `blocklist` rule whose only list is `hibp:PATH` or `hibp-ntlm:PATH`.
+    case breached(BreachCorpusReference, minCount: Int)
+    /// Microsoft Entra Password Protection's check: after lower-casing and substitutions, banned terms (edit
+    /// distance ≤ 1) and the user's and organization's names each score one point, every other character one; the
+    /// password passes at `minScore` points.
+    case bannedTerms(BannedTerms)
     /// The password does not contain the candidate's username or email local part, or their tokens; with
     /// `substrings`, nor any run of that many characters of the value (libpwquality's `usersubstr`).
     case context(fields: [ContextField], minToken: Int, substrings: Int? = nil)
@@ -36,7 +43,8 @@ public enum RuleKind: Sendable, Equatable {
         case .maxRepeat: return "max-repeat"
         case .maxSequence: return "max-sequence"
         case .allowed: return "allowed"
-        case .blocklist: return "blocklist"
+        case .blocklist, .breached: return "blocklist"
+        case .bannedTerms: return "banned-terms"
         case .context: return "context"
         case .pattern: return "pattern"
         case .maxClassRepeat: return "max-class-repeat"

@@ -9,6 +9,14 @@ final class RuleProgram: @unchecked Sendable {
     let evaluator: RuleEvaluator
     /// Keeps the custom blocklists' buffers alive.
     private let blocklists: [BlocklistTable]
+    /// Keeps the breach corpora the evaluator holds unretained alive.
+    private let sources: [any BlocklistSource]
+    private let sourceSlots: UnsafeMutableBufferPointer<BlocklistSourceSlot>
+    /// The `banned-terms` matchers, in ``CompiledRule/bannedTerms(matcher:)`` order.
+    let bannedTerms: [BannedTermsMatcher]
+    private let bannedTermSlots: UnsafeMutableBufferPointer<BannedTermsSlot>
+    /// Per rule index, its matcher's index (for messages naming the term).
+    let bannedTermsOfRule: [Int: Int]
     private let rules: UnsafeMutableBufferPointer<CompiledRule>
     private let asciiTable: UnsafeMutableBufferPointer<ASCIIInfo>
     private let lookups: UnsafeMutableBufferPointer<BlocklistLookup>
@@ -16,8 +24,11 @@ final class RuleProgram: @unchecked Sendable {
     private let patterns: UnsafeMutableBufferPointer<PatternMatcher>
     private let wordLists: UnsafeMutableBufferPointer<ForbiddenWordList>
 
-    init(_ policy: PasswordPolicy) throws(PolicyError) {
+    init(_ policy: PasswordPolicy, sources available: [BreachCorpusReference: any BlocklistSource] = [:])
+        throws(PolicyError)
+    {
         var tables = RuleSideTables()
+        tables.availableSources = available
         tables.mode = policy.evaluation
         var lowered: [CompiledRule] = []
         for (index, rule) in policy.rules.enumerated() {
@@ -30,10 +41,20 @@ final class RuleProgram: @unchecked Sendable {
         patterns = Self.buffer(tables.patterns)
         wordLists = Self.buffer(tables.wordLists)
         blocklists = tables.blocklists
+        sources = tables.sources
+        sourceSlots = Self.buffer(tables.sources.map { BlocklistSourceSlot(source: $0) })
+        bannedTerms = tables.bannedTerms
+        bannedTermSlots = Self.buffer(tables.bannedTerms.map { BannedTermsSlot(matcher: $0) })
+        var ofRule: [Int: Int] = [:]
+        for (index, rule) in lowered.enumerated() {
+            if case .bannedTerms(let matcher) = rule { ofRule[index] = matcher }
+        }
+        bannedTermsOfRule = ofRule
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
             builtin: Self.builtinCommon.lookup, blocklists: UnsafeBufferPointer(lookups),
             scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
+            sources: UnsafeBufferPointer(sourceSlots), bannedTerms: UnsafeBufferPointer(bannedTermSlots),
             wordLists: UnsafeBufferPointer(wordLists), normalization: policy.normalization, mode: policy.evaluation,
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
@@ -50,7 +71,9 @@ final class RuleProgram: @unchecked Sendable {
     }
 
     deinit {
-        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, wordLists] as [any DeallocatableBuffer] {
+        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, wordLists, sourceSlots, bannedTermSlots]
+            as [any DeallocatableBuffer]
+        {
             buffer.deinitializeAndDeallocate()
         }
     }

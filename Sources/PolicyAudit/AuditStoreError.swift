@@ -22,11 +22,14 @@ package enum AuditStoreError: Equatable, UserFacingError {
     case unknownRun(reference: String)
     /// The database holds no policy yet.
     case noPolicies
+    /// A stored version names a word list by reference that the database does not hold (damaged or edited).
+    case missingWordList(name: String)
 
     /// The exit code a command ends with when this error stops it.
     package var exitCode: ExitCode {
         switch self {
         case .databaseMissing, .unknownPolicy, .unknownRun, .noVersionInForce, .noPolicies: .noInput
+        case .missingWordList: .dataError
         case .orphanKey, .keyLostForExistingData, .notAPwauditDatabase, .databaseIsDirectory, .schemaNeedsMigration:
             .dataError
         }
@@ -61,6 +64,8 @@ package enum AuditStoreError: Equatable, UserFacingError {
             "no version of policy '\(name)' was in force on \(date)"
         case .unknownRun(let reference):
             "no import run '\(reference)'; see 'pwaudit runs'"
+        case .missingWordList(let name):
+            "the database lacks the entries of word list \(name) that a stored version names; add the policy again"
         case .noPolicies:
             "the database holds no policy yet; add one with 'pwaudit policy add FILE'"
         }

@@ -32,7 +32,7 @@ package struct CSVImport {
         let versions = try (request.versions.isEmpty ? library.latestOfEveryPolicy() : request.versions)
             .filter { seen.insert($0.id).inserted }
         guard !versions.isEmpty else { throw AuditStoreError.noPolicies }
-        let compiled = try versions.map { try CompiledPolicy(library.policy(of: $0)) }
+        let compiled = try versions.map { try PolicyCompiler.compile(library.policy(of: $0)) }
         let key = try workspace.fingerprintKey()
 
         let base = try request.source.openBytes()
@@ -105,6 +105,7 @@ package struct CSVImport {
             try rejects?.close()
             if storing { try workers.send(batch) }
             let scored = try workers.finish(ruleCounts: compiled.map(\.rules.count))
+            try PolicyCompiler.checkCorpora(of: compiled.map(\.policy))
             // Counted while the writer drains its last batches.
             let reuse = try FingerprintReuseCounter.summary(of: scored.reuse)
             try pipeline.finish()

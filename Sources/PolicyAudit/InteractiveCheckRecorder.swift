@@ -48,7 +48,8 @@ package struct InteractiveCheckRecorder {
 
     /// Scores and stores `password` with `username` and `email` (the context rule's facts; only the username is
     /// stored), submitted at `date`.
-    /// - Throws: The store's errors; the run is then marked failed.
+    /// - Throws: `CorpusError` when a breach corpus the policy names met a damaged line (nothing is stored); the
+    ///   store's errors, the run then marked failed.
     package func record(
         password: String, username: String?, email: String?, at date: Date = Date()
     ) throws -> Outcome {
@@ -76,6 +77,7 @@ package struct InteractiveCheckRecorder {
     private func store(_ row: CSVRowFields) throws -> Int64 {
         let scorer = CandidateScorer(policies: [policy], key: key)
         let scored = scorer.score(row)
+        try PolicyCompiler.checkCorpora(of: [policy.policy])  // a damaged corpus stores nothing
         var batch = CandidateBatch(outcomeCount: 1, capacity: 1)
         scorer.masks.withUnsafeBufferPointer { masks in
             batch.append(

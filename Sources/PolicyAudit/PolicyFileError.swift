@@ -1,3 +1,4 @@
+import BreachCorpus
 import ExitStatus
 import PasswordPolicy
 
@@ -11,6 +12,8 @@ package enum PolicyFileError: Equatable, UserFacingError {
     case invalid(path: String, error: PolicyError)
     /// A `file:` blocklist named by the policy could not be read as UTF-8 text.
     case unreadableBlocklist(policy: String, list: String)
+    /// A breach corpus (`hibp:`, `hibp-ntlm:`) named by the policy could not be opened; `error` says why.
+    case unreadableCorpus(policy: String, error: CorpusError)
 
     /// The exit code a command ends with when this error stops it.
     package var exitCode: ExitCode {
@@ -18,6 +21,7 @@ package enum PolicyFileError: Equatable, UserFacingError {
         case .missing, .unreadableBlocklist: .noInput
         case .unreadable: .ioError
         case .invalid: .dataError
+        case .unreadableCorpus(_, let error): error.exitCode
         }
     }
 
@@ -28,6 +32,7 @@ package enum PolicyFileError: Equatable, UserFacingError {
         case .unreadable(let path): "cannot read policy file \(path)"
         case .invalid(let path, let error): "\(path): \(error)"
         case .unreadableBlocklist(let policy, let list): "\(policy): cannot read blocklist file \(list)"
+        case .unreadableCorpus(let policy, let error): "\(policy): \(error.userMessage)"
         }
     }
 }

@@ -7,6 +7,7 @@ import PasswordPolicy
 package struct PolicyLibrary {
     private let workspace: AuditWorkspace
     private var repository: any PolicyRepository { workspace.policies }
+    private var store: any AuditStore { workspace.store }
 
     /// A library over the workspace's policy repository.
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
@@ -24,9 +25,16 @@ package struct PolicyLibrary {
             PolicyRuleRow(
                 bit: bit, ruleID: rule.id, kind: rule.kind.name, label: rule.label, definition: rule.canonicalJSON())
         }
-        let added = try repository.add(
-            name: policy.name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition),
-            rules: rules, effectiveFrom: effectiveFrom, note: note)
+        // The lists' entries and the version land together; a list already stored (by SHA-256) is kept once.
+        let added = try store.inTransaction {
+            for file in policy.storedListFiles {
+                guard let entries = file.entries else { continue }
+                try store.wordLists.store(sha256: file.sha256, entryCount: entries.count, entries: entries.joinedUTF8)
+            }
+            return try repository.add(
+                name: policy.name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition),
+                rules: rules, effectiveFrom: effectiveFrom, note: note)
+        }
         if added.isNew { try ComplianceFindingRefresh(workspace: workspace).record(added.version) }
         return added
     }
@@ -66,8 +74,19 @@ package struct PolicyLibrary {
         try repository.rules(versionID: version.id).count
     }
 
-    /// Parses a stored version's canonical definition back into a policy.
+    /// Parses a stored version's canonical definition back into a policy, with the entries of the word lists it
+    /// names by reference from the store (once per process: `WordListCache`).
+    /// - Throws: `AuditStoreError.missingWordList` when the store lacks one.
     package func policy(of version: StoredVersion) throws -> PasswordPolicy {
-        try PasswordPolicy(json: Data(version.definition.utf8))
+        let wordLists = store.wordLists
+        return try PasswordPolicy(json: Data(version.definition.utf8)).attachingListEntries { file in
+            let entries = try WordListCache.shared.entries(sha256: file.sha256) {
+                try wordLists.list(sha256: file.sha256).map {
+                    BlocklistEntries(joinedUTF8: $0.entries, count: $0.entryCount)
+                }
+            }
+            guard let entries else { throw AuditStoreError.missingWordList(name: file.name) }
+            return entries
+        }
     }
 }

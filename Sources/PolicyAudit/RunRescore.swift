@@ -29,7 +29,9 @@ package struct RunRescore {
             throw ImportError.runNotComplete(runID: runID, status: run.displayStatus)
         }
         if let prunedAt = run.prunedAt { throw PruneError.runPruned(runID: runID, prunedAt: prunedAt) }
-        let compiled = try CompiledPolicySet([CompiledPolicy(PolicyLibrary(workspace: workspace).policy(of: version))])
+        let compiled = try CompiledPolicySet([
+            PolicyCompiler.compile(PolicyLibrary(workspace: workspace).policy(of: version))
+        ])
         if run.versionIDs.contains(version.id) {
             let existing = try workspace.summaries.versions(runID: runID).first { $0.policyVersionID == version.id }
             return .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0)
@@ -49,6 +51,7 @@ package struct RunRescore {
             throw error
         }
         guard input.finalizeHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
+        try PolicyCompiler.checkCorpora(of: compiled.policies.map(\.policy))
         warnings.forEach(warn)
         try workspace.store.inTransaction {
             try workspace.runs.addVersions(runID: runID, versionIDs: [version.id])

@@ -90,6 +90,7 @@ enum CheckCommand: CLICommand {
             }
             let password = String(decoding: bytes, as: UTF8.self)
             let evaluation = policy.evaluate(Candidate(password: password, username: username, email: email))
+            try PolicyCompiler.checkCorpora(of: [policy.policy])  // a damaged corpus stops before a verdict
             allPass = allPass && evaluation.unlocksReset
             let failing = evaluation.failingCodes.map { "\"\($0)\"" }.joined(separator: ",")
             context.stdout.line(

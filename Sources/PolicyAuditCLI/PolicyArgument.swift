@@ -19,12 +19,14 @@ struct PolicyArgument {
         let looksLikeFile =
             text.contains("/") || text.hasSuffix(".json") || FileManager.default.fileExists(atPath: path)
         guard !looksLikeFile, let stored = PolicyReference(parsing: text) else {
-            return PolicyArgument(compiled: try CompiledPolicy(PolicyFileLoader.load(path: path)), reference: text)
+            return PolicyArgument(
+                compiled: try PolicyCompiler.compile(PolicyFileLoader.load(path: path)), reference: text)
         }
         let library = PolicyLibrary(workspace: try StoreOptions.openReadOnly(arguments, context: context))
         let version = try library.version(stored)
         return PolicyArgument(
-            compiled: try CompiledPolicy(library.policy(of: version)), reference: version.reference, version: version)
+            compiled: try PolicyCompiler.compile(library.policy(of: version)), reference: version.reference,
+            version: version)
     }
 
     /// Resolves stored version references (`NAME`, `NAME@N`) against `workspace`.

@@ -11,8 +11,7 @@ package enum PolicyAuditCLI {
         [
             InitCommand.self, PolicyCommand.self, CheckCommand.self, ImportCommand.self, RunsCommand.self,
             RescoreCommand.self, ReportCommand.self, CompareCommand.self, HistoryCommand.self, ComplianceCommand.self,
-            QueryCommand.self, PruneCommand.self,
-            DemoCommand.self,
+            QueryCommand.self, PruneCommand.self, CorpusCommand.self, DemoCommand.self,
         ]
     }
 

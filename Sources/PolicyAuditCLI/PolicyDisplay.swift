@@ -50,7 +50,7 @@ enum PolicyDisplay {
         if let files = object["files"] as? [[String: Any]] {
             object["files"] = files.map { file -> [String: Any] in
                 var shown = file
-                shown["entries"] = (file["words"] as? [Any])?.count ?? 0
+                shown["entries"] = (file["words"] as? [Any])?.count ?? file["entries"] ?? 0
                 shown["words"] = nil
                 return shown
             }

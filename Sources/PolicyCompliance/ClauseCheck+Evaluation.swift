@@ -88,6 +88,7 @@ extension ClauseCheck {
 
     /// The blocklist, lifecycle and evidence checks.
     private func evaluateLists(_ facts: PolicyFacts) -> ClauseOutcome {
+        if let outcome = evaluateBreachCorpus(facts) { return outcome }
         let refusals = EvidenceRequest.blocklistRefusals(ruleIDs: facts.blocklistRuleIDs)
         let present = !facts.blocklistRuleIDs.isEmpty && facts.blocklistEntries > 0
         let listValue = present ? "\(facts.blocklistEntries) entries" : "no blocklist"
@@ -220,5 +221,32 @@ extension ClauseCheck {
     private static func verdict<Value>(_ value: Value?, _ met: (Value) -> Bool) -> ComplianceVerdict {
         guard let value else { return .unknown }
         return met(value) ? .pass : .fail
+    }
+}
+
+extension ClauseCheck {
+    /// A list clause judged on a breach corpus the policy names (a whole-password comparison with breached
+    /// passwords; its size is the file's, which a policy does not say): `nil` when there is none or the clause
+    /// is not about lists, or the word lists pass it already.
+    fileprivate func evaluateBreachCorpus(_ facts: PolicyFacts) -> ClauseOutcome? {
+        guard !facts.breachCorpusRuleIDs.isEmpty else { return nil }
+        let refusals = EvidenceRequest.blocklistRefusals(ruleIDs: facts.breachCorpusRuleIDs + facts.blocklistRuleIDs)
+        let corpus = "breach corpus " + facts.breachCorpusLists.joined(separator: ", ")
+        switch self {
+        case .breachedPasswordList:
+            return ClauseOutcome(.pass, policy: corpus, required: "a breached-password list", evidence: refusals)
+        case .blocklistPresent:
+            return ClauseOutcome(.pass, policy: corpus, required: "a blocklist", evidence: refusals)
+        case .blocklistWholePassword:
+            return ClauseOutcome(
+                .pass, policy: "\(corpus): whole password compared", required: "the whole password compared",
+                evidence: refusals)
+        case .blocklistSize(let minimum) where facts.blocklistEntries < minimum:
+            return ClauseOutcome(
+                .needsEvidence, policy: "\(corpus) (its size is the file's)", required: "≥ \(minimum) entries",
+                evidence: refusals)
+        default:
+            return nil
+        }
     }
 }

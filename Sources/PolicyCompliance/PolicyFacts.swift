@@ -31,6 +31,9 @@ package struct PolicyFacts: Sendable, Equatable {
     package var usesBuiltinCommon: Bool
     /// Whether a blocklist holds a loaded file list (its provenance is not known to pwaudit).
     package var usesFileList: Bool
+    /// Ids of the `blocklist` rules over a breach corpus (`hibp:`, `hibp-ntlm:`), and their lists.
+    package var breachCorpusRuleIDs: [String] = []
+    package var breachCorpusLists: [String] = []
     /// Inline blocklist `words` (the organisation's own context words: product, company, team names).
     package var inlineWords: Int
     /// The fields a `context` rule compares the password with; empty without one.
@@ -77,6 +80,11 @@ package struct PolicyFacts: Sendable, Equatable {
         requiresNonLetter = rules.contains { Self.guarantees($0.kind) { !Self.isLetterClass($0) } }
         let blocklists = rules.filter { if case .blocklist = $0.kind { true } else { false } }
         blocklistRuleIDs = blocklists.map(\.id)
+        for rule in rules {
+            guard case .breached(let corpus, _) = rule.kind else { continue }
+            breachCorpusRuleIDs.append(rule.id)
+            breachCorpusLists.append(corpus.listName)
+        }
         let entries = blocklists.reduce(into: Set<String>()) { $0.formUnion($1.kind.blocklistEntries) }
         blocklistEntries = entries.count
         blocklistEntriesMatchingPolicy = Self.entriesMatching(policy, entries: entries, minLength: minimum)
@@ -116,7 +124,7 @@ package struct PolicyFacts: Sendable, Equatable {
         case .require, .classes, .maxRepeat, .maxSequence, .maxClassRepeat: true
         case .pattern(_, let must, _): must == .match
         case .length(_, _, let credits): !credits.isEmpty  // credits reward some classes over others
-        case .allowed, .blocklist, .context, .forbiddenWords, .palindrome: false
+        case .allowed, .blocklist, .breached, .bannedTerms, .context, .forbiddenWords, .palindrome: false
         }
     }
 
@@ -144,7 +152,7 @@ package struct PolicyFacts: Sendable, Equatable {
         var others = policy
         others.rules = policy.rules.filter {
             switch $0.kind {
-            case .blocklist, .context: false
+            case .blocklist, .breached, .bannedTerms, .context: false
             default: true
             }
         }

@@ -63,6 +63,8 @@ package enum PwqualityConfExporter {
                     leaveOut(rule, "builtin:common is written as dictcheck=1 (cracklib's dictionary check)")
                 }
                 if !words.isEmpty || !files.isEmpty { leaveOut(rule, "a list of whole passwords cannot be expressed") }
+            case .breached: leaveOut(rule, "a breach corpus cannot be expressed")
+            case .bannedTerms: leaveOut(rule, "banned terms cannot be expressed")
             case .allowed: leaveOut(rule, "an allowed character set cannot be expressed")
             case .pattern: leaveOut(rule, "a pattern cannot be expressed")
             }

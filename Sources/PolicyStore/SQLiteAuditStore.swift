@@ -11,6 +11,8 @@ package final class SQLiteAuditStore: AuditStore {
     package let findings: any ComplianceFindingRepository
     package let queries: any QueryRunner
     package let pruner: any RunPruner
+    /// Large word lists, once per distinct content (`word_list`).
+    package let wordLists: any WordListRepository
 
     /// A store over `database`, which must be migrated (`Migrator.migrate`, or `verifyCurrent` when read-only).
     package init(database: Database) {
@@ -21,6 +23,7 @@ package final class SQLiteAuditStore: AuditStore {
         findings = SQLiteComplianceFindingRepository(database: database)
         queries = SQLiteQueryRunner(database: database)
         pruner = SQLiteRunPruner(database: database)
+        wordLists = SQLiteWordListRepository(database: database)
     }
 
     package var isReadOnly: Bool { database.isReadOnly }

@@ -6,8 +6,9 @@ import Testing
 /// because every one conforms to `UserFacingError` (the compiler then demands both, switch by switch).
 @Suite("Every error type is a UserFacingError")
 struct UserFacingConformanceTests {
-    /// Error types that never leave their module: the engine turns a `PatternError` into a `PolicyError`.
-    static let internalOnly: Set<String> = ["PatternError"]
+    /// Error types that never leave their module: the engine turns a `PatternError` into a `PolicyError`, BreachCorpus a
+    /// line's `Problem` into a `CorpusError`.
+    static let internalOnly: Set<String> = ["PatternError", "Problem"]
 
     static let sources = SourceTree.root.appendingPathComponent("Sources")
 

@@ -1,3 +1,4 @@
+import BreachCorpus
 import ExitStatus
 import Foundation
 import PasswordPolicy
@@ -34,6 +35,10 @@ struct AuditErrorTableTests {
         (
             PolicyFileError.unreadableBlocklist(policy: "corp", list: "words.txt"), 66,
             "corp: cannot read blocklist file words.txt"
+        ),
+        (
+            PolicyFileError.unreadableCorpus(policy: "corp", error: .missing(path: "/c/pwned.txt")), 66,
+            "corp: breach corpus not found: /c/pwned.txt"
         ),
     ]
 
@@ -215,6 +220,10 @@ struct AuditErrorTableTests {
         ),
         (AuditStoreError.unknownRun(reference: "9"), 66, "no import run '9'; see 'pwaudit runs'"),
         (AuditStoreError.noPolicies, 66, "the database holds no policy yet; add one with 'pwaudit policy add FILE'"),
+        (
+            AuditStoreError.missingWordList(name: "deny.txt"), 65,
+            "the database lacks the entries of word list deny.txt that a stored version names; add the policy again"
+        ),
     ]
 
     @Test(

@@ -4,9 +4,9 @@ extension PasswordPolicy {
     ///
     /// Classes are written with Apple's (ASCII) meanings; a Unicode-mode `special` becomes the 32 ASCII symbols
     /// (Apple's `special` includes space) and `letter` becomes `upper, lower`. Non-ASCII allowed characters are left
-    /// out, which only narrows what a generator picks. Rules the language has no word for (`blocklist`, `context`,
-    /// `pattern`, `max-sequence`, `max-class-repeat`, `palindrome`, `forbidden-words`, counts above 1, credits,
-    /// "k of n classes") are listed in ``PasswordRulesExport/unexpressed``; the descriptor says the rest.
+    /// out, which only narrows what a generator picks. Rules the language has no word for (`blocklist`, breach
+    /// corpora, `banned-terms`, `context`, `pattern`, `max-sequence`, `max-class-repeat`, `palindrome`,
+    /// `forbidden-words`, counts above 1, credits, "k of n classes") are listed in ``PasswordRulesExport/unexpressed``; the descriptor says the rest.
     public func passwordRules() -> PasswordRulesExport {
         var descriptor = PasswordRulesDescriptor(allowed: .unicode)
         var unexpressed: [UnexpressedRule] = []
@@ -46,6 +46,8 @@ extension PasswordPolicy {
             case .maxRepeat(let max):
                 descriptor.maxConsecutive = Swift.min(descriptor.maxConsecutive ?? .max, max)
             case .blocklist: leaveOut(rule, "a blocklist cannot be expressed")
+            case .breached: leaveOut(rule, "a breach corpus cannot be expressed")
+            case .bannedTerms: leaveOut(rule, "banned terms cannot be expressed")
             case .context: leaveOut(rule, "a context (username, email) check cannot be expressed")
             case .pattern: leaveOut(rule, "a pattern cannot be expressed")
             case .maxSequence: leaveOut(rule, "a sequence limit cannot be expressed")

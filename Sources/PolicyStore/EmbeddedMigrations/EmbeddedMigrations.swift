@@ -11,5 +11,6 @@ extension Migration {
         .m0004_trust,
         .m0005_query_views_and_prune,
         .m0006_compliance_findings,
+        .m0007_word_list,
     ]
 }

@@ -1,0 +1,147 @@
+import AuditCrypto
+import Foundation
+import LibC
+import PasswordPolicy
+
+/// A Have I Been Pwned Pwned Passwords file, searched in place: memory-mapped, never read whole.
+///
+/// Opening maps the file, checks its first and last lines and samples 1,024 lines (`CorpusSamples`; no scan), so it
+/// costs about the same for a million lines as for a billion. A lookup hashes the password (SHA-1, or MD4 of UTF-16LE for NTLM) and runs an interpolation search over
+/// the lines (``HIBPCorpus/search(_:)``), checking every line it reads for format and order. Safe to query from many
+/// threads; the process's own memory does not grow with the file (the pages read are the kernel's page cache).
+package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
+    /// The file's path, as given.
+    package let path: String
+    /// How its lines are keyed.
+    package let format: BreachCorpusReference.Format
+    /// The mapped file.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// ``CorpusLine/hexValues``, held as a pointer so that lookups touch no array.
+    let hex: UnsafeMutablePointer<UInt8>
+    /// Evenly spaced lines read at open, where every search starts (set once in `init`).
+    private(set) var samples = CorpusSamples.empty
+    private let lock = NSLock()
+    private var firstFault: CorpusError?
+
+    /// Maps the corpus at `path` and checks its first and last lines.
+    /// - Throws: `CorpusError` when the file is missing, unreadable, empty, or its first or last line is malformed,
+    ///   of another format, or out of order.
+    package init(path: String, format: BreachCorpusReference.Format) throws(CorpusError) {
+        self.path = path
+        self.format = format
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw errno == ENOENT
+                ? .missing(path: path) : .unreadable(path: path, reason: SystemCall.describe(errno))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unreadable(path: path, reason: SystemCall.describe(errno))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        let size = Int(status.st_size)
+        guard size > 0 else { throw .empty(path: path) }
+        guard let base = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
+            throw .unreadable(path: path, reason: SystemCall.describe(errno))
+        }
+        _ = madvise(base, size, MADV_RANDOM)
+        bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
+        hex = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        hex.initialize(from: CorpusLine.hexValues, count: 256)
+        try checkEnds()
+        samples = try CorpusSamples(self)
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        hex.deallocate()
+    }
+
+    /// The first fault a lookup met (a malformed or unsorted line), or `nil`; lookups after a fault answer 0 for the
+    /// damaged stretch, so a caller reports this error once evaluation is over instead of trusting the results.
+    package var fault: CorpusError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return firstFault
+    }
+
+    /// How many times `password` (UTF-8) was seen; 0 when absent (or when a damaged line was met: see ``fault``).
+    package func occurrences(of password: UnsafeBufferPointer<UInt8>) -> Int {
+        withUnsafeTemporaryAllocation(byteCount: 20, alignment: 8) { digest in
+            switch format {
+            case .sha1: SHA1.digest(UnsafeRawBufferPointer(password), into: digest.baseAddress!)
+            case .ntlm: NTLMHash.digest(utf8: password, into: digest.baseAddress!)
+            }
+            let length = format == .sha1 ? SHA1.byteCount : NTLMHash.byteCount
+            let key = CorpusKey(digest: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(digest)[0..<length]))
+            do throws(CorpusError) {
+                return try search(key)
+            } catch {
+                record(error)
+                return 0
+            }
+        }
+    }
+
+    /// Drops this process's mapping of the pages of `range` (the kernel keeps them cached; a later read maps them
+    /// again), so that a sequential pass over a large file does not hold it all in the process's RSS.
+    package func releasePages(_ range: Range<Int>) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = range.lowerBound / page * page
+        let end = range.upperBound / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start), end - start, MADV_DONTNEED)
+    }
+
+    /// The count of the line whose hash is `digest` (16 or 20 bytes), for tests and `corpus` tools.
+    package func occurrences(ofDigest digest: [UInt8]) throws(CorpusError) -> Int {
+        let key = digest.withUnsafeBytes { CorpusKey(digest: $0) }
+        return try search(key)
+    }
+
+    /// Parses the line at `start`, turning a problem into the error for this file.
+    @inline(__always)
+    func line(at start: Int) throws(CorpusError) -> CorpusLine {
+        do {
+            return try CorpusLine.parse(bytes, at: start, digits: format.hexDigits, hex: hex)
+        } catch {
+            throw error.corpusError(path: path, format: format, line: nil, offset: start)
+        }
+    }
+
+    private func checkEnds() throws(CorpusError) {
+        let first = try line(at: 0)
+        var lastStart = bytes.count - 1
+        while lastStart > 0, bytes[lastStart] == 0x0A || bytes[lastStart] == 0x0D { lastStart -= 1 }
+        while lastStart > 0, bytes[lastStart - 1] != 0x0A { lastStart -= 1 }
+        guard lastStart > 0 else { return }
+        let last = try line(at: lastStart)
+        guard first.key < last.key else { throw .unsorted(path: path, line: nil, byteOffset: lastStart) }
+    }
+
+    private func record(_ error: CorpusError) {
+        lock.lock()
+        if firstFault == nil { firstFault = error }
+        lock.unlock()
+    }
+}
+
+extension CorpusLine.Problem {
+    /// The error for `path`, whose line `line` (when known) starts at `offset`.
+    func corpusError(
+        path: String, format: BreachCorpusReference.Format, line: Int?, offset: Int
+    ) -> CorpusError {
+        switch self {
+        case .malformed(let reason):
+            return .malformed(path: path, line: line, byteOffset: offset, reason: reason)
+        case .hashDigits(let digits) where line == nil && offset == 0:
+            return .wrongFormat(path: path, expected: format, digits: digits)
+        case .hashDigits(let digits):
+            let other = digits == 32 ? " (an NTLM hash in a SHA-1 corpus?)" : digits == 40 ? " (a SHA-1 hash?)" : ""
+            return .malformed(
+                path: path, line: line, byteOffset: offset,
+                reason: "has a \(digits)-digit hash where \(format.hexDigits) are expected\(other)")
+        }
+    }
+}

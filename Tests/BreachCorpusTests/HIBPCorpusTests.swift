@@ -1,0 +1,96 @@
+import AuditCrypto
+import BreachCorpus
+import PasswordPolicy
+import Testing
+
+@Suite struct HIBPCorpusTests {
+    private static let passwords = (0..<300).map { "known-\($0)" } + ["password", "hunter2"]
+
+    @Test func sha1OfPasswordIsTheKnownVector() {
+        #expect(
+            Hex.encode(SHA1.digest(Array("password".utf8))).uppercased() == "5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8")
+    }
+
+    @Test func ntHashOfPasswordIsTheKnownVector() {
+        #expect(Hex.encode(NTLMHash.digest("password")).uppercased() == "8846F7EAEE8FB117AD06BDD830B7586C")
+    }
+
+    @Test func everyLineIsFoundWithItsCountAndAbsentHashesAreNot() throws {
+        let fixture = try CorpusFixture(passwords: Self.passwords, filler: 3000)
+        let corpus = try HIBPCorpus(path: try fixture.write(fixture.lines()), format: .sha1)
+        for entry in fixture.entries {
+            #expect(try corpus.occurrences(ofDigest: entry.digest) == entry.count)
+        }
+        for password in ["not-in-it", "known-300", "Password"] {
+            #expect(Array(password.utf8).withUnsafeBufferPointer { corpus.occurrences(of: $0) } == 0)
+        }
+        #expect(corpus.fault == nil)
+    }
+
+    @Test func firstAndLastLinesHitAndHashesBeyondThemMiss() throws {
+        let fixture = try CorpusFixture(passwords: Self.passwords)
+        let corpus = try HIBPCorpus(path: try fixture.write(fixture.lines()), format: .sha1)
+        let first = try #require(fixture.entries.first)
+        let last = try #require(fixture.entries.last)
+        #expect(try corpus.occurrences(ofDigest: first.digest) == first.count)
+        #expect(try corpus.occurrences(ofDigest: last.digest) == last.count)
+        #expect(try corpus.occurrences(ofDigest: [UInt8](repeating: 0, count: 20)) == 0)
+        #expect(try corpus.occurrences(ofDigest: [UInt8](repeating: 0xFF, count: 20)) == 0)
+        var beforeFirst = first.digest
+        beforeFirst[19] &-= 1
+        var afterLast = last.digest
+        afterLast[19] &+= 1
+        #expect(try corpus.occurrences(ofDigest: beforeFirst) == 0)
+        #expect(try corpus.occurrences(ofDigest: afterLast) == 0)
+    }
+
+    @Test(arguments: [(false, "\n", true), (true, "\n", true), (false, "\r\n", true), (true, "\r\n", false)])
+    func lowercaseHexAndCRLFAreRead(lowercase: Bool, separator: String, trailing: Bool) throws {
+        let fixture = try CorpusFixture(passwords: Self.passwords, filler: 500)
+        let path = try fixture.write(fixture.lines(lowercase: lowercase), separator: separator, trailing: trailing)
+        let corpus = try HIBPCorpus(path: path, format: .sha1)
+        for entry in fixture.entries {
+            #expect(try corpus.occurrences(ofDigest: entry.digest) == entry.count)
+        }
+        let summary = try CorpusVerifier.verify(corpus)
+        #expect(summary.lines == fixture.entries.count)
+    }
+
+    @Test func aOneLineCorpusHitsAndMisses() throws {
+        let fixture = try CorpusFixture(passwords: ["password"], counts: { _ in 3_861_493 })
+        let corpus = try HIBPCorpus(path: try fixture.write(fixture.lines(), trailing: false), format: .sha1)
+        #expect(Array("password".utf8).withUnsafeBufferPointer { corpus.occurrences(of: $0) } == 3_861_493)
+        #expect(Array("passwore".utf8).withUnsafeBufferPointer { corpus.occurrences(of: $0) } == 0)
+    }
+
+    @Test func theNTLMVariantIsKeyedByTheNTHash() throws {
+        let fixture = try CorpusFixture(format: .ntlm, passwords: Self.passwords + ["pässwörd"], filler: 1000)
+        let corpus = try HIBPCorpus(path: try fixture.write(fixture.lines()), format: .ntlm)
+        for (index, password) in ["password", "pässwörd", "known-0"].enumerated() {
+            let expected = try #require(fixture.entries.first { $0.digest == NTLMHash.digest(password) }).count
+            #expect(Array(password.utf8).withUnsafeBufferPointer { corpus.occurrences(of: $0) } == expected, "\(index)")
+        }
+        #expect(try CorpusVerifier.verify(corpus).lines == fixture.entries.count)
+    }
+
+    @Test func anEmptyFileIsRefused() throws {
+        let fixture = try CorpusFixture(passwords: [])
+        #expect(throws: CorpusError.empty(path: try fixture.write([]))) {
+            _ = try HIBPCorpus(path: try fixture.write([]), format: .sha1)
+        }
+    }
+
+    @Test func aMissingFileIsNamed() throws {
+        let fixture = try CorpusFixture(passwords: [])
+        let path = fixture.directory.path("absent.txt")
+        #expect(throws: CorpusError.missing(path: path)) { _ = try HIBPCorpus(path: path, format: .sha1) }
+    }
+
+    @Test func anNTLMFileGivenAsSHA1IsRefusedAtOpen() throws {
+        let fixture = try CorpusFixture(format: .ntlm, passwords: Self.passwords)
+        let path = try fixture.write(fixture.lines())
+        let error = #expect(throws: CorpusError.self) { _ = try HIBPCorpus(path: path, format: .sha1) }
+        #expect(error == .wrongFormat(path: path, expected: .sha1, digits: 32))
+        #expect(error?.userMessage.contains("hibp-ntlm:") == true)
+    }
+}

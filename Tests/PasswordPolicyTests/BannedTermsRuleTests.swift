@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import PasswordPolicy
+
+/// The `banned-terms` rule: Microsoft Entra Password Protection's algorithm (research/standards.md §5.3).
+@Suite struct BannedTermsRuleTests {
+    private static func rule(_ members: String) throws -> CompiledPolicy {
+        try compile(rule: #"{"rule":"banned-terms",\#(members)}"#)
+    }
+
+    private static let contosoBlank = #""terms":["contoso","blank"]"#
+
+    /// Microsoft's worked examples, with `contoso` and `blank` banned: scores 4, 5 and 1.
+    @Test(arguments: [("C0ntos0Blank12", 4, false), ("ContoS0Bl@nkf9!", 5, true), ("Bl@nK", 1, false)])
+    func microsoftsWorkedExamples(password: String, score: Int, accepted: Bool) throws {
+        let policy = try Self.rule(Self.contosoBlank)
+        let outcome = policy.evaluate(Candidate(password: password)).outcomes[0]
+        #expect(outcome.actual == ["score": score])
+        #expect(outcome.passed == accepted)
+        #expect(outcome.code == (accepted ? "banned-terms.ok" : "banned-terms.score"))
+        #expect(outcome.required == ["min-score": 5])
+    }
+
+    @Test func theReasonNamesTheTermAndTheScoreButNotThePassword() throws {
+        let policy = try Self.rule(Self.contosoBlank)
+        let message = policy.evaluate(Candidate(password: "C0ntos0Blank12")).outcomes[0].message
+        #expect(
+            message == "Scores 4 of the 5 points needed: it contains the banned term \"contoso\", add more of your own."
+        )
+        #expect(!message.lowercased().contains("c0ntos0"))
+    }
+
+    /// Microsoft's fuzzy examples: with `abcdef` banned, a substitution, an insertion and a deletion all match.
+    @Test(arguments: [("abcdeg", 1), ("abcdefg", 2), ("abcde", 1), ("abcdef", 1), ("abxdxf", 6)])
+    func editDistanceOneMatches(password: String, score: Int) throws {
+        let policy = try Self.rule(#""terms":["abcdef"]"#)
+        #expect(policy.evaluate(Candidate(password: password)).outcomes[0].actual == ["score": score])
+    }
+
+    @Test func aFuzzyTermInsideALongerPasswordMatchesItsSpan() throws {
+        let policy = try Self.rule(#""terms":["winter"]"#)
+        // "w1nt3r" → "wlnt3r" is two edits away; "wintor" one: [wintor] + 2 + 0 + 2 + 4 = 5.
+        #expect(policy.evaluate(Candidate(password: "Wintor2024")).outcomes[0].actual == ["score": 5])
+        #expect(policy.evaluate(Candidate(password: "w1nt3r2024")).outcomes[0].actual == ["score": 10])
+    }
+
+    @Test func overlappingMatchesAreChosenToMinimiseTheScore() throws {
+        // "passwordpass": [password] + [pass] = 2, not [pass] + "word" + [pass].
+        let policy = try Self.rule(#""terms":["password","pass","word"]"#)
+        #expect(policy.evaluate(Candidate(password: "passwordpass")).outcomes[0].actual == ["score": 2])
+    }
+
+    /// Microsoft's `p0LL23fb` for a user named Poll "would be rejected" though it scores 5: `name-match` decides.
+    @Test(arguments: [("reject", false, "banned-terms.name"), ("score", true, "banned-terms.ok")])
+    func aNameMatchRejectsOrScores(mode: String, passes: Bool, code: String) throws {
+        let policy = try Self.rule(#""terms":["contoso"],"name-match":"\#(mode)""#)
+        let outcome = policy.evaluate(Candidate(password: "p0LL23fb", username: "poll.smith")).outcomes[0]
+        #expect(outcome.passed == passes)
+        #expect(outcome.code == code)
+        #expect(outcome.actual == ["score": 5])
+    }
+
+    @Test func theEmailLocalPartAndTheOrganizationAreNames() throws {
+        let policy = try Self.rule(#""terms":["blank"],"organization":"Contoso Ltd""#)
+        #expect(code(policy, "Contoso2024!x") == "banned-terms.organization")
+        #expect(code(policy, "jsmithsays!x", email: "jsmith@example.com") == "banned-terms.name")
+        #expect(code(policy, "Unrelated#42", email: "jsmith@example.com") == "banned-terms.ok")
+        #expect(!policy.evaluate(Candidate(password: "Contoso2024!x")).outcomes[0].message.contains("Contoso"))
+    }
+
+    @Test func aCustomSubstitutionTableReplacesEntras() throws {
+        let entra = try Self.rule(#""terms":["pass"],"min-score":3"#)
+        let custom = try Self.rule(#""terms":["pass"],"min-score":3,"substitutions":{"4":"a","5":"s"}"#)
+        #expect(entra.evaluate(Candidate(password: "p455")).outcomes[0].actual == ["score": 4])
+        #expect(custom.evaluate(Candidate(password: "p455")).outcomes[0].actual == ["score": 1])
+        #expect(entra.evaluate(Candidate(password: "p@$$")).outcomes[0].actual == ["score": 1])
+        #expect(
+            custom.evaluate(Candidate(password: "p@$$")).outcomes[0].actual == ["score": 4], "@ and $ no longer map")
+    }
+
+    @Test func theCanonicalJSONRoundTripsWithDefaultsExplicit() throws {
+        let policy = try PasswordPolicy(
+            json: Data(#"{"name":"t","rules":[{"rule":"banned-terms","terms":["Contoso","blank"]}]}"#.utf8))
+        let json = policy.canonicalJSON()
+        #expect(json.contains(#""min-score":5"#) && json.contains(#""name-match":"reject""#))
+        #expect(json.contains(#""substitutions":{"$":"s","0":"o","1":"l","@":"a"}"#))
+        #expect(json.contains(#""terms":["blank","contoso"]"#))
+        #expect(try PasswordPolicy(json: Data(json.utf8)) == policy)
+    }
+
+    @Test(arguments: [
+        (#""terms":["abc"]"#, "rules[0].terms[0]"),
+        (#""terms":["abcdefghijklmnopq"]"#, "rules[0].terms[0]"),
+        (#""terms":[]"#, "rules[0]"),
+        (#""terms":["blank"],"substitutions":{"ab":"c"}"#, "rules[0].substitutions.ab"),
+        (#""terms":["blank"],"name-match":"warn""#, "rules[0].name-match"),
+        (#""terms":["blank"],"min-score":0"#, "rules[0].min-score"),
+        (#""terms":["blank"],"lists":["builtin:common"]"#, "rules[0].lists[0]"),
+    ])
+    func mistakesAreNamedByPath(members: String, path: String) {
+        guard case .invalid(let actual, _) = parseError(#"{"name":"t","rules":[{"rule":"banned-terms",\#(members)}]}"#)
+        else {
+            Issue.record("expected an invalid policy")
+            return
+        }
+        #expect(actual == path)
+    }
+
+    @Test func termsFromALoadedFileAreBannedAndMustBeLoadedFirst() throws {
+        let policy = try PasswordPolicy(
+            json: Data(#"{"name":"t","rules":[{"rule":"banned-terms","lists":["file:global.txt"]}]}"#.utf8))
+        #expect(policy.fileListReferences == ["global.txt"])
+        #expect(throws: PolicyError.self) { _ = try CompiledPolicy(policy) }
+        let loaded = policy.loadingFileLists { name in
+            BlocklistFile(name: name, sha256: String(repeating: "0", count: 64), words: ["blank", "abc", "contoso"])
+        }
+        let compiled = try CompiledPolicy(loaded)
+        #expect(compiled.evaluate(Candidate(password: "C0ntos0Blank12")).outcomes[0].actual == ["score": 4])
+    }
+
+    @Test func theFastMaskAgreesWithTheOutcome() throws {
+        let policy = try Self.rule(Self.contosoBlank)
+        for password in ["C0ntos0Blank12", "ContoS0Bl@nkf9!", "Bl@nK", "correct horse"] {
+            let failed = !policy.evaluate(Candidate(password: password)).outcomes[0].passed
+            #expect(policy.failureMask(Candidate(password: password)).rawValue == (failed ? 1 : 0), "\(password)")
+        }
+    }
+}
