@@ -11,18 +11,15 @@ import PolicyAuditCLI
 /// time is not the program's). The policy is compiled once, before timing, as `pwaudit check` does.
 func runKeystrokeBench(rounds: Int) {
     let words = generatedWords(count: 100_000)
-    let json = """
-        {"name":"keystroke","rules":[
-          {"rule":"length","min":12,"max":64},
-          {"rule":"require","class":"upper"},
-          {"rule":"require","class":"lower"},
-          {"rule":"require","class":"digit"},
-          {"rule":"require","class":"special"},
-          {"rule":"max-repeat","max":2},
-          {"rule":"blocklist","lists":["builtin:common"],"words":[\(words.map { "\"\($0)\"" }.joined(separator: ","))]},
-          {"rule":"context","fields":["username","email"],"min-token":4}
-        ]}
-        """
+    // The engine bench's eight rules (main.swift), with the 100,000 words and a context rule on both fields.
+    let wordList = words.map { "\"\($0)\"" }.joined(separator: ",")
+    let json = policyJSON.replacingOccurrences(of: "\"bench-8\"", with: "\"keystroke\"")
+        .replacingOccurrences(
+            of: #"{"rule":"blocklist","lists":["builtin:common"]}"#,
+            with: #"{"rule":"blocklist","lists":["builtin:common"],"words":["# + wordList + "]}"
+        )
+        .replacingOccurrences(of: #""fields":["username"]"#, with: #""fields":["username","email"]"#)
+    precondition(json.contains(#""words""#) && json.contains(#""email""#), "the engine bench's policy changed shape")
     var compiled: CompiledPolicy?
     let compileSeconds = seconds {
         do {
