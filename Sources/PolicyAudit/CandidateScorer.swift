@@ -13,12 +13,18 @@ package final class CandidateScorer {
     private let fingerprinter: Fingerprinter
     /// The failure masks of the row scored last, one per policy, in order.
     package private(set) var masks: [UInt64]
+    /// Per policy, the bits of its breach-corpus rules (see `CompiledPolicy.breachedRuleMask`).
+    package let breachedRules: [UInt64]
+    /// Whether any policy has a breach-corpus rule; when none has, scoring does no breach work at all.
+    package let hasBreachedRules: Bool
 
     /// A scorer for `policies` fingerprinting with `key`.
     package init(policies: [CompiledPolicy], key: HMACSHA256Key) {
         self.policies = CompiledPolicySet(policies)
         fingerprinter = Fingerprinter(key: key)
         masks = [UInt64](repeating: 0, count: policies.count)
+        breachedRules = policies.map(\.breachedRuleMask)
+        hasBreachedRules = breachedRules.contains { $0 != 0 }
     }
 
     /// Scores one row; its failure masks are in `masks` until the next call.
@@ -42,9 +48,25 @@ package final class CandidateScorer {
             composition = CompositionMask.mask(of: full)
         }
         masks.withUnsafeMutableBufferPointer { policies.failureMasks(of: row, into: $0) }
+        if hasBreachedRules { tallyBreaches(password: password) }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
             day: SubmissionDay.number(row.submittedAt))
+    }
+
+    /// Per policy, the breach count of the row scored last when that policy's breach-corpus rules refused it, else
+    /// 0 (always 0 when no policy has such a rule).
+    package private(set) var breachCounts: [Int] = []
+
+    /// Looks the refused password up again, only for the policies whose breach-corpus rules failed it, so a tally
+    /// can bucket it by breach count; the count never leaves the tally with the password.
+    private func tallyBreaches(password: UnsafeBufferPointer<UInt8>) {
+        if breachCounts.isEmpty { breachCounts = [Int](repeating: 0, count: masks.count) }
+        for index in masks.indices {
+            let refused = masks[index] & breachedRules[index]
+            breachCounts[index] =
+                refused == 0 ? 0 : policies.policies[index].breachCount(password: password, rules: refused)
+        }
     }
 }
 
