@@ -188,6 +188,12 @@ package struct RunTally: Sendable {
         versions[version].addBreach(count: count)
     }
 
+    /// Counts one candidate's breach counts, one per version (`CandidateScorer.breachCounts`; 0: not refused by a
+    /// breach-corpus rule).
+    package mutating func addBreaches(_ counts: [Int]) {
+        for (version, count) in counts.enumerated() where count > 0 { addBreach(version: version, count: count) }
+    }
+
     /// Counts one accepted candidate: its features and its failure mask under each version.
     /// - Parameters:
     ///   - composition: The classes present, as a `CompositionMask` bit set.

@@ -97,11 +97,7 @@ final class ScoringWorkers: @unchecked Sendable {
                     tally.add(
                         length: result.features.length, composition: result.composition, masks: scorer.masks,
                         day: result.day)
-                    if scorer.hasBreachedRules {
-                        for (index, count) in scorer.breachCounts.enumerated() where count > 0 {
-                            tally.addBreach(version: index, count: count)
-                        }
-                    }
+                    if scorer.hasBreachedRules { tally.addBreaches(scorer.breachCounts) }
                     try reuse.add(result.fingerprint)
                     scorer.masks.withUnsafeBufferPointer { masks in
                         scored.candidates.append(
