@@ -17,6 +17,9 @@ package final class CandidateScorer {
     package let breachedRules: [UInt64]
     /// Whether any policy has a breach-corpus rule; when none has, scoring does no breach work at all.
     package let hasBreachedRules: Bool
+    /// Per policy, the breach count of the row scored last when that policy's breach-corpus rules refused it, else
+    /// 0; empty when no policy has such a rule.
+    package private(set) var breachCounts: [Int] = []
 
     /// A scorer for `policies` fingerprinting with `key`.
     package init(policies: [CompiledPolicy], key: HMACSHA256Key) {
@@ -54,12 +57,8 @@ package final class CandidateScorer {
             day: SubmissionDay.number(row.submittedAt))
     }
 
-    /// Per policy, the breach count of the row scored last when that policy's breach-corpus rules refused it, else
-    /// 0 (always 0 when no policy has such a rule).
-    package private(set) var breachCounts: [Int] = []
-
-    /// Looks the refused password up again, only for the policies whose breach-corpus rules failed it, so a tally
-    /// can bucket it by breach count; the count never leaves the tally with the password.
+    /// Looks the password up again, only in the corpora of the rules that refused it, so that a tally can bucket it
+    /// by breach count: only the count is kept, never the password or its hash.
     private func tallyBreaches(password: UnsafeBufferPointer<UInt8>) {
         if breachCounts.isEmpty { breachCounts = [Int](repeating: 0, count: masks.count) }
         for index in masks.indices {
