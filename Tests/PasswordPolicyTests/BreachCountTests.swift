@@ -3,23 +3,6 @@ import Testing
 
 @testable import PasswordPolicy
 
-/// A corpus held in memory that records every password it is asked about.
-private final class RecordingSource: BlocklistSource, @unchecked Sendable {
-    let counts: [String: Int]
-    private let lock = NSLock()
-    private var asked: [String] = []
-
-    init(_ counts: [String: Int]) { self.counts = counts }
-
-    func occurrences(of password: UnsafeBufferPointer<UInt8>) -> Int {
-        let text = String(decoding: password, as: UTF8.self)
-        lock.withLock { asked.append(text) }
-        return counts[text] ?? 0
-    }
-
-    var questions: [String] { lock.withLock { asked } }
-}
-
 /// `CompiledPolicy.breachedRuleMask` and `breachCount(password:rules:)`: the breach count a report buckets by, asked
 /// only of the breach-corpus rules a failure mask names.
 @Suite struct BreachCountTests {
@@ -45,8 +28,8 @@ private final class RecordingSource: BlocklistSource, @unchecked Sendable {
     }
 
     @Test func theCountIsTheLargestAmongTheNamedBreachRulesAndOnlyThoseAreAsked() throws {
-        let first = RecordingSource(["hunter22": 40])
-        let second = RecordingSource(["hunter22": 7_000])
+        let first = StubBlocklistSource(["hunter22": 40])
+        let second = StubBlocklistSource(["hunter22": 7_000])
         let policy = try Self.compiled(
             #"{"rule":"length","min":4},{"rule":"blocklist","lists":["hibp:/c/sha1.txt"]},"#
                 + #"{"rule":"blocklist","lists":["hibp-ntlm:/c/ntlm.txt"]}"#,
@@ -60,7 +43,7 @@ private final class RecordingSource: BlocklistSource, @unchecked Sendable {
     }
 
     @Test func aNonASCIIPasswordIsLookedUpAfterThePolicysNormalization() throws {
-        let source = RecordingSource(["pass1": 3])
+        let source = StubBlocklistSource(["pass1": 3])
         let policy = try Self.compiled(
             #"{"rule":"blocklist","lists":["hibp:/c/sha1.txt"]}"#, sources: [Self.sha1: source])
         #expect(Self.count(policy, "ｐａｓｓ１", rules: 1) == 3)
