@@ -18,13 +18,16 @@ package struct RunSummary: Sendable, Equatable {
     package var days: [RunDaySummaryRow]
     /// Rule failures per version per submission day.
     package var dayRules: [RunDayRuleSummaryRow]
+    /// Breach-corpus matches by breach count, per version with a breach-corpus rule.
+    package var breaches: [RunBreachSummaryRow]
 
     /// Creates a summary; every part defaults to empty.
     package init(
         versions: [RunVersionSummaryRow] = [], rules: [RunRuleSummaryRow] = [],
         rulePairs: [RunRulePairSummaryRow] = [], lengths: [RunLengthSummaryRow] = [],
         compositions: [RunCompositionSummaryRow] = [], reuse: RunReuseSummaryRow? = nil,
-        rejects: [RunRejectSummaryRow] = [], days: [RunDaySummaryRow] = [], dayRules: [RunDayRuleSummaryRow] = []
+        rejects: [RunRejectSummaryRow] = [], days: [RunDaySummaryRow] = [], dayRules: [RunDayRuleSummaryRow] = [],
+        breaches: [RunBreachSummaryRow] = []
     ) {
         self.versions = versions
         self.rules = rules
@@ -35,5 +38,6 @@ package struct RunSummary: Sendable, Equatable {
         self.rejects = rejects
         self.days = days
         self.dayRules = dayRules
+        self.breaches = breaches
     }
 }

@@ -24,4 +24,6 @@ package protocol SummaryRepository {
     func days(runID: Int64) throws -> [RunDaySummaryRow]
     /// Rule failures per version per submission day.
     func dayRules(runID: Int64) throws -> [RunDayRuleSummaryRow]
+    /// Breach-corpus matches by breach count, per version with a breach-corpus rule.
+    func breaches(runID: Int64) throws -> [RunBreachSummaryRow]
 }

@@ -13,12 +13,21 @@ package final class CandidateScorer {
     private let fingerprinter: Fingerprinter
     /// The failure masks of the row scored last, one per policy, in order.
     package private(set) var masks: [UInt64]
+    /// Per policy, the bits of its breach-corpus rules (see `CompiledPolicy.breachedRuleMask`).
+    package let breachedRules: [UInt64]
+    /// Whether any policy has a breach-corpus rule; when none has, scoring does no breach work at all.
+    package let hasBreachedRules: Bool
+    /// Per policy, the breach count of the row scored last when that policy's breach-corpus rules refused it, else
+    /// 0; empty when no policy has such a rule.
+    package private(set) var breachCounts: [Int] = []
 
     /// A scorer for `policies` fingerprinting with `key`.
     package init(policies: [CompiledPolicy], key: HMACSHA256Key) {
         self.policies = CompiledPolicySet(policies)
         fingerprinter = Fingerprinter(key: key)
         masks = [UInt64](repeating: 0, count: policies.count)
+        breachedRules = policies.map(\.breachedRuleMask)
+        hasBreachedRules = breachedRules.contains { $0 != 0 }
     }
 
     /// Scores one row; its failure masks are in `masks` until the next call.
@@ -42,9 +51,21 @@ package final class CandidateScorer {
             composition = CompositionMask.mask(of: full)
         }
         masks.withUnsafeMutableBufferPointer { policies.failureMasks(of: row, into: $0) }
+        if hasBreachedRules { tallyBreaches(password: password) }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
             day: SubmissionDay.number(row.submittedAt))
+    }
+
+    /// Looks the password up again, only in the corpora of the rules that refused it, so that a tally can bucket it
+    /// by breach count: only the count is kept, never the password or its hash.
+    private func tallyBreaches(password: UnsafeBufferPointer<UInt8>) {
+        if breachCounts.isEmpty { breachCounts = [Int](repeating: 0, count: masks.count) }
+        for index in masks.indices {
+            let refused = masks[index] & breachedRules[index]
+            breachCounts[index] =
+                refused == 0 ? 0 : policies.policies[index].breachCount(password: password, rules: refused)
+        }
     }
 }
 

@@ -84,8 +84,9 @@ package struct InteractiveCheckRecorder {
                 line: row.line, externalID: nil, username: row.username, submittedAt: row.submittedAt,
                 fingerprint: scored.fingerprint, features: scored.features, masks: masks)
         }
-        var tally = RunTally(ruleCounts: [policy.rules.count])
+        var tally = RunTally(ruleCounts: [policy.rules.count], breachRules: [scorer.hasBreachedRules])
         tally.add(length: scored.features.length, composition: scored.composition, masks: scorer.masks, day: scored.day)
+        if scorer.hasBreachedRules { tally.addBreaches(scorer.breachCounts) }
         let reuse = FingerprintReuseCounter(runCapacity: 1)
         try reuse.add(scored.fingerprint)
         let run = try workspace.runs.start(

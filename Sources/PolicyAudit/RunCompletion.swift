@@ -37,18 +37,22 @@ struct RunCompletion {
     }
 
     /// The summary rows of a tally: every rule of every version (zero failures included), pairs and per-day rule
-    /// failures only where non-zero.
+    /// failures only where non-zero, breach buckets for every version with a breach-corpus rule.
     static func summary(of tally: RunTally, versionIDs: [Int64], reuse: RunReuseSummaryRow?) -> RunSummary {
         var versions: [RunVersionSummaryRow] = []
         var rules: [RunRuleSummaryRow] = []
         var pairs: [RunRulePairSummaryRow] = []
         var days: [RunDaySummaryRow] = []
         var dayRules: [RunDayRuleSummaryRow] = []
+        var breaches: [RunBreachSummaryRow] = []
         for (index, (versionID, version)) in zip(versionIDs, tally.versions).enumerated() {
             versions.append(
                 RunVersionSummaryRow(
                     policyVersionID: versionID, total: version.total, unlocked: version.unlocked,
                     nearMiss: version.nearMisses))
+            if version.tracksBreaches {
+                breaches.append(RunBreachSummaryRow(policyVersionID: versionID, buckets: version.breachBuckets))
+            }
             let (failures, onlyFailure, versionPairs) = (version.failures, version.onlyFailure, version.pairs)
             for bit in 0..<version.ruleCount {
                 rules.append(
@@ -80,6 +84,6 @@ struct RunCompletion {
             reuse: reuse,
             rejects: tally.rejections.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                 .map { RunRejectSummaryRow(reason: $0.key, count: $0.value) },
-            days: days, dayRules: dayRules)
+            days: days, dayRules: dayRules, breaches: breaches)
     }
 }

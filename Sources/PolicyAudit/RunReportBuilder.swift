@@ -38,6 +38,8 @@ package struct RunReportBuilder {
             uniqueKeysWithValues: try summaries.versions(runID: run.id).map { ($0.policyVersionID, $0) })
         let rules = Dictionary(grouping: try summaries.rules(runID: run.id), by: \.policyVersionID)
         let pairs = Dictionary(grouping: try summaries.rulePairs(runID: run.id), by: \.policyVersionID)
+        let breaches = Dictionary(
+            try summaries.breaches(runID: run.id).map { ($0.policyVersionID, $0) }, uniquingKeysWith: { $1 })
         var versions: [VersionReport] = []
         for versionID in versionIDs {
             guard let record = try workspace.policies.version(id: versionID) else { continue }
@@ -65,7 +67,8 @@ package struct RunReportBuilder {
                         return RulePairCount(
                             ruleA: a.ruleID, ruleALabel: a.label, ruleB: b.ruleID, ruleBLabel: b.label,
                             count: row.failures)
-                    }))
+                    },
+                    breached: breaches[versionID].map(Self.breached)))
         }
         let reuse = try summaries.reuse(runID: run.id)
         // Every version of a run saw every candidate: the first version's undated days count them once.
@@ -90,6 +93,14 @@ package struct RunReportBuilder {
                 reuse: ReuseSummary(
                     groupCount: reuse?.sharedGroups ?? 0, candidatesInGroups: reuse?.sharedCandidates ?? 0,
                     largestGroupSize: reuse?.largestGroup ?? 0)))
+    }
+
+    /// The report's breach buckets of a stored breach summary.
+    static func breached(_ row: RunBreachSummaryRow) -> BreachedSummary {
+        BreachedSummary(
+            buckets: zip(RunBreachSummaryRow.bucketBounds, row.buckets).map {
+                BreachedSummary.Bucket(lowest: $0.0.lowest, highest: $0.0.highest, count: $0.1)
+            })
     }
 
     /// The report's reference to a stored version.

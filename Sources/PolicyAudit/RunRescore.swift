@@ -37,7 +37,8 @@ package struct RunRescore {
             return .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0)
         }
         let input = HashingByteSource(try source.openBytes())
-        var tally = RunTally(ruleCounts: [compiled.policies[0].rules.count])
+        var tally = RunTally(
+            ruleCounts: [compiled.policies[0].rules.count], breachRules: [compiled.policies[0].breachedRuleMask != 0])
         let attempts: (candidateIDs: [Int64], masks: [UInt64])
         var warnings: [CSVImportWarning] = []
         do {
@@ -64,6 +65,7 @@ package struct RunRescore {
             summary.rulePairs += added.rulePairs
             summary.days += added.days
             summary.dayRules += added.dayRules
+            summary.breaches += added.breaches
             try workspace.summaries.write(runID: runID, summary: summary)
         }
         let versionTally = tally.versions[0]
@@ -84,6 +86,7 @@ package struct RunRescore {
         var masks: [UInt64] = []
         masks.reserveCapacity(candidates.count)
         var rowMasks: [UInt64] = [0]
+        let breachedRules = compiled.policies[0].breachedRuleMask
         var next = 0
         while let record = try reader.next() {
             guard validator.rejection(of: record) == nil else { continue }
@@ -93,6 +96,12 @@ package struct RunRescore {
             }
             rowMasks.withUnsafeMutableBufferPointer { compiled.failureMasks(of: row, into: $0) }
             tally.addOutcomes(masks: rowMasks, day: SubmissionDay.number(row.submittedAt))
+            if rowMasks[0] & breachedRules != 0 {
+                let count = compiled.policies[0].breachCount(
+                    password: row.password.assumingMemoryBound(to: UInt8.self),
+                    rules: rowMasks[0] & breachedRules)
+                if count > 0 { tally.addBreach(version: 0, count: count) }
+            }
             masks.append(rowMasks[0])
             next += 1
         }

@@ -29,6 +29,10 @@ package struct RunTally: Sendable {
         var dayStride: Int { ruleCount + 2 }
         /// Day slots with room in `dayCounts`.
         var dayCapacity: Int { dayCounts.count / dayStride }
+        /// Whether the version has a breach-corpus rule, so that its breach buckets are reported (zeros included).
+        package var tracksBreaches = false
+        /// Candidates refused by a breach-corpus rule, by breach count (`RunBreachSummaryRow.bucketBounds`).
+        package private(set) var breachBuckets = [Int](repeating: 0, count: RunBreachSummaryRow.bucketBounds.count)
 
         /// Candidates, unlocked ones and per-rule failures (indexed by bit) on day slot `slot`.
         func day(_ slot: Int) -> (total: Int, unlocked: Int, failures: ArraySlice<Int>) {
@@ -81,6 +85,17 @@ package struct RunTally: Sendable {
         /// The candidates failing exactly one rule.
         package var nearMisses: Int {
             maskCounts.reduce(0) { $0 + ($1.mask.nonzeroBitCount == 1 ? $1.count : 0) }
+        }
+
+        /// Counts one candidate refused by a breach-corpus rule, seen `count` (at least 1) times in the corpus.
+        mutating func addBreach(count: Int) {
+            breachBuckets[RunBreachSummaryRow.bucket(ofCount: count)] += 1
+        }
+
+        /// Adds another tally's breach buckets to this one's.
+        mutating func mergeBreaches(_ other: VersionTally) {
+            tracksBreaches = tracksBreaches || other.tracksBreaches
+            for index in breachBuckets.indices { breachBuckets[index] += other.breachBuckets[index] }
         }
 
         mutating func add(mask: UInt64, daySlot: Int) {
@@ -159,8 +174,24 @@ package struct RunTally: Sendable {
     package var rowsSeen: Int { acceptedCount + rejectedCount }
 
     /// An empty tally for policy versions with these numbers of rules.
-    package init(ruleCounts: [Int]) {
+    /// - Parameter breachRules: Per version, whether it has a breach-corpus rule (none when empty).
+    package init(ruleCounts: [Int], breachRules: [Bool] = []) {
         versions = ruleCounts.map { VersionTally(ruleCount: $0) }
+        for (index, tracks) in breachRules.enumerated() where index < versions.count {
+            versions[index].tracksBreaches = tracks
+        }
+    }
+
+    /// Counts one candidate that version `version`'s breach-corpus rules refused, its password seen `count` times
+    /// (the largest count among those rules).
+    package mutating func addBreach(version: Int, count: Int) {
+        versions[version].addBreach(count: count)
+    }
+
+    /// Counts one candidate's breach counts, one per version (`CandidateScorer.breachCounts`; 0: not refused by a
+    /// breach-corpus rule).
+    package mutating func addBreaches(_ counts: [Int]) {
+        for (version, count) in counts.enumerated() where count > 0 { addBreach(version: version, count: count) }
     }
 
     /// Counts one accepted candidate: its features and its failure mask under each version.
@@ -261,6 +292,7 @@ package struct RunTally: Sendable {
         for index in versions.indices {
             let theirs = other.versions[index]
             for (mask, count) in theirs.maskCounts { versions[index].add(mask: mask, count: count) }
+            versions[index].mergeBreaches(theirs)
             for (theirSlot, mine) in slotMap.enumerated() where theirSlot < theirs.dayCapacity {
                 versions[index].addDay(mine, theirs.day(theirSlot))
             }

@@ -80,7 +80,8 @@ final class ScoringWorkers: @unchecked Sendable {
 
     private func work(policies: [CompiledPolicy], key: HMACSHA256Key, reuseCapacity: Int) {
         let scorer = CandidateScorer(policies: policies, key: key)
-        var tally = RunTally(ruleCounts: policies.map(\.rules.count))
+        var tally = RunTally(
+            ruleCounts: policies.map(\.rules.count), breachRules: scorer.breachedRules.map { $0 != 0 })
         let reuse = FingerprintReuseCounter(runCapacity: reuseCapacity)
         defer {
             reuse.sortBuffered()
@@ -96,6 +97,7 @@ final class ScoringWorkers: @unchecked Sendable {
                     tally.add(
                         length: result.features.length, composition: result.composition, masks: scorer.masks,
                         day: result.day)
+                    if scorer.hasBreachedRules { tally.addBreaches(scorer.breachCounts) }
                     try reuse.add(result.fingerprint)
                     scorer.masks.withUnsafeBufferPointer { masks in
                         scored.candidates.append(

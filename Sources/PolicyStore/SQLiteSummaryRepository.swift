@@ -51,6 +51,9 @@ package struct SQLiteSummaryRepository: SummaryRepository {
             try insert("run_day_rule_summary (run_id, policy_version_id, day, bit, failures)", summary.dayRules) {
                 [run, .integer($0.policyVersionID), .text($0.day), int($0.bit), int($0.failures)]
             }
+            try insert("run_breach_summary (run_id, policy_version_id, \(Self.breachColumns))", summary.breaches) {
+                [run, .integer($0.policyVersionID)] + $0.buckets.map(int)
+            }
         }
     }
 
@@ -61,7 +64,7 @@ package struct SQLiteSummaryRepository: SummaryRepository {
             rulePairs: try rulePairs(runID: runID),
             lengths: try lengths(runID: runID), compositions: try compositions(runID: runID),
             reuse: try reuse(runID: runID), rejects: try rejects(runID: runID), days: try days(runID: runID),
-            dayRules: try dayRules(runID: runID))
+            dayRules: try dayRules(runID: runID), breaches: try breaches(runID: runID))
     }
 
     /// Totals per version of `runID`.
@@ -161,7 +164,7 @@ package struct SQLiteSummaryRepository: SummaryRepository {
     private static let tables = [
         "run_version_summary", "run_rule_summary", "run_rule_pair_summary", "run_length_summary",
         "run_composition_summary", "run_reuse_summary", "run_reject_summary", "run_day_summary",
-        "run_day_rule_summary",
+        "run_day_rule_summary", "run_breach_summary",
     ]
 
     private func deleteSummaries(runID: Int64) throws(SQLiteError) {

@@ -3,23 +3,6 @@ import Testing
 
 @testable import PasswordPolicy
 
-/// A corpus held in memory: counts by password, and the bytes it was asked about.
-private final class StubSource: BlocklistSource, @unchecked Sendable {
-    let counts: [String: Int]
-    private let lock = NSLock()
-    private var asked: [String] = []
-
-    init(_ counts: [String: Int]) { self.counts = counts }
-
-    func occurrences(of password: UnsafeBufferPointer<UInt8>) -> Int {
-        let text = String(decoding: password, as: UTF8.self)
-        lock.withLock { asked.append(text) }
-        return counts[text] ?? 0
-    }
-
-    var questions: [String] { lock.withLock { asked } }
-}
-
 /// The `blocklist` rule over a breach corpus (`hibp:`, `hibp-ntlm:`): parsing, compiling with an opened source, and
 /// verdicts by `min-count`.
 @Suite struct BreachedRuleTests {
@@ -70,7 +53,7 @@ private final class StubSource: BlocklistSource, @unchecked Sendable {
         ("rare", 2, true), ("absent", 1, true),
     ])
     func aPasswordFailsAtMinCountSightings(password: String, minCount: Int, passes: Bool) throws {
-        let source = StubSource(["123456": 5, "rare": 1])
+        let source = StubBlocklistSource(["123456": 5, "rare": 1])
         let policy = try Self.policy(
             #"{"rule":"blocklist","lists":["hibp:/corpora/pwned.txt"],"min-count":\#(minCount)}"#)
         let compiled = try CompiledPolicy(policy, sources: [Self.reference: source])
@@ -87,7 +70,7 @@ private final class StubSource: BlocklistSource, @unchecked Sendable {
     }
 
     @Test func theCorpusIsAskedTheNormalizedPasswordWithItsCase() throws {
-        let source = StubSource(["Password": 7])
+        let source = StubBlocklistSource(["Password": 7])
         let policy = try Self.policy(#"{"rule":"blocklist","lists":["hibp:/corpora/pwned.txt"]}"#)
         let compiled = try CompiledPolicy(policy, sources: [Self.reference: source])
         #expect(code(compiled, "Password") == "blocklist.breached")
@@ -97,7 +80,7 @@ private final class StubSource: BlocklistSource, @unchecked Sendable {
     }
 
     @Test func theMessageSaysHowOftenWithoutThePassword() throws {
-        let source = StubSource(["letmein": 1, "123456": 3_861_493])
+        let source = StubBlocklistSource(["letmein": 1, "123456": 3_861_493])
         let policy = try Self.policy(#"{"rule":"blocklist","lists":["hibp:/corpora/pwned.txt"]}"#)
         let compiled = try CompiledPolicy(policy, sources: [Self.reference: source])
         #expect(
@@ -110,7 +93,7 @@ private final class StubSource: BlocklistSource, @unchecked Sendable {
     /// reading while the mode's rules read bytes or Apple's classes, and masks agree with outcomes on every path.
     @Test(arguments: ["unicode", "apple", "pwquality"])
     func aCorpusAndBannedTermsWorkInEveryEvaluationMode(mode: String) throws {
-        let source = StubSource(["Summer2024!": 3])
+        let source = StubBlocklistSource(["Summer2024!": 3])
         let policy = try PasswordPolicy(
             json: Data(
                 #"""

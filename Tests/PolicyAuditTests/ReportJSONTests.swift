@@ -16,6 +16,21 @@ struct ReportJSONTests {
         #expect(decoded == ReportFixture.run)
     }
 
+    @Test func aBreachedSectionRoundTripsThroughJSON() throws {
+        var report = ReportFixture.run
+        report.versions[0].breached = BreachedSummary(
+            buckets: [
+                .init(lowest: 1, highest: 1, count: 3), .init(lowest: 2, highest: 10, count: 0),
+                .init(lowest: 11, highest: 100, count: 1), .init(lowest: 101, highest: 1_000, count: 0),
+                .init(lowest: 1_001, highest: nil, count: 2),
+            ])
+        let text = JSONReportRenderer().render(report)
+        #expect(try JSONDecoder().decode(RunReport.self, from: Data(text.utf8)) == report)
+        let versions = try #require(try object(text)["versions"] as? [[String: Any]])
+        let breached = try #require(versions[0]["breached"] as? [String: Any])
+        #expect((breached["matched"] as? [String: Any])?["count"] as? Int == 6)
+    }
+
     @Test func comparisonAndHistoryRoundTrip() throws {
         let comparison = JSONReportRenderer().render(ReportFixture.comparison)
         #expect(
@@ -59,7 +74,10 @@ struct ReportJSONTests {
         #expect(versions.count == 2)
         let corp3 = versions[1]
         #expect(
-            Set(corp3.keys) == ["policy", "total", "unlocked", "rule_failures", "near_misses", "top_failing_pairs"])
+            Set(corp3.keys) == [
+                "policy", "total", "unlocked", "rule_failures", "near_misses", "top_failing_pairs", "breached",
+            ])
+        #expect(corp3["breached"] is NSNull, "the fixture's versions have no breach-corpus rule")
         let policy = try #require(corp3["policy"] as? [String: Any])
         #expect(policy["reference"] as? String == "corp@3")
         #expect(policy["name"] as? String == "corp")

@@ -15,12 +15,15 @@ package struct VersionReport: Sendable, Equatable, Codable {
     package var nearMisses: NearMisses
     /// The most common pairs of failing rules, at most `pairLimit`, sorted by count (largest first).
     package private(set) var topFailingPairs: [RulePairCount]
+    /// Candidates the version's breach-corpus rules refused, by breach count; nil for a version without such a rule.
+    package var breached: BreachedSummary?
 
     /// Creates a version report; sorts failures by impact and keeps the `pairLimit` most common pairs.
     package init(
         policy: PolicyVersionRef, total: Int, unlocked: Int, ruleFailures: [RuleFailure], nearMisses: NearMisses,
-        topFailingPairs: [RulePairCount]
+        topFailingPairs: [RulePairCount], breached: BreachedSummary? = nil
     ) {
+        self.breached = breached
         self.policy = policy
         self.total = total
         self.unlocked = unlocked
@@ -43,6 +46,12 @@ package struct VersionReport: Sendable, Equatable, Codable {
         case ruleFailures = "rule_failures"
         case nearMisses = "near_misses"
         case topFailingPairs = "top_failing_pairs"
+        case breached
+    }
+
+    private enum BreachedKeys: String, CodingKey {
+        case matched
+        case byCount = "by_count"
     }
 
     private enum NearMissKeys: String, CodingKey {
@@ -62,8 +71,16 @@ package struct VersionReport: Sendable, Equatable, Codable {
             nearMisses: NearMisses(
                 count: try nearMisses.decode(Int.self, forKey: .count),
                 byRule: try nearMisses.decode([RuleCount].self, forKey: .byRule)),
-            topFailingPairs: try container.decode([RulePairCount].self, forKey: .topFailingPairs)
+            topFailingPairs: try container.decode([RulePairCount].self, forKey: .topFailingPairs),
+            breached: try Self.decodeBreached(container)
         )
+    }
+
+    /// The `breached` object, or nil when it is `null` or absent (a report of an older pwaudit).
+    private static func decodeBreached(_ container: KeyedDecodingContainer<CodingKeys>) throws -> BreachedSummary? {
+        guard container.contains(.breached), try !container.decodeNil(forKey: .breached) else { return nil }
+        let breached = try container.nestedContainer(keyedBy: BreachedKeys.self, forKey: .breached)
+        return BreachedSummary(buckets: try breached.decode([BreachedSummary.Bucket].self, forKey: .byCount))
     }
 
     /// Encodes a version object; every percentage is of `total`.
@@ -78,5 +95,12 @@ package struct VersionReport: Sendable, Equatable, Codable {
         try nearMissContainer.encode(Percentage(nearMisses.count, of: total).rounded2, forKey: .percent)
         try nearMissContainer.encode(nearMisses.byRule.withPercent(of: total), forKey: .byRule)
         try container.encode(topFailingPairs.withPercent(of: total), forKey: .topFailingPairs)
+        if let breached {
+            var breachedContainer = container.nestedContainer(keyedBy: BreachedKeys.self, forKey: .breached)
+            try breachedContainer.encode(EncodedShare(breached.matched, of: total), forKey: .matched)
+            try breachedContainer.encode(breached.buckets.withPercent(of: total), forKey: .byCount)
+        } else {
+            try container.encodeNil(forKey: .breached)
+        }
     }
 }

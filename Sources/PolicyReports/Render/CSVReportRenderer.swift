@@ -74,6 +74,16 @@ package struct CSVReportRenderer: ReportRenderer {
                 section: "rule_pair", policy: reference, item: $0.ruleA, itemB: $0.ruleB,
                 label: "\($0.ruleALabel) + \($0.ruleBLabel)", count: $0.count, total: total)
         }
+        if let breached = version.breached {
+            records.append(
+                ReportCSVRow(
+                    section: "breached", policy: reference, item: "matched", count: breached.matched, total: total))
+            records += breached.buckets.map {
+                ReportCSVRow(
+                    section: "breached", policy: reference, item: $0.label, label: "times seen", count: $0.count,
+                    total: total)
+            }
+        }
         return records
     }
 

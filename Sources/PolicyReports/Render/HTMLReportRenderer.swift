@@ -93,6 +93,27 @@ package struct HTMLReportRenderer: ReportRenderer {
                     "\(Percentage($0.count, of: total))",
                 ]
             })
+        if let breached = version.breached {
+            breachedSection(breached, reference: reference, total: total, into: &page)
+        }
+    }
+
+    /// The breach buckets: a bar per bucket with the same figures in a table.
+    private func breachedSection(
+        _ breached: BreachedSummary, reference: String, total: Int, into page: inout HTMLPage
+    ) {
+        page.figure(
+            { id in
+                SVGChart.horizontalBars(
+                    id: id, title: "Candidates refused by a breach corpus under \(reference)",
+                    description: "\(n(breached.matched)) of \(n(total)) candidates were refused by a breach corpus; "
+                        + "bars show the share per number of times the password was seen.",
+                    bars: breached.buckets.map { .init(label: "Seen \($0.label)", count: $0.count, total: total) })
+            },
+            caption: "Breached under \(reference): \(n(breached.matched)) "
+                + "(\(Percentage(breached.matched, of: total))) refused, by times seen",
+            headers: ["Times seen", "Candidates", "%"], numeric: [1, 2],
+            rows: breached.buckets.map { [$0.label, n($0.count), "\(Percentage($0.count, of: total))"] })
     }
 
     private func features(_ features: RunFeatures, into page: inout HTMLPage) {

@@ -58,6 +58,16 @@ package struct MarkdownReportRenderer: ReportRenderer {
                 version.topFailingPairs.map {
                     [esc($0.ruleA), esc($0.ruleB), n($0.count), "\(Percentage($0.count, of: total))"]
                 })
+            if let breached = version.breached {
+                out += [
+                    "", "### Breached", "",
+                    "\(n(breached.matched)) of \(n(total)) (\(Percentage(breached.matched, of: total))) refused by a "
+                        + "breach corpus, by times seen.", "",
+                ]
+                out += table(
+                    ["Times seen", "Candidates", "%"], right: [1, 2],
+                    breached.buckets.map { [esc($0.label), n($0.count), "\(Percentage($0.count, of: total))"] })
+            }
         }
         let features = report.features
         let candidates = features.candidates

@@ -85,6 +85,18 @@ package struct TableReportRenderer: ReportRenderer {
                     }
                 ).lines(style: bold)
         }
+        if let breached = version.breached {
+            out +=
+                [
+                    "",
+                    "  Breached: \(n(breached.matched)) of \(n(total)) (\(Percentage(breached.matched, of: total))) "
+                        + "refused by a breach corpus, by times seen",
+                ]
+                + TextTable(
+                    columns: [.init("Times seen"), .init("Candidates", .right), .init("%", .right)],
+                    rows: breached.buckets.map { [$0.label, n($0.count), "\(Percentage($0.count, of: total))"] }
+                ).lines(style: bold)
+        }
         return out
     }
 

@@ -12,5 +12,6 @@ extension Migration {
         .m0005_query_views_and_prune,
         .m0006_compliance_findings,
         .m0007_word_list,
+        .m0008_breach_summary,
     ]
 }

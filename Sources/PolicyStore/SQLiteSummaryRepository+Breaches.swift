@@ -1,0 +1,16 @@
+import AuditRepositories
+
+extension SQLiteSummaryRepository {
+    /// The bucket columns of `run_breach_summary`, in `RunBreachSummaryRow.bucketBounds` order.
+    static let breachColumns = "seen_once, seen_2_to_10, seen_11_to_100, seen_101_to_1000, seen_over_1000"
+
+    /// Breach-corpus matches by breach count of `runID`, per version with a breach-corpus rule.
+    package func breaches(runID: Int64) throws(SQLiteError) -> [RunBreachSummaryRow] {
+        try query(
+            "SELECT policy_version_id, \(Self.breachColumns) FROM run_breach_summary WHERE run_id = ?1"
+                + " ORDER BY policy_version_id", [.integer(runID)]
+        ) { row in
+            RunBreachSummaryRow(policyVersionID: row.int64(at: 0), buckets: (1...5).map { row.int(at: Int32($0)) })
+        }
+    }
+}
