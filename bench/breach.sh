@@ -14,16 +14,7 @@
 # Targets (issue 15): >= 1,000,000 lookups/s, open <= 10 ms, peak RSS equal (+-10%) at SMALL and BIG, import <= 2x.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-shared=${PWAUDIT_SHARED:-}
-if [ -z "$shared" ]; then
-    for candidate in "$repo/../shared" "$repo/../../shared" /work/shared; do
-        if [ -f "$candidate/bench/gen_corpus.py" ]; then shared=$(cd "$candidate" && pwd); break; fi
-    done
-fi
-[ -n "$shared" ] && [ -f "$shared/bench/gen_corpus.py" ] || {
-    echo "bench/breach.sh: shared/bench/gen_corpus.py not found; set PWAUDIT_SHARED=/path/to/shared" >&2
-    exit 66
-}
+. "$repo/bench/shared-dir.sh"
 work=${1:-/tmp/pwaudit-breach}; mkdir -p "$work"
 big=${BIG:-100000000}; small=${SMALL:-10000000}; lookups=${LOOKUPS:-4000000}; rows=${ROWS:-1000000}
 runs=${RUNS:-2}

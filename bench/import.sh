@@ -11,16 +11,7 @@
 # smallest and largest size. Figures are warm-cache; compare ratios within a run.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-shared=${PWAUDIT_SHARED:-}
-if [ -z "$shared" ]; then
-    for candidate in "$repo/../shared" "$repo/../../shared" /work/shared; do
-        if [ -f "$candidate/bench/gen_corpus.py" ]; then shared=$(cd "$candidate" && pwd); break; fi
-    done
-fi
-[ -n "$shared" ] && [ -f "$shared/bench/gen_corpus.py" ] || {
-    echo "bench/import.sh: shared/bench/gen_corpus.py not found; set PWAUDIT_SHARED=/path/to/shared" >&2
-    exit 66
-}
+. "$repo/bench/shared-dir.sh"
 work=${1:-/tmp/pwaudit-bench-import}; mkdir -p "$work"
 sizes=${ROWS:-"100000 1000000"}
 for tool in sqlite3 /usr/bin/time python3; do

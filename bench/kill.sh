@@ -13,16 +13,7 @@
 # Prints one line per kill, the pass count and the runtime; exits 1 unless every kill passed.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-shared=${PWAUDIT_SHARED:-}
-if [ -z "$shared" ]; then
-    for candidate in "$repo/../shared" "$repo/../../shared" /work/shared; do
-        if [ -f "$candidate/bench/gen_corpus.py" ]; then shared=$(cd "$candidate" && pwd); break; fi
-    done
-fi
-[ -n "$shared" ] && [ -f "$shared/bench/gen_corpus.py" ] || {
-    echo "bench/kill.sh: shared/bench/gen_corpus.py not found; set PWAUDIT_SHARED=/path/to/shared" >&2
-    exit 66
-}
+. "$repo/bench/shared-dir.sh"
 command -v sqlite3 > /dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3 > /dev/null; }
 work=${1:-/tmp/pwaudit-bench-kill}
 rm -rf "$work" && mkdir -p "$work"
