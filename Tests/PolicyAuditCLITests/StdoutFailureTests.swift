@@ -37,7 +37,7 @@ struct StdoutFailureTests {
     /// Runs the built binary with `arguments`, its stdout on `stdout`; returns its status and stderr.
     private func runBinary(_ arguments: [String], stdout: FileHandle) throws -> (Process, String) {
         let process = Process()
-        process.executableURL = try #require(BuiltBinary.url)
+        process.executableURL = BuiltBinary.url  // the suite runs only when it exists
         process.arguments = arguments
         process.standardOutput = stdout
         let errors = Pipe()
