@@ -1,6 +1,4 @@
 import AuditRepositories
-import Foundation
-import PasswordPolicy
 import PolicyCompliance
 
 /// Keeps every stored policy version's compliance findings (`v_compliance_finding`) those of this pwaudit: the
@@ -20,7 +18,8 @@ struct ComplianceFindingRefresh {
 
     /// Judges `version` against every standard and stores the findings.
     func record(_ version: StoredVersion) throws {
-        guard let policy = try? PasswordPolicy(json: Data(version.definition.utf8)) else { return }
+        // The policy as `pwaudit compliance` judges it: stored word lists attached, so list sizes count.
+        guard let policy = try? PolicyLibrary(workspace: workspace).policy(of: version) else { return }
         let assessment = ComplianceEvaluator.evaluate(policy, against: ComplianceCatalog.standards)
         let rows = assessment.results.flatMap { result in
             result.findings.map { finding in

@@ -55,4 +55,22 @@ struct ComplianceFindingViewTests {
         #expect(try rows(fixture, count) == before)
         #expect(try rows(fixture, "SELECT count(DISTINCT evaluated_by) FROM v_compliance_finding") == ["1"])
     }
+
+    @Test("a version's stored word list counts in its findings, as in pwaudit compliance")
+    func storedWordListsCount() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let words = (0..<3_000).map { String(format: "longword-%05d", $0) }.joined(separator: "\n") + "\n"
+        try Data(words.utf8).write(to: URL(fileURLWithPath: "\(fixture.directory)/words.txt"))
+        let policy =
+            #"{"name": "big", "rules": [{"rule": "length", "min": 8}, "#
+            + #"{"rule": "blocklist", "lists": ["file:words.txt"]}]}"#
+        try Data(policy.utf8).write(to: URL(fileURLWithPath: "\(fixture.directory)/big.json"))
+        #expect(fixture.run(["policy", "add", "big.json"]).code == .success)
+        #expect(
+            try rows(
+                fixture,
+                "SELECT verdict, policy_value FROM v_compliance_finding WHERE reference = 'big@1' "
+                    + "AND clause = 'asvs500.6_2_4.top_3000'") == ["pass,3000 of 3000 entries match the policy"])
+    }
 }
