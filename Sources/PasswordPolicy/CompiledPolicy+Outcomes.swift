@@ -95,7 +95,9 @@ extension CompiledPolicy {
 extension CompiledPolicy {
     /// The normalized text of the banned term `detail` of rule `index`'s matcher, or `nil`.
     fileprivate func bannedTerm(ofRule index: Int, _ detail: Int) -> String? {
-        guard detail >= 0, let matcher = program.bannedTermsOfRule[index] else { return nil }
+        guard detail >= 0, index < evaluator.rules.count, case .bannedTerms(let matcher) = evaluator.rules[index] else {
+            return nil
+        }
         let scalars = program.bannedTerms[matcher].terms[detail].compactMap(Unicode.Scalar.init)
         return String(String.UnicodeScalarView(scalars))
     }

@@ -1,15 +1,12 @@
 extension RuleEvaluator {
-    /// Runs one compiled rule against a prepared password.
+    /// Runs one compiled rule against a prepared password; `scan` is the password's pwquality scan in that mode
+    /// (`pwqualityScan(of:)`, made once per password), else nil.
     @inline(__always)
     func check(
         _ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: CandidateBytes,
-        _ contexts: inout ContextAnswers, _ scan: PwqualityScan? = nil
+        _ contexts: inout ContextAnswers, _ scan: PwqualityScan?
     ) -> RuleCheck {
-        if mode == .pwquality,
-            let check = pwqualityCheck(rule, candidate, scan ?? PwqualityScan(candidate.password, needs: scanNeeds))
-        {
-            return check
-        }
+        if let scan, let check = pwqualityCheck(rule, candidate, scan) { return check }
         let summary = prepared.summary
         switch rule {
         case .length(let min, let max):

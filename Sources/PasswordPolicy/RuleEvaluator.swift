@@ -42,7 +42,7 @@ struct RuleEvaluator: @unchecked Sendable {
         -> UInt64
     {
         var mask: UInt64 = 0
-        let scan = mode == .pwquality ? PwqualityScan(candidate.password, needs: scanNeeds) : nil
+        let scan = pwqualityScan(of: candidate)
         for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts, scan).failed {
             mask |= 1 << UInt64(index)
         }
@@ -60,12 +60,19 @@ struct RuleEvaluator: @unchecked Sendable {
         return mask
     }
 
+    /// The password's byte scan in pwquality mode, which every rule of that mode reads; nil in the other modes.
+    @inline(__always)
+    func pwqualityScan(of candidate: CandidateBytes) -> PwqualityScan? {
+        mode == .pwquality ? PwqualityScan(candidate.password, needs: scanNeeds) : nil
+    }
+
     /// Every rule's raw check, in order.
     func checks(_ candidate: Candidate) -> [RuleCheck] {
         candidate.withBytes { candidate in
             withPrepared(candidate.password) { prepared in
                 var contexts = ContextAnswers()
-                return rules.map { check($0, prepared, candidate, &contexts) }
+                let scan = pwqualityScan(of: candidate)
+                return rules.map { check($0, prepared, candidate, &contexts, scan) }
             }
         }
     }

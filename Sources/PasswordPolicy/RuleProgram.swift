@@ -15,8 +15,6 @@ final class RuleProgram: @unchecked Sendable {
     /// The `banned-terms` matchers, in ``CompiledRule/bannedTerms(matcher:)`` order.
     let bannedTerms: [BannedTermsMatcher]
     private let bannedTermSlots: UnsafeMutableBufferPointer<BannedTermsSlot>
-    /// Per rule index, its matcher's index (for messages naming the term).
-    let bannedTermsOfRule: [Int: Int]
     private let rules: UnsafeMutableBufferPointer<CompiledRule>
     private let asciiTable: UnsafeMutableBufferPointer<ASCIIInfo>
     private let lookups: UnsafeMutableBufferPointer<BlocklistLookup>
@@ -45,11 +43,6 @@ final class RuleProgram: @unchecked Sendable {
         sourceSlots = Self.buffer(tables.sources.map { BlocklistSourceSlot(source: $0) })
         bannedTerms = tables.bannedTerms
         bannedTermSlots = Self.buffer(tables.bannedTerms.map { BannedTermsSlot(matcher: $0) })
-        var ofRule: [Int: Int] = [:]
-        for (index, rule) in lowered.enumerated() {
-            if case .bannedTerms(let matcher) = rule { ofRule[index] = matcher }
-        }
-        bannedTermsOfRule = ofRule
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
             builtin: Self.builtinCommon.lookup, blocklists: UnsafeBufferPointer(lookups),
