@@ -82,8 +82,8 @@ final class QueryAuthorizer {
             let name = (first ?? "").lowercased()
             if Self.allowedPragmas.contains(name) { return SQLITE_OK }
             return deny(second == nil ? "PRAGMA \(name)" : "PRAGMA \(name) = …")
-        case SQLITE_INSERT, SQLITE_UPDATE,
-            SQLITE_DELETE where first.map(Self.schemaTables.contains) ?? false:
+        case SQLITE_INSERT where Self.isSchemaTable(first), SQLITE_UPDATE where Self.isSchemaTable(first),
+            SQLITE_DELETE where Self.isSchemaTable(first):
             // Allowed for now so that SQLite goes on to the action that names the statement (CREATE t, DROP t),
             // which is denied; a statement that compiles with only this is refused after compiling (`refusal`).
             if schemaRefusal == nil {
@@ -96,6 +96,9 @@ final class QueryAuthorizer {
             return deny(Self.describe(action, first, second))
         }
     }
+
+    /// Whether `table` is one of the schema tables a schema change writes (`schemaTables`).
+    private static func isSchemaTable(_ table: String?) -> Bool { table.map(schemaTables.contains) ?? false }
 
     private func deny(_ description: String) -> Int32 {
         if statementRefusal == nil { statementRefusal = description }

@@ -201,6 +201,7 @@ struct QueryCommandTests {
         let result = fixture.run(["query", sql])
         #expect(result.code == .dataError)
         #expect(result.err.contains("refused: \(named)"), "\(result.err)")
+        #expect(result.err.contains("a schema change") == named.contains("a schema change"), "\(result.err)")
         #expect(result.out.isEmpty)
         #expect(try databaseBytes(fixture) == before)
         for name in ["other.db", "copy.db"] {
