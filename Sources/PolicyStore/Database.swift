@@ -16,7 +16,7 @@ import LibC
 ///
 /// `.readOnly` opens with `SQLITE_OPEN_READONLY`, which works on a read-only file and while another process writes;
 /// in a directory this process may not write, where SQLite cannot create the WAL's `-shm`, it falls back to
-/// `immutable=1` when no `-wal` holds changes (`isImmutable`).
+/// `immutable=1` when no `-wal` holds changes.
 package final class Database {
     /// How a connection opens its file.
     package enum Mode: Sendable {
@@ -63,7 +63,6 @@ package final class Database {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
         var handle = try Self.openHandle(path, flags: flags, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        var immutable = false
         if mode == .readOnly && !isMemory {
             // A read-only connection to a WAL database needs a -shm it can map. In a directory it may not write, with
             // no -shm there, SQLite cannot open it (https://www.sqlite.org/wal.html#readonly); if no -wal holds
@@ -79,19 +78,14 @@ package final class Database {
                 handle = try Self.openHandle(
                     Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI,
                     busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-                immutable = true
             }
         }
         self.handle = handle
         self.path = path
         self.isReadOnly = mode == .readOnly
-        self.isImmutable = immutable
         // If configuration fails (NOTADB, CORRUPT), `deinit` closes the handle as `self` is released.
         try configure(isMemory: isMemory, mayCreate: mode == .readWriteCreate)
     }
-
-    /// Whether this read-only connection fell back to `immutable=1` (a read-only directory without a -shm).
-    package let isImmutable: Bool
 
     private static func openHandle(_ name: String, flags: Int32, busyTimeoutMilliseconds: Int32) throws(SQLiteError)
         -> OpaquePointer

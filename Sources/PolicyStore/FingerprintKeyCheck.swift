@@ -35,12 +35,8 @@ package enum FingerprintKeyCheck {
         return try database.inTransaction {
             let existing = try storedValue(database)
             if existing == value { return .matched }
-            if existing != nil {
-                let candidates = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM candidate)")
-                defer { candidates.reset() }
-                if try candidates.step(), candidates.int(at: 0) == 1 {
-                    throw FingerprintKeyError.doesNotMatchDatabase(path: keyPath)
-                }
+            if existing != nil, try SQLiteAuditStore.holdsCandidates(database) {
+                throw FingerprintKeyError.doesNotMatchDatabase(path: keyPath)
             }
             try database.execute(
                 """

@@ -39,7 +39,10 @@ package final class SQLiteAuditStore: AuditStore {
             runID: runID, versionID: versionID, candidateIDs: candidateIDs, masks: masks)
     }
 
-    package func holdsCandidates() throws -> Bool {
+    package func holdsCandidates() throws -> Bool { try Self.holdsCandidates(database) }
+
+    /// Whether `database` holds any candidate: the question the key check asks before it replaces a check value.
+    static func holdsCandidates(_ database: Database) throws(SQLiteError) -> Bool {
         let statement = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM candidate)")
         defer { statement.reset() }
         return try statement.step() && statement.int(at: 0) == 1

@@ -202,7 +202,8 @@ package struct SQLiteRunRepository: RunRepository {
             // sees running and unlocked can only be a dead import's.
             var wasStale = false
             if let existing = try run(id: runID), existing.status == .running {
-                guard ownImport || !isImportAlive(runID: runID, pid: existing.pid) else {
+                // `run(id:)` has just asked the import lock (`isStale`: running, and its importer gone).
+                guard ownImport || existing.isStale else {
                     throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)
                 }
                 wasStale = !ownImport
