@@ -40,6 +40,11 @@ package struct CLIContext {
 
     /// Whether colour may be used on `sink`: a terminal, and neither `NO_COLOR` nor `TERM=dumb`.
     package func allowsColor(on sink: OutputSink) -> Bool {
-        sink.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        Self.allowsColor(isTerminal: sink.isTerminal, environment: environment)
+    }
+
+    /// Whether colour may be used on output that is (or is not) a terminal, under `environment`.
+    static func allowsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 }

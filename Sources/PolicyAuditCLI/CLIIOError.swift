@@ -18,8 +18,8 @@ package enum CLIIOError: Equatable, UserFacingError {
     /// One sentence saying what went wrong and what to do.
     package var userMessage: String {
         switch self {
-        case .readFailed(let what, let code): "cannot read \(what): \(String(cString: strerror(code)))"
-        case .standardOutputFailed(let code): "cannot write standard output: \(String(cString: strerror(code)))"
+        case .readFailed(let what, let code): "cannot read \(what): \(SystemCall.describe(code))"
+        case .standardOutputFailed(let code): "cannot write standard output: \(SystemCall.describe(code))"
         }
     }
 }

@@ -34,6 +34,11 @@ enum CSVOptions {
         passwordColumn, userColumn, emailColumn, idColumn, timeColumn, delimiter,
     ]
 
+    /// The CSV operand `file`: standard input for `-`, else the file (relative to the context's directory).
+    static func source(_ file: String, context: CLIContext) -> ImportSource {
+        file == "-" ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file))
+    }
+
     /// The column mapping the options ask for (the defaults where none is given).
     static func mapping(_ arguments: ParsedArguments) -> CSVColumnMapping {
         let columns: [(Option<String>, CSVColumnMapping.Field)] = [

@@ -24,7 +24,7 @@ package struct ChecklistStyle: Equatable, Sendable {
     /// set is UTF-8 (the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set and not empty, as setlocale(3) reads them).
     static func forTerminal(_ isTerminal: Bool, environment: [String: String]) -> ChecklistStyle {
         ChecklistStyle(
-            usesColor: isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
+            usesColor: CLIContext.allowsColor(isTerminal: isTerminal, environment: environment),
             usesUnicode: localeIsUTF8(environment))
     }
 

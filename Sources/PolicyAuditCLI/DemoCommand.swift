@@ -46,9 +46,7 @@ enum DemoCommand: CLICommand {
         context.stdout.write(table.render(outcome.comparison))
         context.stdout.line()
         // The paths are the user's --dir: terminal-safe line by line, like every listing.
-        context.stdout.write(
-            Self.epilogue(outcome).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { ReportText.terminalSafe(String($0)) }.joined(separator: "\n"))
+        context.stdout.write(ReportText.terminalSafeLines(Self.epilogue(outcome)))
         return .success
     }
 

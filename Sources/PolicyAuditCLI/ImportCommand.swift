@@ -44,9 +44,7 @@ enum ImportCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]
-        var request = CSVImportRequest(
-            source: file == "-"
-                ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file)))
+        var request = CSVImportRequest(source: CSVOptions.source(file, context: context))
         (request.mapping, request.dialect) = (CSVOptions.mapping(arguments), CSVOptions.dialect(arguments))
         request.label = arguments[label]
         request.strict = arguments[strict]

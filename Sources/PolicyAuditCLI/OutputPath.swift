@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyReports
 
 /// Opens the files the CLI writes for the user (`--output`, `--rejects`) through `OutputFile`, so that every one is
 /// checked against the database, its journals, its key and the input before any work starts.
@@ -14,5 +15,21 @@ enum OutputPath {
             guard case .clash = error else { throw error }
             throw UsageError(error.description, command: command)
         }
+    }
+
+    /// Opens a command's `--output` path, protecting the database, its journals and the key `arguments` name.
+    static func openOutput(
+        _ path: String, option: String, command: String, arguments: ParsedArguments, context: CLIContext
+    ) throws -> OutputFile {
+        try open(
+            path, option: option, command: command,
+            protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
+    }
+
+    /// Writes `text` to `file` and says so on standard output: `wrote WHAT to PATH`.
+    static func write(_ text: String, to file: OutputFile, path: String, what: String, context: CLIContext) throws {
+        try file.write(text)
+        try file.commit()
+        context.stdout.line("wrote \(what) to \(ReportText.terminalSafe(context.resolve(path)))")
     }
 }

@@ -21,7 +21,7 @@ enum PolicyDisplay {
         var result = ""
         result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
         for scalar in json.unicodeScalars {
-            if scalar != "\n", ReportText.terminalSafe(String(scalar)) != String(scalar) {
+            if scalar != "\n", ReportText.isUnsafe(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             } else {

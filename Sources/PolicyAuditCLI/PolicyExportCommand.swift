@@ -36,20 +36,15 @@ enum PolicyExportCommand: CLICommand {
             context.stdout.write(terminalSafe(text, format: format))
             return .success
         }
-        let file = try OutputPath.open(
-            output, option: Self.output.name, command: help.name,
-            protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
-        try file.write(text)
-        try file.commit()
-        context.stdout.line("wrote \(format.rawValue) policy to \(ReportText.terminalSafe(context.resolve(output)))")
+        let file = try OutputPath.openOutput(
+            output, option: Self.output.name, command: help.name, arguments: arguments, context: context)
+        try OutputPath.write(text, to: file, path: output, what: "\(format.rawValue) policy", context: context)
         return .success
     }
 
     /// `text` safe for a terminal with its line breaks kept: JSON escapes what it must, other formats per line.
     private static func terminalSafe(_ text: String, format: PolicyFormat) -> String {
         if format == .json { return PolicyDisplay.jsonSafe(text) }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            ReportText.terminalSafe(String($0))
-        }.joined(separator: "\n")
+        return ReportText.terminalSafeLines(text)
     }
 }

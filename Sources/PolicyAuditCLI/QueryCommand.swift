@@ -50,9 +50,8 @@ enum QueryCommand: CLICommand {
         let output = arguments[ReportOutput.output].flatMap { $0 == "-" ? nil : $0 }
         // Opened before the query runs, so a clash with the database is refused before any work.
         let file = try output.map {
-            try OutputPath.open(
-                $0, option: ReportOutput.output.name, command: help.name,
-                protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
+            try OutputPath.openOutput(
+                $0, option: ReportOutput.output.name, command: help.name, arguments: arguments, context: context)
         }
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let result = try AuditQuery(workspace: workspace).run(
@@ -62,9 +61,7 @@ enum QueryCommand: CLICommand {
             context.stdout.write(text)
             return .success
         }
-        try file.write(text)
-        try file.commit()
-        context.stdout.line("wrote \(format.rawValue) result to \(ReportText.terminalSafe(context.resolve(output)))")
+        try OutputPath.write(text, to: file, path: output, what: "\(format.rawValue) result", context: context)
         return .success
     }
 }

@@ -38,12 +38,10 @@ enum ReportOutput {
             context.stdout.write(render(format, context.allowsColor(on: context.stdout)))
             return .success
         }
-        let file = try OutputPath.open(
-            output, option: Self.output.name, command: command,
-            protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
-        try file.write(render(format, false))
-        try file.commit()
-        context.stdout.line("wrote \(format.rawValue) report to \(ReportText.terminalSafe(context.resolve(output)))")
+        let file = try OutputPath.openOutput(
+            output, option: Self.output.name, command: command, arguments: arguments, context: context)
+        try OutputPath.write(
+            render(format, false), to: file, path: output, what: "\(format.rawValue) report", context: context)
         return .success
     }
 }

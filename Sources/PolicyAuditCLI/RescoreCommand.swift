@@ -32,8 +32,7 @@ enum RescoreCommand: CLICommand {
         let workspace = try StoreOptions.open(arguments, context: context)
         let version = try PolicyArgument.storedVersions([reference], workspace: workspace, command: "rescore")[0]
         let file = operands[1]
-        let source: ImportSource =
-            file == "-" ? .descriptor(context.stdinDescriptor, name: "stdin") : .file(path: context.resolve(file))
+        let source = CSVOptions.source(file, context: context)
         let outcome = try CSVOptions.columnsAsUsage(command: "rescore") {
             try RunRescore(workspace: workspace).rescore(
                 runID: runID, version: version, source: source, mapping: CSVOptions.mapping(arguments),

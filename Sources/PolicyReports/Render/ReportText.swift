@@ -20,6 +20,12 @@ package enum ReportText {
         return result
     }
 
+    /// `terminalSafe` line by line: its line breaks kept, every other unsafe character escaped.
+    package static func terminalSafeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { terminalSafe(String($0)) }
+            .joined(separator: "\n")
+    }
+
     /// The visible escape for an unsafe scalar: `\n`, `\r`, `\t`, else `\u{HEX}` (uppercase, as Swift writes it).
     private static func visibleEscape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
@@ -63,7 +69,8 @@ package enum ReportText {
         return result
     }
 
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `terminalSafe` escapes `scalar`: a control, a bidi mark, or a character that hides or forges text.
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true  // C0 and C1 controls, ESC included
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi marks, embeddings, isolates
