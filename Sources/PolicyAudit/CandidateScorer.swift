@@ -51,21 +51,13 @@ package final class CandidateScorer {
             composition = CompositionMask.mask(of: full)
         }
         masks.withUnsafeMutableBufferPointer { policies.failureMasks(of: row, into: $0) }
-        if hasBreachedRules { tallyBreaches(password: password) }
+        if hasBreachedRules {
+            if breachCounts.isEmpty { breachCounts = [Int](repeating: 0, count: masks.count) }
+            policies.breachCounts(of: row, masks: masks, breachedRules: breachedRules, into: &breachCounts)
+        }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
             day: SubmissionDay.number(row.submittedAt))
-    }
-
-    /// Looks the password up again, only in the corpora of the rules that refused it, so that a tally can bucket it
-    /// by breach count: only the count is kept, never the password or its hash.
-    private func tallyBreaches(password: UnsafeBufferPointer<UInt8>) {
-        if breachCounts.isEmpty { breachCounts = [Int](repeating: 0, count: masks.count) }
-        for index in masks.indices {
-            let refused = masks[index] & breachedRules[index]
-            breachCounts[index] =
-                refused == 0 ? 0 : policies.policies[index].breachCount(password: password, rules: refused)
-        }
     }
 }
 

@@ -11,4 +11,20 @@ extension CompiledPolicySet {
             username: row.username?.assumingMemoryBound(to: UInt8.self),
             email: row.email?.assumingMemoryBound(to: UInt8.self), into: masks)
     }
+
+    /// Writes each policy's breach count for `row`, already scored into `masks`, into `counts`: the largest count
+    /// among the breach-corpus rules (`breachedRules`, `CompiledPolicy.breachedRuleMask` per policy) that refused
+    /// the password, 0 when none did. Only a refused password is looked up again; only the count is kept.
+    func breachCounts(
+        of row: CSVRowFields, masks: [UInt64], breachedRules: [UInt64], into counts: inout [Int]
+    ) {
+        for index in masks.indices {
+            let refused = masks[index] & breachedRules[index]
+            counts[index] =
+                refused == 0
+                ? 0
+                : policies[index].breachCount(
+                    password: row.password.assumingMemoryBound(to: UInt8.self), rules: refused)
+        }
+    }
 }

@@ -86,7 +86,8 @@ package struct RunRescore {
         var masks: [UInt64] = []
         masks.reserveCapacity(candidates.count)
         var rowMasks: [UInt64] = [0]
-        let breachedRules = compiled.policies[0].breachedRuleMask
+        let breachedRules = [compiled.policies[0].breachedRuleMask]
+        var breachCounts = [0]
         var next = 0
         while let record = try reader.next() {
             guard validator.rejection(of: record) == nil else { continue }
@@ -96,11 +97,9 @@ package struct RunRescore {
             }
             rowMasks.withUnsafeMutableBufferPointer { compiled.failureMasks(of: row, into: $0) }
             tally.addOutcomes(masks: rowMasks, day: SubmissionDay.number(row.submittedAt))
-            if rowMasks[0] & breachedRules != 0 {
-                let count = compiled.policies[0].breachCount(
-                    password: row.password.assumingMemoryBound(to: UInt8.self),
-                    rules: rowMasks[0] & breachedRules)
-                if count > 0 { tally.addBreach(version: 0, count: count) }
+            if breachedRules[0] != 0 {
+                compiled.breachCounts(of: row, masks: rowMasks, breachedRules: breachedRules, into: &breachCounts)
+                tally.addBreaches(breachCounts)
             }
             masks.append(rowMasks[0])
             next += 1
