@@ -30,14 +30,25 @@ package struct ComplianceAudit {
             $0.status == .complete && !InteractiveCheckRecorder.isInteractive($0)
         }
         var entries: [VersionCompliance] = []
+        // Most versions take their figures from the same run: read each run's summaries once.
+        var summaries: [Int64: RunEvidenceSummaries] = [:]
         for version in versions {
             let assessment = ComplianceEvaluator.evaluate(try library.policy(of: version), against: standards)
             let run = runs.first { $0.versionIDs.contains(version.id) } ?? runs.first
+            var figures: ComplianceEvidence?
+            if let run {
+                let read =
+                    try summaries[run.id]
+                    ?? RunEvidenceSummaries(
+                        lengths: workspace.summaries.lengths(runID: run.id),
+                        rules: workspace.summaries.rules(runID: run.id))
+                summaries[run.id] = read
+                figures = try evidence(for: assessment, of: version, from: run, summaries: read)
+            }
             entries.append(
                 VersionCompliance(
                     policy: RunReportBuilder.reference(version), results: assessment.results,
-                    conflicts: assessment.conflicts,
-                    evidence: try run.map { try evidence(for: assessment, of: version, from: $0) }))
+                    conflicts: assessment.conflicts, evidence: figures))
         }
         return ComplianceReport(
             pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(),
@@ -67,9 +78,10 @@ package struct ComplianceAudit {
     /// length histogram), candidates the version's blocklist rules refused (its per-rule summary, when it scored
     /// the version).
     private func evidence(
-        for assessment: ComplianceAssessment, of version: StoredVersion, from run: StoredRun
+        for assessment: ComplianceAssessment, of version: StoredVersion, from run: StoredRun,
+        summaries: RunEvidenceSummaries
     ) throws -> ComplianceEvidence {
-        let lengths = try workspace.summaries.lengths(runID: run.id)
+        let lengths = summaries.lengths
         let candidates = lengths.reduce(0) { $0 + $1.count }
         let scored = run.versionIDs.contains(version.id)
         var refusedByRule: [String: Int] = [:]
@@ -77,7 +89,7 @@ package struct ComplianceAudit {
             let bits = Dictionary(
                 try workspace.policies.rules(versionID: version.id).map { ($0.bit, $0.ruleID) },
                 uniquingKeysWith: { first, _ in first })
-            for row in try workspace.summaries.rules(runID: run.id) where row.policyVersionID == version.id {
+            for row in summaries.rules where row.policyVersionID == version.id {
                 if let id = bits[row.bit] { refusedByRule[id] = row.failures }
             }
         }
@@ -99,9 +111,12 @@ package struct ComplianceAudit {
                 break
             }
         }
-        var seen = Set<String>()
-        return ComplianceEvidence(
-            runID: run.id, runScoredVersion: scored, candidates: candidates,
-            clauses: figures.filter { seen.insert($0.clause).inserted })
+        return ComplianceEvidence(runID: run.id, runScoredVersion: scored, candidates: candidates, clauses: figures)
     }
+}
+
+/// The summaries of one run that compliance evidence reads: its length histogram and its per-rule failures.
+private struct RunEvidenceSummaries {
+    let lengths: [RunLengthSummaryRow]
+    let rules: [RunRuleSummaryRow]
 }

@@ -10,9 +10,4 @@ package struct ComplianceAssessment: Sendable, Equatable, Codable {
         self.results = results
         self.conflicts = conflicts
     }
-
-    /// Whether a clause at `severity` or above fails in any standard (`--fail-on`).
-    package func fails(atOrAbove severity: ClauseSeverity) -> Bool {
-        results.contains { $0.findings.contains { $0.fails(atOrAbove: severity) } }
-    }
 }

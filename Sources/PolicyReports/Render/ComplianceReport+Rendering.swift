@@ -5,7 +5,7 @@ extension ComplianceReport {
     package func rendered(as format: ReportFormat, useColor: Bool = false) -> String {
         switch format {
         case .table: ComplianceTableRenderer(useColor: useColor).render(self)
-        case .json: ComplianceJSONRenderer().render(self)
+        case .json: JSONReportRenderer().render(self)
         case .csv: ComplianceCSVRenderer().render(self)
         case .markdown: ComplianceMarkdownRenderer().render(self)
         case .html: ComplianceHTMLRenderer().render(self)

@@ -11,6 +11,8 @@ package struct JSONReportRenderer: ReportRenderer {
     package func render(_ report: ComparisonReport) -> String { encode(report) }
     /// Renders a history report as JSON.
     package func render(_ report: HistoryReport) -> String { encode(report) }
+    /// Renders a compliance report as the JSON documented in docs/compliance.md.
+    package func render(_ report: ComplianceReport) -> String { encode(report) }
 
     private func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
@@ -18,7 +20,8 @@ package struct JSONReportRenderer: ReportRenderer {
         do {
             return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
         } catch {
-            // Reports hold only strings, integers and finite rounded percentages: encoding cannot fail.
+            // Reports hold only strings, integers, booleans, timestamps and finite rounded percentages: encoding
+            // cannot fail.
             preconditionFailure("a report failed to encode as JSON: \(error)")
         }
     }
