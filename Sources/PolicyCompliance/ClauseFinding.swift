@@ -1,5 +1,5 @@
 /// One clause's answer for one policy version: the row of a compliance report.
-package struct ClauseFinding: Sendable, Equatable, Codable {
+package struct ClauseFinding: Sendable, Equatable, Encodable {
     /// The clause id, e.g. `nist63b4.no_composition_rules`.
     package var clause: String
     /// The clause's title.

@@ -1,5 +1,5 @@
 /// One policy's compliance assessment: a result per standard and the conflicts between them.
-package struct ComplianceAssessment: Sendable, Equatable, Codable {
+package struct ComplianceAssessment: Sendable, Equatable, Encodable {
     /// One result per standard, in the order asked for.
     package var results: [StandardResult]
     /// The conflicts whose two sides were both evaluated.

@@ -1,5 +1,5 @@
 /// A known conflict as it shows in one policy version: which side's clauses the policy meets and which it fails.
-package struct ConflictFinding: Sendable, Equatable, Codable {
+package struct ConflictFinding: Sendable, Equatable, Encodable {
     /// The conflict's id, e.g. `C1`.
     package var conflict: String
     /// Its topic.
@@ -52,18 +52,6 @@ package struct ConflictFinding: Sendable, Equatable, Codable {
         case sideAPassing = "side_a_passing"
         case sideBFailing = "side_b_failing"
         case sideBPassing = "side_b_passing"
-    }
-
-    /// Decodes a finding (`active` is derived, not read).
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        conflict = try container.decode(String.self, forKey: .conflict)
-        topic = try container.decode(String.self, forKey: .topic)
-        resolution = try container.decode(String.self, forKey: .resolution)
-        sideAFailing = try container.decode([String].self, forKey: .sideAFailing)
-        sideAPassing = try container.decode([String].self, forKey: .sideAPassing)
-        sideBFailing = try container.decode([String].self, forKey: .sideBFailing)
-        sideBPassing = try container.decode([String].self, forKey: .sideBPassing)
     }
 
     /// Encodes the finding with its derived `active` flag.

@@ -1,5 +1,5 @@
 /// One standard's findings for one policy version, and the tile they give.
-package struct StandardResult: Sendable, Equatable, Codable {
+package struct StandardResult: Sendable, Equatable, Encodable {
     /// The standard's id.
     package var standard: String
     /// Its title.
@@ -32,15 +32,6 @@ package struct StandardResult: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case standard, title, edition, findings, status
-    }
-
-    /// Decodes a result (the status is derived, not read).
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        standard = try container.decode(String.self, forKey: .standard)
-        title = try container.decode(String.self, forKey: .title)
-        edition = try container.decode(String.self, forKey: .edition)
-        findings = try container.decode([ClauseFinding].self, forKey: .findings)
     }
 
     /// Encodes the result with its derived `status`.
