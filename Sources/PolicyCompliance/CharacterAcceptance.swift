@@ -1,13 +1,16 @@
 import PasswordPolicy
 
-/// Which characters a policy's `allowed` rules let through (every character, without one).
+/// Which characters a policy's `allowed` rules let through (every character, without one), with the classes read
+/// as the policy's evaluation mode reads them (`CharacterClass.contains(_:mode:)`, the engine's own test).
 struct CharacterAcceptance {
     /// The first `allowed` rule's id, if any.
     let ruleID: String?
     private let rules: [(classes: [CharacterClass], chars: String)]
+    private let mode: EvaluationMode
 
-    /// The acceptance of `rules`.
-    init(_ rules: [PolicyRule]) {
+    /// The acceptance of `rules` in a policy evaluated in `mode`.
+    init(_ rules: [PolicyRule], mode: EvaluationMode) {
+        self.mode = mode
         var found: [(classes: [CharacterClass], chars: String)] = []
         var firstID: String?
         for rule in rules {
@@ -33,12 +36,9 @@ struct CharacterAcceptance {
 
     /// Whether every `allowed` rule accepts the printable ASCII `scalar`.
     func accepts(_ scalar: Unicode.Scalar) -> Bool {
-        guard let cls = Self.asciiClass(of: scalar) else { return false }
+        guard Self.asciiClass(of: scalar) != nil else { return false }
         return rules.allSatisfy { rule in
-            rule.classes.contains(cls)
-                || (cls != .digit && cls != .special && cls != .space
-                    && rule.classes.contains(.letter))
-                || rule.chars.unicodeScalars.contains(scalar)
+            rule.classes.contains { $0.contains(scalar, mode: mode) } || rule.chars.unicodeScalars.contains(scalar)
         }
     }
 
@@ -47,9 +47,9 @@ struct CharacterAcceptance {
         (0x21...0x7E).allSatisfy { accepts(Unicode.Scalar(UInt8($0))) }
     }
 
-    /// Whether letters beyond ASCII are accepted (the `letter` class admits every script).
-    var acceptsNonASCIILetters: Bool { rules.allSatisfy { $0.classes.contains(.letter) } }
+    /// Whether letters beyond ASCII are accepted (the `letter` class admits every script; no class of Apple's does).
+    var acceptsNonASCIILetters: Bool { mode != .apple && rules.allSatisfy { $0.classes.contains(.letter) } }
 
-    /// Whether non-ASCII symbols, emoji among them, are accepted (the `special` class admits them).
-    var acceptsNonASCIISymbols: Bool { rules.allSatisfy { $0.classes.contains(.special) } }
+    /// Whether non-ASCII symbols, emoji among them, are accepted (the `special` class admits them, except Apple's).
+    var acceptsNonASCIISymbols: Bool { mode != .apple && rules.allSatisfy { $0.classes.contains(.special) } }
 }

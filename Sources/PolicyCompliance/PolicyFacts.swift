@@ -104,7 +104,7 @@ package struct PolicyFacts: Sendable, Equatable {
         contextFields = rules.reduce(into: []) { fields, rule in
             if case .context(let named, _, _) = rule.kind { fields += named.filter { !fields.contains($0) } }
         }
-        let characters = CharacterAcceptance(rules)
+        let characters = CharacterAcceptance(rules, mode: policy.evaluation)
         allowedRuleID = characters.ruleID
         acceptsPrintableASCII = characters.acceptsPrintableASCII
         acceptsSpace = characters.accepts(" ")

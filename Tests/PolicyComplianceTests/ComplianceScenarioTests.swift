@@ -100,6 +100,25 @@ struct ComplianceScenarioTests {
         #expect(facts.compositionRuleIDs == ["length", "max-class-repeat"])
     }
 
+    @Test(
+        "allowed classes are read as the engine reads them in the policy's evaluation mode (Apple: special has space)")
+    func appleModeAcceptance() throws {
+        let allowed = #"{"rule": "allowed", "classes": ["upper", "lower", "digit", "special"]}"#
+        let apple = PolicyFacts(
+            try CompliancePolicies.policy(CompliancePolicies.json(#""evaluation": "apple""#, [allowed])))
+        #expect(apple.acceptsSpace && apple.acceptsPrintableASCII)
+        #expect(!apple.acceptsUnicode && !apple.acceptsEmoji)
+        let unicode = PolicyFacts(try CompliancePolicies.policy(CompliancePolicies.json("", [allowed])))
+        #expect(!unicode.acceptsSpace && unicode.acceptsPrintableASCII && unicode.acceptsEmoji)
+        // What the engine itself does with a space under each mode.
+        #expect(
+            try CompiledPolicy(CompliancePolicies.policy(CompliancePolicies.json(#""evaluation": "apple""#, [allowed])))
+                .evaluate(Candidate(password: "a b")).unlocksReset)
+        #expect(
+            try !CompiledPolicy(CompliancePolicies.policy(CompliancePolicies.json("", [allowed])))
+                .evaluate(Candidate(password: "a b")).unlocksReset)
+    }
+
     @Test("composition: classes rules that guarantee a letter and a digit meet PCI; marks of Unicode acceptance")
     func derivedFacts() throws {
         let classes = try CompliancePolicies.policy(
