@@ -26,23 +26,13 @@ package enum PolicyConversion {
         }
     }
 
-    /// Reads the file at `path` (absolute).
-    /// - Throws: `PolicyFileError.missing` / `.unreadable`.
-    package static func contents(of path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileManager.default.fileExists(atPath: path)
-                ? PolicyFileError.unreadable(path: path) : PolicyFileError.missing(path: path)
-        }
-        return [UInt8](data)
-    }
-
     /// The policy the `pwquality.conf` at `path` (absolute) sets, named `name`, with warnings.
     /// - Throws: `PolicyFileError` for an unreadable file or an invalid result, `PolicyConversionError.invalidConf`
     ///   for a file libpwquality refuses.
     package static func importPwqualityConf(path: String, name: String) throws -> (
         policy: PasswordPolicy, warnings: [String]
     ) {
-        let bytes = try contents(of: path)
+        let bytes = [UInt8](try PolicyFileLoader.contents(of: path))
         do {
             return try PwqualityImporter.policy(fromConf: bytes, name: name)
         } catch let error as InterchangeError {

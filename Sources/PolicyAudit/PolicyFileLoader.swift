@@ -5,13 +5,19 @@ import PasswordPolicy
 /// Reads a policy file from disk and loads its `file:` blocklists, read relative to the policy file, into the
 /// policy (each kept by name, SHA-256 and entries: see `BlocklistFile`).
 package enum PolicyFileLoader {
+    /// The bytes of the file at `path` (absolute).
+    /// - Throws: `PolicyFileError.missing` when nothing is there, `.unreadable` when it cannot be read.
+    package static func contents(of path: String) throws(PolicyFileError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileManager.default.fileExists(atPath: path) ? .unreadable(path: path) : .missing(path: path)
+        }
+        return data
+    }
+
     /// Loads and validates the policy at `path` (absolute).
     /// - Throws: `PolicyFileError` naming the file and, for a bad definition, the key at fault.
     package static func load(path: String) throws(PolicyFileError) -> PasswordPolicy {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileManager.default.fileExists(atPath: path)
-                ? .unreadable(path: path) : .missing(path: path)
-        }
+        let data = try contents(of: path)
         let parsed: PasswordPolicy
         do {
             parsed = try PasswordPolicy(json: data)

@@ -38,6 +38,7 @@ extension CheckCommand {
         }
         let evaluation = policy.evaluate(
             Candidate(password: checklist.candidate, username: username, email: email))
+        try PolicyCompiler.checkCorpora(of: [policy.policy])  // a damaged corpus stops before a verdict, as line mode
         printVerdict(evaluation, context: context)
         if let recorder {
             switch try recorder.record(password: checklist.candidate, username: username, email: email) {

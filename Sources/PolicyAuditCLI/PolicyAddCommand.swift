@@ -84,7 +84,7 @@ enum PolicyAddCommand: CLICommand {
         if format == .pwquality {
             converted = try PolicyConversion.importPwqualityConf(path: context.resolve(input), name: policyName)
         } else if FileManager.default.fileExists(atPath: context.resolve(input)) {
-            let bytes = try PolicyConversion.contents(of: context.resolve(input))
+            let bytes = [UInt8](try PolicyFileLoader.contents(of: context.resolve(input)))
             converted = try PolicyConversion.importPasswordRules(
                 String(decoding: bytes, as: UTF8.self), name: policyName, source: input)
         } else {
