@@ -12,9 +12,10 @@ public struct CompiledPolicy: Sendable {
     /// Compiles a policy.
     ///
     /// - Throws: ``PolicyError/invalid(path:reason:)`` when a blocklist still names a `file:` list (call
-    ///   ``PasswordPolicy/resolvingFileLists(_:)`` first), a `pattern` regex is outside the supported syntax or needs
-    ///   more than 500 automaton states, the policy's patterns need more than 1,000 together (docs/policy-format.md),
-    ///   or there are not 1 to 64 rules.
+    ///   ``PasswordPolicy/loadingFileLists(_:)`` or ``PasswordPolicy/resolvingFileLists(_:)`` first, or
+    ///   ``PasswordPolicy/attachingListEntries(_:)`` for a stored one), a `pattern` regex is outside the supported
+    ///   syntax or needs more than 500 automaton states, the policy's patterns need more than 1,000 together
+    ///   (docs/policy-format.md), or there are not 1 to 64 rules.
     public init(_ policy: PasswordPolicy) throws(PolicyError) {
         try self.init(policy, sources: [:])
     }
