@@ -85,10 +85,11 @@ package final class AuditWorkspace {
         let keyExists = files.fileExists(atPath: location.keyPath)
         if !databaseExisted && keyExists { throw AuditStoreError.orphanKey(keyPath: location.keyPath) }
         let database = try Database(path: location.databasePath, mode: .readWriteCreate)
-        if case .foreign(let count) = try Migrator().state(of: database) {
+        do {
+            try Migrator().migrate(database)  // refuses another application's database before writing anything
+        } catch MigrationError.foreignDatabase(let count) {
             throw AuditStoreError.notAPwauditDatabase(path: location.databasePath, tableCount: count)
         }
-        try Migrator().migrate(database)
         let workspace = AuditWorkspace(location: location, database: database).refreshingFindings()
         if keyExists {
             _ = try workspace.fingerprintKey()
