@@ -8,7 +8,8 @@ import PasswordPolicy
 /// Opening maps the file, checks its first and last lines and samples 1,024 lines (`CorpusSamples`; no scan), so it
 /// costs about the same for a million lines as for a billion. A lookup hashes the password (SHA-1, or MD4 of UTF-16LE for NTLM) and runs an interpolation search over
 /// the lines (``HIBPCorpus/search(_:)``), checking every line it reads for format and order. Safe to query from many
-/// threads; the process's own memory does not grow with the file (the pages read are the kernel's page cache).
+/// threads; the process's own memory does not grow with the file (the pages read are the kernel's page cache). A file
+/// truncated while mapped ends the process with one clear line (``CorpusMappingGuard``), not a crash.
 package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
     /// The file's path, as given.
     package let path: String
@@ -22,6 +23,8 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
     private(set) var samples = CorpusSamples.empty
     private let lock = NSLock()
     private var firstFault: CorpusError?
+    /// The mapping's slot in ``CorpusMappingGuard`` (set once in `init`).
+    private var guardSlot: Int?
 
     /// Maps the corpus at `path` and checks its first and last lines.
     /// - Throws: `CorpusError` when the file is missing, unreadable, empty, or its first or last line is malformed,
@@ -49,11 +52,13 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
         bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         hex = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         hex.initialize(from: CorpusLine.hexValues, count: 256)
+        guardSlot = CorpusMappingGuard.register(UnsafeRawBufferPointer(bytes), path: path)
         try checkEnds()
         samples = try CorpusSamples(self)
     }
 
     deinit {
+        if let guardSlot { CorpusMappingGuard.unregister(guardSlot) }
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         hex.deallocate()
     }

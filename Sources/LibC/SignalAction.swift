@@ -38,3 +38,32 @@ package enum OpenFileDescriptionLock {
         #endif
     }()
 }
+
+/// A handler that receives the signal's `siginfo_t` (`SA_SIGINFO`): the signal number, its information, the context.
+package typealias SignalInformationHandler =
+    @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+
+extension sigaction {
+    /// An action that runs `handler` with the signal's information (`SA_SIGINFO`) and `flags` besides.
+    package init(informationHandler handler: SignalInformationHandler, flags: Int32 = 0) {
+        self.init()
+        #if os(Linux)
+            __sigaction_handler.sa_sigaction = handler
+        #else
+            __sigaction_u.__sa_sigaction = handler
+        #endif
+        sigemptyset(&sa_mask)
+        sa_flags = flags | SA_SIGINFO
+    }
+}
+
+extension siginfo_t {
+    /// The faulting address of a `SIGBUS` or `SIGSEGV` (`si_addr`).
+    package var faultAddress: UnsafeMutableRawPointer? {
+        #if os(Linux)
+            _sifields._sigfault.si_addr
+        #else
+            si_addr
+        #endif
+    }
+}

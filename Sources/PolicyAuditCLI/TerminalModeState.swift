@@ -15,8 +15,9 @@ struct TerminalModeState: @unchecked Sendable {
     static let resizedByte = UInt8(ascii: "W")
     /// Written to the self-pipe by the `SIGCONT` handler.
     static let continuedByte = UInt8(ascii: "C")
-    /// The termination signals, the job-control pair, and the window size.
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+    /// The termination signals, the job-control pair, the window size, and `SIGBUS` (a breach corpus truncated while
+    /// mapped: the terminal is restored, then the corpus's own handler reports it).
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH, SIGBUS]
     /// The most rows a handler moves down to leave the checklist.
     static let maximumLeaveRows = 256
 
@@ -121,8 +122,10 @@ private func handleModeSignal(_ signal: Int32) {
     default:  // SIGTSTP stops the process once this returns; the others end it
         TerminalModeState.leave()
         tcsetattr(input, TCSANOW, state.settings + TerminalModeState.original)
-        var fallback = sigaction(handler: SIG_DFL)
+        // A bus error goes on to the action it had before (the corpus guard's message): the faulting read runs again
+        // when this returns and faults again, with its address. The others are raised again, with the default action.
+        var fallback = signal == SIGBUS ? state.previous[Int(signal)] : sigaction(handler: SIG_DFL)
         sigaction(signal, &fallback, nil)
-        raise(signal)  // blocked while this handler runs: delivered, with the default action, when it returns
+        if signal != SIGBUS { raise(signal) }  // blocked while this handler runs: delivered when it returns
     }
 }

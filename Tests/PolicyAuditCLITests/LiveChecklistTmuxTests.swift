@@ -109,6 +109,34 @@ extension LiveChecklistTmuxTests {
     }
 }
 
+extension LiveChecklistTmuxTests {
+    @Test("a breach corpus truncated while the checklist runs: the terminal is restored, one line says why, exit 74")
+    func truncatedCorpusRestoresTheTerminal() throws {
+        let directory = try TemporaryDirectory(prefix: "pwaudit-tmux")
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789ABCDEF")
+        let lines = (0..<20_000).map { _ in
+            String((0..<40).map { _ in digits.randomElement(using: &generator)! })
+        }.sorted().map { $0 + ":3" }
+        let corpus = try directory.write("pwned.txt", lines.joined(separator: "\n") + "\n")
+        let policy = try directory.write(
+            "p.json", #"{"name":"p","rules":[{"rule":"blocklist","lists":["hibp:pwned.txt"]}]}"#)
+        let pane = try TmuxPane(directory: directory, arguments: ["check", "--policy", policy])
+        defer { pane.close() }
+        _ = try pane.waitForMask(length: 0)
+        pane.type("a")
+        _ = try pane.waitForMask(length: 1)
+        #expect(truncate(corpus, 0) == 0)
+        pane.type("b")
+        #expect(try pane.waitForExit() == 74)
+        let screen = pane.history()
+        let unwrapped = screen.split(separator: "\n").joined()  // the pane wraps the line at 100 columns
+        #expect(unwrapped.contains("shrank while pwaudit was reading it"), "\(screen)")
+        #expect(!screen.contains("Crash"), "\(screen)")
+        #expect(try pane.settings(.before) == pane.settings(.after), "stty -g differs after the bus error")
+    }
+}
+
 /// One tmux server of its own (a unique socket), one 100×30 window running `pwaudit` from a shell script that saves
 /// `stty -g` before and after and the exit status.
 final class TmuxPane {
