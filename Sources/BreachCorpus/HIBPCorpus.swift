@@ -32,7 +32,7 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
     package init(path: String, format: BreachCorpusReference.Format) throws(CorpusError) {
         self.path = path
         self.format = format
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // a FIFO must not block the open
         guard descriptor >= 0 else {
             throw errno == ENOENT
                 ? .missing(path: path) : .unreadable(path: path, reason: SystemCall.describe(errno))

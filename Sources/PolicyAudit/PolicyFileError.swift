@@ -12,6 +12,8 @@ package enum PolicyFileError: Equatable, UserFacingError {
     case invalid(path: String, error: PolicyError)
     /// A `file:` blocklist named by the policy could not be read as UTF-8 text.
     case unreadableBlocklist(policy: String, list: String)
+    /// A `file:` blocklist named by the policy holds more than `PolicyFileLoader.listByteLimit` bytes of text.
+    case blocklistTooLarge(policy: String, list: String)
     /// A breach corpus (`hibp:`, `hibp-ntlm:`) named by the policy could not be opened; `error` says why.
     case unreadableCorpus(policy: String, error: CorpusError)
 
@@ -20,7 +22,7 @@ package enum PolicyFileError: Equatable, UserFacingError {
         switch self {
         case .missing, .unreadableBlocklist: .noInput
         case .unreadable: .ioError
-        case .invalid: .dataError
+        case .invalid, .blocklistTooLarge: .dataError
         case .unreadableCorpus(_, let error): error.exitCode
         }
     }
@@ -32,6 +34,9 @@ package enum PolicyFileError: Equatable, UserFacingError {
         case .unreadable(let path): "cannot read policy file \(path)"
         case .invalid(let path, let error): "\(path): \(error)"
         case .unreadableBlocklist(let policy, let list): "\(policy): cannot read blocklist file \(list)"
+        case .blocklistTooLarge(let policy, let list):
+            "\(policy): blocklist file \(list) holds more than 1 GiB of text (decompressed): too large for a word list; "
+                + "a breach corpus belongs in a sorted hash file named as hibp:PATH"
         case .unreadableCorpus(let policy, let error): "\(policy): \(error.userMessage)"
         }
     }

@@ -39,12 +39,7 @@ package enum PolicyFileLoader {
                 let listPath =
                     reference.hasPrefix("/")
                     ? reference : (directory as NSString).appendingPathComponent(reference)
-                // A `.gz` list is decompressed (zlib); its SHA-256 is the decompressed text's, so a list names the
-                // same content compressed or not.
-                guard let data = FileManager.default.contents(atPath: listPath),
-                    let bytes = listPath.hasSuffix(".gz") ? GzipDecoder.decompress([UInt8](data)) : [UInt8](data),
-                    String(bytes: bytes, encoding: .utf8) != nil
-                else { throw PolicyFileError.unreadableBlocklist(policy: path, list: listPath) }
+                let bytes = try listText(at: listPath, policy: path)
                 let sha256 = SHA256.hexDigest(bytes)
                 // Held compactly, once per process; stored by reference (the store keeps each list's entries once).
                 let entries = WordListCache.shared.entries(sha256: sha256) {
@@ -57,5 +52,36 @@ package enum PolicyFileLoader {
         } catch {
             throw .unreadable(path: path)
         }
+    }
+
+    /// The most text a `file:` list may hold, decompressed: 1 GiB, seven times rockyou.txt. Beyond it a list is a
+    /// gzip bomb or a breach corpus (which `hibp:` searches in place instead of loading).
+    package static let listByteLimit = 1 << 30
+
+    /// The text of the `file:` list at `listPath`: a `.gz` list is decompressed (zlib), and its SHA-256 is the
+    /// decompressed text's, so a list names the same content compressed or not.
+    /// - Throws: `PolicyFileError.unreadableBlocklist` when it cannot be read or is not UTF-8 (or not gzip), and
+    ///   `.blocklistTooLarge` past ``listByteLimit``.
+    private static func listText(at listPath: String, policy: String) throws(PolicyFileError) -> [UInt8] {
+        let size = (try? FileManager.default.attributesOfItem(atPath: listPath)[.size] as? Int) ?? 0
+        guard size <= listByteLimit else { throw .blocklistTooLarge(policy: policy, list: listPath) }
+        guard let data = FileManager.default.contents(atPath: listPath) else {
+            throw .unreadableBlocklist(policy: policy, list: listPath)
+        }
+        var bytes = [UInt8](data)
+        if listPath.hasSuffix(".gz") {
+            do {
+                bytes = try GzipDecoder.decompress(bytes, limit: listByteLimit)
+            } catch .exceedsLimit {
+                throw .blocklistTooLarge(policy: policy, list: listPath)
+            } catch {
+                throw .unreadableBlocklist(policy: policy, list: listPath)
+            }
+        }
+        guard bytes.count <= listByteLimit else { throw .blocklistTooLarge(policy: policy, list: listPath) }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw .unreadableBlocklist(policy: policy, list: listPath)
+        }
+        return bytes
     }
 }

@@ -1,5 +1,6 @@
 import AuditCrypto
 import BreachCorpus
+import Foundation
 import PasswordPolicy
 import Testing
 
@@ -84,6 +85,20 @@ import Testing
         let fixture = try CorpusFixture(passwords: [])
         let path = fixture.directory.path("absent.txt")
         #expect(throws: CorpusError.missing(path: path)) { _ = try HIBPCorpus(path: path, format: .sha1) }
+    }
+
+    @Test func aFIFOOrADirectoryIsRefusedWithoutWaitingForAWriter() throws {
+        let fixture = try CorpusFixture(passwords: [])
+        let fifo = fixture.directory.path("pwned.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Opened blocking, a FIFO with no writer would hang here instead of being refused.
+        #expect(throws: CorpusError.unreadable(path: fifo, reason: "not a regular file")) {
+            _ = try HIBPCorpus(path: fifo, format: .sha1)
+        }
+        let directory = fixture.directory.url.path
+        #expect(throws: CorpusError.unreadable(path: directory, reason: "not a regular file")) {
+            _ = try HIBPCorpus(path: directory, format: .sha1)
+        }
     }
 
     @Test func anNTLMFileGivenAsSHA1IsRefusedAtOpen() throws {

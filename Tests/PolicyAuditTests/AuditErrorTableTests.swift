@@ -37,6 +37,11 @@ struct AuditErrorTableTests {
             "corp: cannot read blocklist file words.txt"
         ),
         (
+            PolicyFileError.blocklistTooLarge(policy: "corp", list: "huge.txt.gz"), 65,
+            "corp: blocklist file huge.txt.gz holds more than 1 GiB of text (decompressed): too large for a word list; "
+                + "a breach corpus belongs in a sorted hash file named as hibp:PATH"
+        ),
+        (
             PolicyFileError.unreadableCorpus(policy: "corp", error: .missing(path: "/c/pwned.txt")), 66,
             "corp: breach corpus not found: /c/pwned.txt"
         ),
