@@ -50,16 +50,14 @@ extension CheckCommand {
         return evaluation.unlocksReset ? .success : .findings
     }
 
-    /// Opens the database for `--record` before anything is typed, so a missing database or key is reported first.
-    static func makeRecorder(
-        _ policy: PolicyArgument, arguments: ParsedArguments, context: CLIContext
-    ) throws -> InteractiveCheckRecorder {
-        guard let version = policy.version else {
+    /// The recorder for `--record`, on the database `resolve` opened for writing: made before anything is typed, so a
+    /// missing database or key is reported first.
+    static func makeRecorder(_ policy: PolicyArgument) throws -> InteractiveCheckRecorder {
+        guard let version = policy.version, let workspace = policy.workspace else {
             throw UsageError(
                 "--record needs a stored policy NAME[@N]; store the file first with 'pwaudit policy add'",
                 command: "check")
         }
-        let workspace = try StoreOptions.open(arguments, context: context)
         return try InteractiveCheckRecorder(workspace: workspace, version: version, policy: policy.compiled)
     }
 

@@ -57,12 +57,14 @@ enum CheckCommand: CLICommand {
         guard let reference = arguments[policy] else {
             throw UsageError("missing --policy FILE|NAME[@N]", command: "check")
         }
-        let resolved = try PolicyArgument.resolve(reference, arguments: arguments, context: context)
+        let onTerminal = isatty(context.stdinDescriptor) == 1
+        let resolved = try PolicyArgument.resolve(
+            reference, arguments: arguments, context: context, writable: onTerminal && arguments[record])
         let policy = resolved.compiled
         let username = arguments[user]
         let email = arguments[Self.email]
-        if isatty(context.stdinDescriptor) == 1 {
-            let recorder = try arguments[record] ? makeRecorder(resolved, arguments: arguments, context: context) : nil
+        if onTerminal {
+            let recorder = try arguments[record] ? makeRecorder(resolved) : nil
             return try live(policy: policy, username: username, email: email, recorder: recorder, context: context)
         }
         if arguments[record] {

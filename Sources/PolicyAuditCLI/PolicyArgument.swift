@@ -11,10 +11,16 @@ struct PolicyArgument {
     let reference: String
     /// The stored version it is, nil for a policy file.
     var version: StoredVersion? = nil
+    /// The database the version was read from (nil for a policy file): read-only unless `resolve` was asked to
+    /// open it for writing.
+    var workspace: AuditWorkspace? = nil
 
     /// Resolves `text`: an existing file (or anything with a `/` or `.json`) is read as a policy file; otherwise it
-    /// names a stored version in the database the options name.
-    static func resolve(_ text: String, arguments: ParsedArguments, context: CLIContext) throws -> PolicyArgument {
+    /// names a stored version in the database the options name, opened read-only or, when the caller will write to
+    /// it too, `writable` (once, so that a warning about its key is given once).
+    static func resolve(
+        _ text: String, arguments: ParsedArguments, context: CLIContext, writable: Bool = false
+    ) throws -> PolicyArgument {
         let path = context.resolve(text)
         let looksLikeFile =
             text.contains("/") || text.hasSuffix(".json") || FileManager.default.fileExists(atPath: path)
@@ -22,11 +28,14 @@ struct PolicyArgument {
             return PolicyArgument(
                 compiled: try PolicyCompiler.compile(PolicyFileLoader.load(path: path)), reference: text)
         }
-        let library = PolicyLibrary(workspace: try StoreOptions.openReadOnly(arguments, context: context))
+        let workspace =
+            try writable
+            ? StoreOptions.open(arguments, context: context) : StoreOptions.openReadOnly(arguments, context: context)
+        let library = PolicyLibrary(workspace: workspace)
         let version = try library.version(stored)
         return PolicyArgument(
             compiled: try PolicyCompiler.compile(library.policy(of: version)), reference: version.reference,
-            version: version)
+            version: version, workspace: workspace)
     }
 
     /// Resolves stored version references (`NAME`, `NAME@N`) against `workspace`.

@@ -58,6 +58,7 @@ struct LiveChecklistTmuxTests {
         let cli = try CLIHarness()
         #expect(try cli.run(["init", "--db", database]).code == .success)
         #expect(try cli.run(["policy", "add", CLIHarness.example("seed.json"), "--db", database]).code == .success)
+        #expect(chmod(database + ".key", 0o644) == 0)  // warned about once, though the policy and the record share it
         let pane = try TmuxPane(
             directory: directory,
             arguments: ["check", "--policy", "seed", "--db", database, "--record", "--user", "tmux-user"])
@@ -71,6 +72,8 @@ struct LiveChecklistTmuxTests {
         let final = pane.capture()
         #expect(final.contains("verdict: reset unlocked"))
         #expect(final.contains("recorded as run 1 (source 'interactive')"))
+        let warnings = pane.history().components(separatedBy: "warning: the fingerprint key").count - 1
+        #expect(warnings == 1, "\(pane.history())")
         #expect(try pane.settings(.before) == pane.settings(.after))
 
         let runs = try cli.run(["runs", "--db", database])
