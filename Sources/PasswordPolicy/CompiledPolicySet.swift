@@ -37,15 +37,25 @@ public struct CompiledPolicySet: Sendable {
 
     /// Writes each policy's failure mask into `masks` for a candidate given as UTF-8 bytes, as a batch importer
     /// holds them; the masks equal those of the same candidate given as strings. The bytes must be valid UTF-8.
+    ///
+    /// With `breachCounts` (one per policy), also writes each policy's breach count: the largest count among its
+    /// breach-corpus rules that refused the password, 0 when none did; it comes from the rules' own lookups.
     package func failureMasks(
         password: UnsafeBufferPointer<UInt8>, username: UnsafeBufferPointer<UInt8>?,
-        email: UnsafeBufferPointer<UInt8>?, into masks: UnsafeMutableBufferPointer<UInt64>
+        email: UnsafeBufferPointer<UInt8>?, into masks: UnsafeMutableBufferPointer<UInt64>,
+        breachCounts: UnsafeMutableBufferPointer<Int>? = nil
     ) {
-        failureMasks(CandidateBytes(password: password, username: username, email: email), into: masks)
+        failureMasks(
+            CandidateBytes(password: password, username: username, email: email), into: masks,
+            breachCounts: breachCounts)
     }
 
-    private func failureMasks(_ candidate: CandidateBytes, into masks: UnsafeMutableBufferPointer<UInt64>) {
+    private func failureMasks(
+        _ candidate: CandidateBytes, into masks: UnsafeMutableBufferPointer<UInt64>,
+        breachCounts: UnsafeMutableBufferPointer<Int>? = nil
+    ) {
         precondition(masks.count == policies.count, "one mask per policy")
+        precondition(breachCounts.map { $0.count == policies.count } ?? true, "one breach count per policy")
         withExtendedLifetime(policies) {
             preparers.withUnsafeBufferPointer { preparers in
                 evaluators.withUnsafeBufferPointer { evaluators in
@@ -53,6 +63,7 @@ public struct CompiledPolicySet: Sendable {
                         // Compat-mode policies whose rules all read bytes need no preparation.
                         for member in evaluators.indices where !evaluators[member].preparesPassword {
                             masks[member] = evaluators[member].failureMask(candidate)
+                            breachCounts?[member] = 0  // no breach-corpus rule reads bytes alone
                         }
                         for preparer in preparers.indices
                         where evaluators.indices.contains(where: {
@@ -62,8 +73,10 @@ public struct CompiledPolicySet: Sendable {
                                 var contexts = ContextAnswers()
                                 for member in evaluators.indices
                                 where preparerOf[member] == preparer && evaluators[member].preparesPassword {
+                                    var breachCount = 0
                                     masks[member] = evaluators[member].failureMask(
-                                        prepared, candidate, contexts: &contexts)
+                                        prepared, candidate, contexts: &contexts, breachCount: &breachCount)
+                                    breachCounts?[member] = breachCount
                                 }
                             }
                         }

@@ -41,10 +41,24 @@ struct RuleEvaluator: @unchecked Sendable {
     func failureMask(_ prepared: PreparedPassword, _ candidate: CandidateBytes, contexts: inout ContextAnswers)
         -> UInt64
     {
+        var breachCount = 0
+        return failureMask(prepared, candidate, contexts: &contexts, breachCount: &breachCount)
+    }
+
+    /// ``failureMask(_:_:contexts:)``, also raising `breachCount` to the largest count a failing breach-corpus rule
+    /// found (the rule's own lookup: none is made twice).
+    @inline(__always)
+    func failureMask(
+        _ prepared: PreparedPassword, _ candidate: CandidateBytes, contexts: inout ContextAnswers,
+        breachCount: inout Int
+    ) -> UInt64 {
         var mask: UInt64 = 0
         let scan = pwqualityScan(of: candidate)
-        for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts, scan).failed {
+        for index in 0..<rules.count {
+            let result = check(rules[index], prepared, candidate, &contexts, scan)
+            guard result.failed else { continue }
             mask |= 1 << UInt64(index)
+            if case .breached = rules[index] { breachCount = Swift.max(breachCount, result.actual) }
         }
         return mask
     }

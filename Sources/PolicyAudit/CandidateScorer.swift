@@ -50,10 +50,15 @@ package final class CandidateScorer {
                 otherCount: full.mark + full.other)
             composition = CompositionMask.mask(of: full)
         }
-        masks.withUnsafeMutableBufferPointer { policies.failureMasks(of: row, into: $0) }
         if hasBreachedRules {
             if breachCounts.isEmpty { breachCounts = [Int](repeating: 0, count: masks.count) }
-            policies.breachCounts(of: row, masks: masks, breachedRules: breachedRules, into: &breachCounts)
+            masks.withUnsafeMutableBufferPointer { masks in
+                breachCounts.withUnsafeMutableBufferPointer {
+                    policies.failureMasks(of: row, into: masks, breachCounts: $0)
+                }
+            }
+        } else {
+            masks.withUnsafeMutableBufferPointer { policies.failureMasks(of: row, into: $0) }
         }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,

@@ -86,7 +86,7 @@ package struct RunRescore {
         var masks: [UInt64] = []
         masks.reserveCapacity(candidates.count)
         var rowMasks: [UInt64] = [0]
-        let breachedRules = [compiled.policies[0].breachedRuleMask]
+        let hasBreachedRules = compiled.policies[0].breachedRuleMask != 0
         var breachCounts = [0]
         var next = 0
         while let record = try reader.next() {
@@ -95,12 +95,13 @@ package struct RunRescore {
             guard next < candidates.count, candidates[next].line == row.line else {
                 throw ImportError.rowsMismatch(runID: runID, line: row.line)
             }
-            rowMasks.withUnsafeMutableBufferPointer { compiled.failureMasks(of: row, into: $0) }
-            tally.addOutcomes(masks: rowMasks, day: SubmissionDay.number(row.submittedAt))
-            if breachedRules[0] != 0 {
-                compiled.breachCounts(of: row, masks: rowMasks, breachedRules: breachedRules, into: &breachCounts)
-                tally.addBreaches(breachCounts)
+            rowMasks.withUnsafeMutableBufferPointer { masks in
+                breachCounts.withUnsafeMutableBufferPointer {
+                    compiled.failureMasks(of: row, into: masks, breachCounts: $0)
+                }
             }
+            tally.addOutcomes(masks: rowMasks, day: SubmissionDay.number(row.submittedAt))
+            if hasBreachedRules { tally.addBreaches(breachCounts) }
             masks.append(rowMasks[0])
             next += 1
         }
