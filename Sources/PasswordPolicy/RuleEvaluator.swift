@@ -41,17 +41,23 @@ struct RuleEvaluator: @unchecked Sendable {
     func failureMask(_ prepared: PreparedPassword, _ candidate: CandidateBytes, contexts: inout ContextAnswers)
         -> UInt64
     {
-        var breachCount = 0
-        return failureMask(prepared, candidate, contexts: &contexts, breachCount: &breachCount)
+        var mask: UInt64 = 0
+        let scan = pwqualityScan(of: candidate)
+        for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts, scan).failed {
+            mask |= 1 << UInt64(index)
+        }
+        return mask
     }
 
     /// ``failureMask(_:_:contexts:)``, also raising `breachCount` to the largest count a failing breach-corpus rule
-    /// found (the rule's own lookup: none is made twice).
+    /// found (the rule's own lookup: none is made twice). A policy without such a rule takes the loop above, which
+    /// reads nothing of a check but whether it failed.
     @inline(__always)
     func failureMask(
         _ prepared: PreparedPassword, _ candidate: CandidateBytes, contexts: inout ContextAnswers,
         breachCount: inout Int
     ) -> UInt64 {
+        guard !sources.isEmpty else { return failureMask(prepared, candidate, contexts: &contexts) }
         var mask: UInt64 = 0
         let scan = pwqualityScan(of: candidate)
         for index in 0..<rules.count {
