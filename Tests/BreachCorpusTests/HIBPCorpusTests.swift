@@ -16,6 +16,17 @@ import Testing
         #expect(Hex.encode(NTLMHash.digest("password")).uppercased() == "8846F7EAEE8FB117AD06BDD830B7586C")
     }
 
+    /// Vectors from `iconv -t UTF-16LE | openssl dgst -md4 -provider legacy`: the empty password, Latin-1 letters,
+    /// and CJK with an astral scalar (a surrogate pair in UTF-16).
+    @Test(arguments: [
+        ("", "31D6CFE0D16AE931B73C59D7E0C089C0"),
+        ("pässwörd", "0553152250AC01ADB4213CB9938663E4"),
+        ("密码🔑x", "2026FB1CD3DBB5F89ADF15D57F7EE9D7"),
+    ])
+    func ntHashOfNonASCIIPasswordsMatchesOpenSSL(password: String, expected: String) {
+        #expect(Hex.encode(NTLMHash.digest(password)).uppercased() == expected)
+    }
+
     @Test func everyLineIsFoundWithItsCountAndAbsentHashesAreNot() throws {
         let fixture = try CorpusFixture(passwords: Self.passwords, filler: 3000)
         let corpus = try HIBPCorpus(path: try fixture.write(fixture.lines()), format: .sha1)
