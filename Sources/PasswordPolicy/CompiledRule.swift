@@ -102,6 +102,15 @@ struct RuleSideTables {
                     path: path + ".lists",
                     reason: "list \"\(list)\" is not loaded; resolve file lists before compiling the policy")
             }
+            let termCount = banned.terms.count + banned.files.reduce(0) { $0 + $1.entryCount }
+            guard termCount <= BannedTerms.maximumTerms else {
+                throw .invalid(
+                    path: path,
+                    reason:
+                        "holds \(termCount) terms, more than the \(BannedTerms.maximumTerms) a banned-terms rule may: "
+                        + "each is fuzzy-matched inside every password; refuse whole passwords from a long list "
+                        + "with a \"blocklist\" rule")
+            }
             bannedTerms.append(BannedTermsMatcher(banned, normalization: normalization))
             return .bannedTerms(matcher: bannedTerms.count - 1)
         case .context(let fields, let minToken, let substrings):

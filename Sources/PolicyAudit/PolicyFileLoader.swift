@@ -1,4 +1,5 @@
 import AuditCrypto
+import BreachCorpus
 import Foundation
 import PasswordPolicy
 
@@ -14,9 +15,25 @@ package enum PolicyFileLoader {
         return data
     }
 
-    /// Loads and validates the policy at `path` (absolute).
+    /// Loads the policy at `path` (absolute) and compiles it, so that what cannot be evaluated (a banned-terms rule
+    /// over its size, a pattern over the budget) is refused with the file's name before anything is stored.
     /// - Throws: `PolicyFileError` naming the file and, for a bad definition, the key at fault.
-    package static func load(path: String) throws(PolicyFileError) -> PasswordPolicy {
+    package static func compile(path: String) throws(PolicyFileError) -> CompiledPolicy {
+        let policy = try load(path: path)
+        do {
+            return try PolicyCompiler.compile(policy)
+        } catch let error as PolicyError {
+            throw .invalid(path: path, error: error)
+        } catch let error as CorpusError {
+            throw .unreadableCorpus(policy: path, error: error)
+        } catch {
+            throw .unreadable(path: path)
+        }
+    }
+
+    /// Loads and validates the policy at `path` (absolute), its file lists read and its corpora opened.
+    /// - Throws: `PolicyFileError` naming the file and, for a bad definition, the key at fault.
+    private static func load(path: String) throws(PolicyFileError) -> PasswordPolicy {
         let data = try contents(of: path)
         let parsed: PasswordPolicy
         do {

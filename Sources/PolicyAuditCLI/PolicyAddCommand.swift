@@ -75,7 +75,7 @@ enum PolicyAddCommand: CLICommand {
             if arguments[name] != nil {
                 throw UsageError("option '--name' goes with --format passwordrules or pwquality", command: help.name)
             }
-            return try PolicyFileLoader.load(path: context.resolve(input))
+            return try PolicyFileLoader.compile(path: context.resolve(input)).policy
         }
         guard let policyName = arguments[name] else {
             throw UsageError("--format \(format.rawValue) needs --name NAME", command: help.name)

@@ -26,7 +26,7 @@ struct PolicyArgument {
             text.contains("/") || text.hasSuffix(".json") || FileManager.default.fileExists(atPath: path)
         guard !looksLikeFile, let stored = PolicyReference(parsing: text) else {
             return PolicyArgument(
-                compiled: try PolicyCompiler.compile(PolicyFileLoader.load(path: path)), reference: text)
+                compiled: try PolicyFileLoader.compile(path: path), reference: text)
         }
         let workspace =
             try writable

@@ -119,6 +119,27 @@ import Testing
         #expect(compiled.evaluate(Candidate(password: "C0ntos0Blank12")).outcomes[0].actual == ["score": 4])
     }
 
+    @Test func aRuleOfMoreThanTheMaximumTermsIsRefusedNamingItsSize() throws {
+        let policy = try PasswordPolicy(
+            json: Data(
+                #"{"name":"t","rules":[{"rule":"length","min":8},{"rule":"banned-terms","terms":["blank"],"lists":["file:big.txt"]}]}"#
+                    .utf8))
+        func loaded(_ count: Int) -> PasswordPolicy {
+            policy.loadingFileLists { name in
+                BlocklistFile(
+                    name: name, sha256: String(repeating: "0", count: 64), words: (0..<count).map { "term\($0)" })
+            }
+        }
+        _ = try CompiledPolicy(loaded(BannedTerms.maximumTerms - 1))  // with the inline term: exactly the maximum
+        let error = #expect(throws: PolicyError.self) { _ = try CompiledPolicy(loaded(BannedTerms.maximumTerms)) }
+        guard case .invalid(let path, let reason) = error else {
+            Issue.record("expected .invalid, got \(String(describing: error))")
+            return
+        }
+        #expect(path == "rules[1]")
+        #expect(reason.hasPrefix("holds 100001 terms, more than the 100000 a banned-terms rule may"))
+    }
+
     @Test func theFastMaskAgreesWithTheOutcome() throws {
         let policy = try Self.rule(Self.contosoBlank)
         for password in ["C0ntos0Blank12", "ContoS0Bl@nkf9!", "Bl@nK", "correct horse"] {

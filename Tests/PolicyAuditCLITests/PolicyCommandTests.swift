@@ -26,6 +26,23 @@ struct PolicyCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.directory + "/a.db.key")) == key)
     }
 
+    @Test("policy add compiles the file first: a banned-terms rule over its size is refused and nothing is stored")
+    func uncompilablePolicyIsNotStored() throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["init", "--db", "a.db"]).code == .success)
+        try cli.write("terms.txt", (0...100_000).map { "term\($0)" }.joined(separator: "\n") + "\n")
+        try cli.write(
+            "big.json", #"{"name": "big", "rules": [{"rule": "banned-terms", "lists": ["file:terms.txt"]}]}"#)
+        let added = try cli.run(["policy", "add", "big.json", "--db", "a.db"])
+        #expect(added.code == .dataError)
+        #expect(added.err.contains("big.json: rules[0]: holds 100001 terms, more than the 100000"), "\(added.err)")
+        try cli.write("small.json", policy("small", min: 8))
+        #expect(try cli.run(["policy", "add", "small.json", "--db", "a.db"]).code == .success)
+        let listed = try cli.run(["policy", "list", "--db", "a.db"])
+        #expect(listed.out.contains("small@1") && !listed.out.contains("big"), "\(listed.out)")
+    }
+
     @Test("PWAUDIT_DB and PWAUDIT_KEY_FILE locate the database and key")
     func environment() throws {
         let cli = try CLIHarness()
