@@ -5,12 +5,17 @@ extension sigaction {
     /// An action that runs `handler` (a function, `SIG_DFL` or `SIG_IGN`) with no signal blocked beyond the one
     /// delivered and `flags` (`SA_RESTART`, …). Async-signal-safe: a handler may build one.
     package init(handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0) {
-        self.init()
+        self.init(blockingNothing: flags)
         #if os(Linux)
             __sigaction_handler.sa_handler = handler
         #else
             __sigaction_u.__sa_handler = handler
         #endif
+    }
+
+    /// An action with no handler yet, no signal blocked beyond the one delivered, and `flags`.
+    private init(blockingNothing flags: Int32) {
+        self.init()
         sigemptyset(&sa_mask)
         sa_flags = flags
     }
@@ -46,14 +51,12 @@ package typealias SignalInformationHandler =
 extension sigaction {
     /// An action that runs `handler` with the signal's information (`SA_SIGINFO`) and `flags` besides.
     package init(informationHandler handler: SignalInformationHandler, flags: Int32 = 0) {
-        self.init()
+        self.init(blockingNothing: flags | SA_SIGINFO)
         #if os(Linux)
             __sigaction_handler.sa_sigaction = handler
         #else
             __sigaction_u.__sa_sigaction = handler
         #endif
-        sigemptyset(&sa_mask)
-        sa_flags = flags | SA_SIGINFO
     }
 }
 

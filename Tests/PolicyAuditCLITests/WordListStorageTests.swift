@@ -54,12 +54,7 @@ struct WordListStorageTests {
         let sandbox = try ImportSandbox(policies: [])
         let text = sandbox.path("deny.txt")
         try sandbox.write("deny.txt", Self.words.joined(separator: "\n"))
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gzip.arguments = ["gzip", "-k", text]
-        try gzip.run()
-        gzip.waitUntilExit()
-        try #require(gzip.terminationStatus == 0)
+        try SystemGzip.compress(text)
         try sandbox.write("a.json", #"{"name":"a","rules":[{"rule":"blocklist","lists":["file:deny.txt.gz"]}]}"#)
         try sandbox.write("b.json", #"{"name":"b","rules":[{"rule":"blocklist","lists":["file:deny.txt"]}]}"#)
         #expect(sandbox.run(["policy", "add", sandbox.path("a.json")]).code == .success)

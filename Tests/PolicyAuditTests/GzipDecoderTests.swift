@@ -9,14 +9,8 @@ import Testing
 struct GzipDecoderTests {
     /// `text` compressed by the system's gzip.
     private func gzip(_ text: [UInt8], in directory: TemporaryDirectory, name: String) throws -> [UInt8] {
-        let path = try directory.write(name, text)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-f", path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + ".gz")))
+        let compressed = try SystemGzip.compress(try directory.write(name, text))
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: compressed)))
     }
 
     @Test("a list decompresses whole up to the limit, and one byte more than the limit is refused")
