@@ -9,17 +9,22 @@ public struct CompiledPolicySet: Sendable {
     /// Per normalization form used, one evaluator that prepares the password for all the policies of that form
     /// (tracking sequences when any of them needs it).
     private let preparers: [RuleEvaluator]
-    /// Per policy, the index of its preparer.
-    private let preparerOf: [Int]
+    /// The policies (by index) that read the prepared password, grouped by preparer: those of preparer `p` are
+    /// `preparedMembers[preparedRanges[p]]`. A preparer none of them uses is never run.
+    private let preparedMembers: [Int]
+    private let preparedRanges: [Range<Int>]
+    /// The policies whose rules all read bytes (compat mode), which need no preparation.
+    private let bytewiseMembers: [Int]
     /// The policies' evaluators: plain values, read without touching the policies' reference counts.
     private let evaluators: [RuleEvaluator]
 
     /// A set of `policies`, evaluated in this order.
     public init(_ policies: [CompiledPolicy]) {
         self.policies = policies
-        evaluators = policies.map(\.evaluator)
+        let evaluators = policies.map(\.evaluator)
+        self.evaluators = evaluators
         var preparers: [RuleEvaluator] = []
-        preparerOf = evaluators.map { evaluator in
+        let preparerOf = evaluators.map { evaluator in
             guard let index = preparers.firstIndex(where: { $0.normalization == evaluator.normalization }) else {
                 preparers.append(evaluator)
                 return preparers.count - 1
@@ -28,6 +33,14 @@ public struct CompiledPolicySet: Sendable {
             return index
         }
         self.preparers = preparers
+        var members: [Int] = []
+        preparedRanges = preparers.indices.map { preparer in
+            let start = members.count
+            members += evaluators.indices.filter { preparerOf[$0] == preparer && evaluators[$0].preparesPassword }
+            return start..<members.count
+        }
+        preparedMembers = members
+        bytewiseMembers = evaluators.indices.filter { !evaluators[$0].preparesPassword }
     }
 
     /// Writes each policy's failure mask for `candidate` into `masks` (one per policy, in order).
@@ -59,20 +72,15 @@ public struct CompiledPolicySet: Sendable {
         withExtendedLifetime(policies) {
             preparers.withUnsafeBufferPointer { preparers in
                 evaluators.withUnsafeBufferPointer { evaluators in
-                    preparerOf.withUnsafeBufferPointer { preparerOf in
-                        // Compat-mode policies whose rules all read bytes need no preparation.
-                        for member in evaluators.indices where !evaluators[member].preparesPassword {
+                    preparedMembers.withUnsafeBufferPointer { members in
+                        for member in bytewiseMembers {
                             masks[member] = evaluators[member].failureMask(candidate)
                             breachCounts?[member] = 0  // no breach-corpus rule reads bytes alone
                         }
-                        for preparer in preparers.indices
-                        where evaluators.indices.contains(where: {
-                            preparerOf[$0] == preparer && evaluators[$0].preparesPassword
-                        }) {
+                        for (preparer, range) in preparedRanges.enumerated() where !range.isEmpty {
                             preparers[preparer].withPrepared(candidate.password) { prepared in
                                 var contexts = ContextAnswers()
-                                for member in evaluators.indices
-                                where preparerOf[member] == preparer && evaluators[member].preparesPassword {
+                                for member in members[range] {
                                     var breachCount = 0
                                     masks[member] = evaluators[member].failureMask(
                                         prepared, candidate, contexts: &contexts, breachCount: &breachCount)
