@@ -79,13 +79,27 @@ public struct PasswordPolicy: Sendable, Equatable {
         return seen
     }
 
-    /// Returns the policy with every `file:` list replaced by its entries inlined into `words`.
+    /// Returns the policy with every `file:` list replaced by its entries inlined: into a blocklist's `words`, and
+    /// into a banned-terms rule's `terms` (its entries of 4 to 16 characters, as a loaded file contributes).
     ///
     /// - Parameter load: Given a path from ``fileListReferences``, returns its entries (see
     ///   ``BlocklistText/entries(in:)``).
     public func resolvingFileLists(_ load: (String) throws -> [String]) rethrows -> PasswordPolicy {
         var copy = self
         for index in copy.rules.indices {
+            if case .bannedTerms(var banned) = copy.rules[index].kind {
+                var terms = banned.terms
+                for list in banned.lists {
+                    terms += try load(String(list.dropFirst(5))).filter {
+                        let term = BannedTermsMatcher.normalizedTerm($0, substitutions: banned.substitutions)
+                        return BannedTerms.termLengths.contains(term.count)
+                    }
+                }
+                banned.terms = PolicyParser.canonicalWords(terms)
+                banned.lists = []
+                copy.rules[index].kind = .bannedTerms(banned)
+                continue
+            }
             guard case .blocklist(let lists, let words, let files) = copy.rules[index].kind else { continue }
             var kept: [String] = []
             var allWords = words

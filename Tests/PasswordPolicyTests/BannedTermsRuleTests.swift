@@ -119,6 +119,22 @@ import Testing
         #expect(compiled.evaluate(Candidate(password: "C0ntos0Blank12")).outcomes[0].actual == ["score": 4])
     }
 
+    @Test func resolvingFileListsInlinesATermListAsALoadedFileWouldCountIt() throws {
+        let policy = try PasswordPolicy(
+            json: Data(
+                #"{"name":"t","rules":[{"rule":"banned-terms","terms":["contoso"],"lists":["file:g.txt"]}]}"#.utf8))
+        let resolved = policy.resolvingFileLists { _ in ["Blank", "abc", "seventeen-letters"] }
+        guard case .bannedTerms(let banned) = resolved.rules[0].kind else {
+            Issue.record("not a banned-terms rule")
+            return
+        }
+        #expect(banned.lists.isEmpty)
+        #expect(banned.terms == ["blank", "contoso"], "entries outside 4-16 characters are left out, as when loaded")
+        let compiled = try CompiledPolicy(resolved)
+        #expect(compiled.evaluate(Candidate(password: "C0ntos0Blank12")).outcomes[0].actual == ["score": 4])
+        #expect(try PasswordPolicy(json: Data(resolved.canonicalJSON().utf8)) == resolved)
+    }
+
     @Test func aRuleOfMoreThanTheMaximumTermsIsRefusedNamingItsSize() throws {
         let policy = try PasswordPolicy(
             json: Data(
