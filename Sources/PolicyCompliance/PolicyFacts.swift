@@ -85,7 +85,7 @@ package struct PolicyFacts: Sendable, Equatable {
             breachCorpusRuleIDs.append(rule.id)
             breachCorpusLists.append(corpus.listName)
         }
-        let entries = blocklists.reduce(into: Set<String>()) { $0.formUnion($1.kind.blocklistEntries) }
+        let entries = Self.distinctEntries(blocklists.flatMap(\.kind.blocklistSources))
         blocklistEntries = entries.count
         blocklistEntriesMatchingPolicy = Self.entriesMatching(policy, entries: entries, minLength: minimum)
         usesBuiltinCommon = blocklists.contains {
@@ -147,8 +147,17 @@ package struct PolicyFacts: Sendable, Equatable {
         }
     }
 
+    /// The entries of all `sources` (each distinct within itself), each once: a single source as it is, several
+    /// through a set sized for them all (a million-entry list is counted without hashing it).
+    private static func distinctEntries(_ sources: [[String]]) -> [String] {
+        guard sources.count > 1 else { return sources.first ?? [] }
+        var entries = Set<String>(minimumCapacity: sources.reduce(0) { $0 + $1.count })
+        for source in sources { entries.formUnion(source) }
+        return Array(entries)
+    }
+
     /// How many of `entries` the policy's rules other than `blocklist` and `context` accept.
-    private static func entriesMatching(_ policy: PasswordPolicy, entries: Set<String>, minLength: Int) -> Int {
+    private static func entriesMatching(_ policy: PasswordPolicy, entries: [String], minLength: Int) -> Int {
         var others = policy
         others.rules = policy.rules.filter {
             switch $0.kind {
@@ -160,6 +169,6 @@ package struct PolicyFacts: Sendable, Equatable {
         guard !others.rules.isEmpty, let compiled = try? CompiledPolicy(others) else {
             return entries.filter { $0.unicodeScalars.count >= minLength }.count
         }
-        return entries.reduce(0) { $0 + (compiled.evaluate(Candidate(password: $1)).unlocksReset ? 1 : 0) }
+        return entries.reduce(0) { $0 + (compiled.failureMask(Candidate(password: $1)).isEmpty ? 1 : 0) }
     }
 }

@@ -70,6 +70,25 @@ struct ComplianceScenarioTests {
             }?.verdict == .notApplicable)
     }
 
+    @Test("an entry in two sources (inline words, the built-in list, a file) counts once; one source counts whole")
+    func entriesAcrossSourcesCountOnce() throws {
+        let json =
+            #"{"name":"t","rules":[{"rule":"blocklist","lists":["builtin:common","file:f.txt"],"#
+            + #""words":["password","zz-own-word"]}]}"#
+        let policy = try PasswordPolicy(json: Data(json.utf8)).loadingFileLists { name in
+            BlocklistFile(name: name, sha256: String(repeating: "0", count: 64), words: ["123456", "zz-file-word"])
+        }
+        // 500 built-in entries, "password" and "123456" among them: one inline and one file entry are new.
+        #expect(PolicyFacts(policy).blocklistEntries == 502)
+        let single = try PasswordPolicy(
+            json: Data(#"{"name":"t","rules":[{"rule":"blocklist","lists":["file:f.txt"]}]}"#.utf8)
+        )
+        .loadingFileLists { name in
+            BlocklistFile(name: name, sha256: String(repeating: "0", count: 64), words: ["alpha", "beta", "Alpha"])
+        }
+        #expect(PolicyFacts(single).blocklistEntries == 2, "a file's entries are distinct as loaded")
+    }
+
     @Test("ASVS 5.0 6.2.4 counts only entries the rest of the policy accepts")
     func matchingPolicy() throws {
         // 500 built-in entries, none of 15 characters or more; 3,000 long listed ones.
