@@ -86,9 +86,8 @@ struct CorpusLine {
             count = count &* 10 &+ Int(bytes[index] &- 0x30)
             index += 1
         }
-        guard index > digitsStart, index - digitsStart <= 18 else {
-            throw .malformed("has no count after the hash (expected HASH:COUNT)")
-        }
+        guard index > digitsStart else { throw .malformed("has no count after the hash (expected HASH:COUNT)") }
+        guard index - digitsStart <= 18 else { throw .malformed("has a count of more than 18 digits") }
         if index < size, bytes[index] == 0x0D { index += 1 }
         if index < size {
             guard bytes[index] == 0x0A else { throw .malformed("has something other than a line end after the count") }

@@ -47,6 +47,7 @@ import Testing
 
     @Test(arguments: [
         ("5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8", "has no count after the hash"),
+        ("5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8:1234567890123456789", "has a count of more than 18 digits"),
         ("5BAA61E4C9B93F3F0682250B6CF8331B7EE68FDX:12", "is not 40 hex digits"),
         ("8846F7EAEE8FB117AD06BDD830B7586C:5", "has a 32-digit hash where 40 are expected (an NTLM hash"),
         ("5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8:12 extra", "something other than a line end"),
