@@ -1,6 +1,7 @@
 import ExitStatus
 import Foundation
 import LibC
+import Synchronization
 
 /// Turns the `SIGBUS` of a corpus file that shrank while mapped into one clear line and exit 74, instead of a crash
 /// report.
@@ -9,8 +10,9 @@ import LibC
 /// rewrote it in place (`curl … > pwned.txt`) while pwaudit searched it. Nothing can be recovered at that point, but
 /// nothing is lost either: an import's rows are written in one transaction that SQLite rolls back, and the run is
 /// listed as stale. Each open corpus registers its mapped range with its message, written in advance; the handler
-/// only reads that table, `write(2)`s and `_exit(2)`s (all async-signal-safe). A fault outside every corpus gets the
-/// default action.
+/// only reads that table, `write(2)`s and `_exit(2)`s (all async-signal-safe), once for the process however many
+/// threads fault. Any other `SIGBUS` (a fault outside every corpus, one sent by `kill`) goes to the action there was
+/// before (the Swift runtime's crash report, or the default).
 enum CorpusMappingGuard {
     private struct Entry {
         var start: UInt = 0
@@ -27,10 +29,16 @@ enum CorpusMappingGuard {
         return entries
     }()
     private static let lock = NSLock()
+    /// The action `SIGBUS` had before the guard's (set once, before the guard is installed).
+    nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+    /// Set by the first thread that reports a corpus fault; the others wait for its `_exit`.
+    private static let reporting = Atomic<Bool>(false)
     private static let installed: Void = {
         _ = entries
+        _ = reporting.load(ordering: .relaxed)
+        previous.initialize(to: sigaction())
         var action = sigaction(informationHandler: handleBusError)
-        _ = sigaction(SIGBUS, &action, nil)
+        _ = sigaction(SIGBUS, &action, previous)
     }()
 
     /// Registers the mapping `range` of the corpus at `path`; returns the slot to pass to ``unregister(_:)``, or nil
@@ -47,7 +55,11 @@ enum CorpusMappingGuard {
             message.deallocate()
             return nil
         }
-        entries[slot] = Entry(start: start, end: start + UInt(range.count), message: message, length: text.count)
+        // The handler reads without the lock: the message, which it tests first, is published last.
+        entries[slot].start = start
+        entries[slot].end = start + UInt(range.count)
+        entries[slot].length = text.count
+        entries[slot].message = message
         return slot
     }
 
@@ -56,6 +68,7 @@ enum CorpusMappingGuard {
         lock.lock()
         defer { lock.unlock() }
         let message = entries[slot].message
+        entries[slot].message = nil  // first, so that the handler no longer matches the range
         entries[slot] = Entry()
         message?.deallocate()
     }
@@ -76,15 +89,20 @@ enum CorpusMappingGuard {
     }
 
     private static let handleBusError: SignalInformationHandler = { signal, information, _ in
-        let address = UInt(bitPattern: information?.pointee.faultAddress)
-        for slot in 0..<CorpusMappingGuard.capacity {
+        // Only the kernel's faults (si_code > 0) carry an address; a SIGBUS sent by kill carries a pid there.
+        let isFault = (information?.pointee.si_code ?? 0) > 0
+        let address = isFault ? UInt(bitPattern: information?.pointee.faultAddress) : 0
+        for slot in 0..<CorpusMappingGuard.capacity where isFault {
             let entry = CorpusMappingGuard.entries[slot]
             guard let message = entry.message, entry.start <= address, address < entry.end else { continue }
+            if CorpusMappingGuard.reporting.exchange(true, ordering: .relaxed) {
+                while true { _ = pause() }  // another thread is reporting and will end the process
+            }
             _ = write(STDERR_FILENO, message, entry.length)
             _exit(ExitCode.ioError.rawValue)
         }
-        var fallback = sigaction(handler: SIG_DFL)
-        _ = sigaction(signal, &fallback, nil)
-        _ = raise(signal)
+        // Not a corpus's: the action there was before. A fault recurs when this returns; a sent signal is raised.
+        _ = sigaction(signal, CorpusMappingGuard.previous, nil)
+        if !isFault || CorpusMappingGuard.previous.pointee.isDefaultAction { _ = raise(signal) }
     }
 }

@@ -20,6 +20,16 @@ extension sigaction {
         sa_flags = flags
     }
 
+    /// Whether the action is the signal's default (`SIG_DFL`).
+    package var isDefaultAction: Bool {
+        #if os(Linux)
+            let handler = __sigaction_handler.sa_handler
+        #else
+            let handler = __sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_DFL, to: Int.self)
+    }
+
     /// Whether the action ignores its signal (`SIG_IGN`).
     package var ignoresSignal: Bool {
         #if os(Linux)

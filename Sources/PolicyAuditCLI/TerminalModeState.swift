@@ -70,7 +70,10 @@ struct TerminalModeState: @unchecked Sendable {
     /// termination or job-stop signal ignored).
     static func install(_ signal: Int32, saving: Bool) {
         let state = shared
-        var action = sigaction(handler: handleModeSignal, flags: Int32(SA_RESTART))
+        var action =
+            signal == SIGBUS
+            ? sigaction(informationHandler: handleModeBusError, flags: Int32(SA_RESTART))
+            : sigaction(handler: handleModeSignal, flags: Int32(SA_RESTART))
         if saving {
             sigaction(signal, nil, state.previous + Int(signal))
             if signal != SIGCONT, signal != SIGWINCH, state.previous[Int(signal)].ignoresSignal { return }
@@ -122,10 +125,24 @@ private func handleModeSignal(_ signal: Int32) {
     default:  // SIGTSTP stops the process once this returns; the others end it
         TerminalModeState.leave()
         tcsetattr(input, TCSANOW, state.settings + TerminalModeState.original)
-        // A bus error goes on to the action it had before (the corpus guard's message): the faulting read runs again
-        // when this returns and faults again, with its address. The others are raised again, with the default action.
-        var fallback = signal == SIGBUS ? state.previous[Int(signal)] : sigaction(handler: SIG_DFL)
+        var fallback = sigaction(handler: SIG_DFL)
         sigaction(signal, &fallback, nil)
-        if signal != SIGBUS { raise(signal) }  // blocked while this handler runs: delivered when it returns
+        raise(signal)  // blocked while this handler runs: delivered, with the default action, when it returns
     }
+}
+
+/// `SIGBUS`: the terminal is restored first either way. A fault of the kernel's (a read of a page a corpus file no
+/// longer has) goes on to the action it had before, the corpus guard's message: the faulting read runs again when
+/// this returns and faults again, with its address. One sent by `kill` has no read to repeat: it ends the process
+/// with the default action, as any termination signal does, so the checklist never reads on with echo on.
+private func handleModeBusError(
+    _ signal: Int32, _ information: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+    let state = TerminalModeState.shared
+    TerminalModeState.leave()
+    tcsetattr(state.descriptors[TerminalModeState.input], TCSANOW, state.settings + TerminalModeState.original)
+    let isFault = (information?.pointee.si_code ?? 0) > 0  // SI_USER, SI_QUEUE, SI_TKILL are 0 or below
+    var fallback = isFault ? state.previous[Int(signal)] : sigaction(handler: SIG_DFL)
+    sigaction(signal, &fallback, nil)
+    if !isFault { raise(signal) }
 }

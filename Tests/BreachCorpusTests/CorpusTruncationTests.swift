@@ -11,6 +11,7 @@ import Testing
 struct CorpusTruncationTests {
     static let truncatedChild = "corpus-truncated"
     static let foreignChild = "corpus-foreign-sigbus"
+    static let sentChild = "corpus-sent-sigbus"
 
     @Test("a lookup after the file was truncated prints the corpus's line and exits 74")
     func truncatedCorpusExitsWithItsMessage() throws {
@@ -51,10 +52,30 @@ struct CorpusTruncationTests {
         let corpus = try HIBPCorpus(path: try fixture.write(fixture.lines()), format: .sha1)  // installs the guard
         let other = try fixture.directory.write("other.bin", [UInt8](repeating: 7, count: 65_536))
         let descriptor = open(other, O_RDONLY)
+        try #require(descriptor >= 0)
         let mapped = try #require(mmap(nil, 65_536, PROT_READ, MAP_SHARED, descriptor, 0))
+        try #require(mapped != MAP_FAILED)
         #expect(truncate(other, 0) == 0)
         let byte = mapped.load(fromByteOffset: 8_192, as: UInt8.self)
         #expect(byte == 7 && corpus.fault == nil)
+    }
+
+    @Test("a SIGBUS sent by kill, not a fault, is not taken for a corpus's: it goes to the action there was before")
+    func sentSignalGoesToThePreviousAction() throws {
+        // Its address field holds the sender's pid and uid, which could fall in a mapping; the guard must not look.
+        let outcome = try ChildTest.run(Self.sentChild, filter: "CorpusTruncationTests/sentSignalInChild")
+        #expect(outcome.status != 74, "\(outcome.output)")
+        #expect(!outcome.output.contains("Error: the breach corpus"), "\(outcome.output)")
+    }
+
+    @Test(
+        "sent SIGBUS, in a child process",
+        .enabled(if: ChildTest.isChild(CorpusTruncationTests.sentChild), "runs only in the child of the test above"))
+    func sentSignalInChild() throws {
+        let fixture = try CorpusFixture(passwords: ["password"], filler: 100)
+        let corpus = try HIBPCorpus(path: try fixture.write(fixture.lines()), format: .sha1)
+        _ = kill(getpid(), SIGBUS)
+        #expect(corpus.fault == nil)
     }
 
     @Test("the message escapes every byte of the path outside printable ASCII")

@@ -138,6 +138,28 @@ extension LiveChecklistTmuxTests {
         #expect(!screen.contains("Crash"), "\(screen)")
         #expect(try pane.settings(.before) == pane.settings(.after), "stty -g differs after the bus error")
     }
+
+    @Test("a SIGBUS sent by kill ends the checklist with the terminal restored, never reading on with echo on")
+    func sentBusErrorEndsTheChecklist() throws {
+        // With a corpus open, the action before the terminal's is the corpus guard's. A sent signal must not be
+        // handed to it as a fault to repeat: nothing would repeat, and the checklist would read on with echo on.
+        let directory = try TemporaryDirectory(prefix: "pwaudit-tmux")
+        let lines = [String(repeating: "0", count: 40) + ":1", String(repeating: "F", count: 40) + ":2"]
+        _ = try directory.write("pwned.txt", lines.joined(separator: "\n") + "\n")
+        let policy = try directory.write(
+            "p.json", #"{"name":"p","rules":[{"rule":"blocklist","lists":["hibp:pwned.txt"]}]}"#)
+        let pane = try TmuxPane(directory: directory, arguments: ["check", "--policy", policy])
+        defer { pane.close() }
+        _ = try pane.waitForMask(length: 0)
+        pane.type("ab")
+        _ = try pane.waitForMask(length: 2)
+        let found = try pane.pwauditPIDs()
+        let pids = try #require(found, "no pwaudit process in the pane")
+        for pid in pids { _ = kill(pid, SIGBUS) }
+        let status = try pane.waitForExit()
+        #expect(status == 128 + SIGBUS, "the checklist went on after the signal")
+        #expect(try pane.settings(.before) == pane.settings(.after), "stty -g differs after the signal")
+    }
 }
 
 /// One tmux server of its own (a unique socket), one 100×30 window running `pwaudit` from a shell script that saves
@@ -181,6 +203,21 @@ final class TmuxPane {
 
     /// Resizes the window to `width` columns (the program gets SIGWINCH).
     func resize(width: Int) { _ = try? run(["resize-window", "-t", "0", "-x", String(width)]) }
+
+    /// The process ids of the pane shell's children (the `pwaudit` under test), from `/proc`; nil when none is found.
+    func pwauditPIDs() throws -> [Int32]? {
+        let shell = try run(["list-panes", "-t", "0", "-F", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let children = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { name -> Int32? in
+            guard let pid = Int32(name),
+                let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && fields[1] == shell ? pid : nil
+        }
+        return children.isEmpty ? nil : children
+    }
 
     /// The visible screen.
     func capture() -> String { (try? run(["capture-pane", "-p", "-t", "0"])) ?? "" }
