@@ -10,19 +10,23 @@ package enum PolicyFileError: Equatable, UserFacingError {
     case unreadable(path: String)
     /// The file was read but its definition is invalid; `error` names the key at fault.
     case invalid(path: String, error: PolicyError)
-    /// A `file:` blocklist named by the policy could not be read as UTF-8 text.
-    case unreadableBlocklist(policy: String, list: String)
-    /// A `file:` blocklist named by the policy holds more than `PolicyFileLoader.listByteLimit` bytes of text.
-    case blocklistTooLarge(policy: String, list: String)
+    /// No file at the path of a `file:` list the policy names.
+    case missingList(policy: String, list: String)
+    /// A `file:` list the policy names could not be read; `reason` is the system's, or "not a regular file".
+    case unreadableList(policy: String, list: String, reason: String)
+    /// A `file:` list was read but is not a word list: `reason` says why (not UTF-8 at a line, damaged gzip).
+    case invalidList(policy: String, list: String, reason: String)
+    /// A `file:` list named by the policy holds more than `PolicyFileLoader.listByteLimit` bytes of text.
+    case listTooLarge(policy: String, list: String)
     /// A breach corpus (`hibp:`, `hibp-ntlm:`) named by the policy could not be opened; `error` says why.
     case unreadableCorpus(policy: String, error: CorpusError)
 
     /// The exit code a command ends with when this error stops it.
     package var exitCode: ExitCode {
         switch self {
-        case .missing, .unreadableBlocklist: .noInput
-        case .unreadable: .ioError
-        case .invalid, .blocklistTooLarge: .dataError
+        case .missing, .missingList: .noInput
+        case .unreadable, .unreadableList: .ioError
+        case .invalid, .invalidList, .listTooLarge: .dataError
         case .unreadableCorpus(_, let error): error.exitCode
         }
     }
@@ -33,9 +37,11 @@ package enum PolicyFileError: Equatable, UserFacingError {
         case .missing(let path): "policy file not found: \(path)"
         case .unreadable(let path): "cannot read policy file \(path)"
         case .invalid(let path, let error): "\(path): \(error)"
-        case .unreadableBlocklist(let policy, let list): "\(policy): cannot read blocklist file \(list)"
-        case .blocklistTooLarge(let policy, let list):
-            "\(policy): blocklist file \(list) holds more than 1 GiB of text (decompressed): too large for a word list; "
+        case .missingList(let policy, let list): "\(policy): list file not found: \(list)"
+        case .unreadableList(let policy, let list, let reason): "\(policy): cannot read list file \(list): \(reason)"
+        case .invalidList(let policy, let list, let reason): "\(policy): list file \(list) \(reason)"
+        case .listTooLarge(let policy, let list):
+            "\(policy): list file \(list) holds more than 1 GiB of text: too large for a word list; "
                 + "a breach corpus belongs in a sorted hash file named as hibp:PATH"
         case .unreadableCorpus(let policy, let error): "\(policy): \(error.userMessage)"
         }

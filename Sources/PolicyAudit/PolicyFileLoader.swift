@@ -1,6 +1,7 @@
 import AuditCrypto
 import BreachCorpus
 import Foundation
+import LibC
 import PasswordPolicy
 
 /// Reads a policy file from disk and loads its `file:` blocklists, read relative to the policy file, into the
@@ -75,29 +76,60 @@ package enum PolicyFileLoader {
     /// gzip bomb or a breach corpus (which `hibp:` searches in place instead of loading).
     package static let listByteLimit = 1 << 30
 
-    /// The text of the `file:` list at `listPath`: a `.gz` list is decompressed (zlib), and its SHA-256 is the
-    /// decompressed text's, so a list names the same content compressed or not.
-    /// - Throws: `PolicyFileError.unreadableBlocklist` when it cannot be read or is not UTF-8 (or not gzip), and
-    ///   `.blocklistTooLarge` past ``listByteLimit``.
+    /// The text of the `file:` list at `listPath`, at most ``listByteLimit`` bytes of it. A gzip file (known by its
+    /// first bytes, whatever its name) is decompressed, and its SHA-256 is the decompressed text's, so a list names
+    /// the same content compressed or not; a leading UTF-8 byte order mark is dropped, as from a CSV.
+    /// - Throws: `PolicyFileError.missingList`, `.unreadableList` (also for anything but a regular file: a FIFO would
+    ///   block, a device never end), `.invalidList` (damaged gzip, not UTF-8), `.listTooLarge`.
     private static func listText(at listPath: String, policy: String) throws(PolicyFileError) -> [UInt8] {
-        let size = (try? FileManager.default.attributesOfItem(atPath: listPath)[.size] as? Int) ?? 0
-        guard size <= listByteLimit else { throw .blocklistTooLarge(policy: policy, list: listPath) }
-        guard let data = FileManager.default.contents(atPath: listPath) else {
-            throw .unreadableBlocklist(policy: policy, list: listPath)
+        let descriptor = open(listPath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw errno == ENOENT
+                ? .missingList(policy: policy, list: listPath)
+                : .unreadableList(policy: policy, list: listPath, reason: SystemCall.describe(errno))
         }
-        var bytes = [UInt8](data)
-        if listPath.hasSuffix(".gz") {
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unreadableList(policy: policy, list: listPath, reason: SystemCall.describe(errno))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadableList(policy: policy, list: listPath, reason: "not a regular file")
+        }
+        guard Int(status.st_size) <= listByteLimit else { throw .listTooLarge(policy: policy, list: listPath) }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)  // one more: a file still growing shows
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else {
+                throw .unreadableList(policy: policy, list: listPath, reason: SystemCall.describe(errno))
+            }
+            if got == 0 { break }
+            count += got
+            if count == bytes.count, count <= listByteLimit {
+                bytes += [UInt8](repeating: 0, count: min(count, 1 << 20))  // it grew since fstat
+            }
+        }
+        guard count <= listByteLimit else { throw .listTooLarge(policy: policy, list: listPath) }
+        bytes.removeSubrange(count...)
+        if bytes.starts(with: [0x1F, 0x8B]) {
             do {
                 bytes = try GzipDecoder.decompress(bytes, limit: listByteLimit)
             } catch .exceedsLimit {
-                throw .blocklistTooLarge(policy: policy, list: listPath)
+                throw .listTooLarge(policy: policy, list: listPath)
             } catch {
-                throw .unreadableBlocklist(policy: policy, list: listPath)
+                throw .invalidList(policy: policy, list: listPath, reason: "is damaged or cut-short gzip")
             }
         }
-        guard bytes.count <= listByteLimit else { throw .blocklistTooLarge(policy: policy, list: listPath) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw .unreadableBlocklist(policy: policy, list: listPath)
+            var line = 1
+            for part in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                if String(validating: part, as: UTF8.self) == nil { break }
+                line += 1
+            }
+            throw .invalidList(policy: policy, list: listPath, reason: "line \(line) is not UTF-8 text")
         }
         return bytes
     }

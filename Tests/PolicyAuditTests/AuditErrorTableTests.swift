@@ -32,13 +32,18 @@ struct AuditErrorTableTests {
             PolicyFileError.invalid(path: "p.json", error: .invalid(path: "rules[0].rule", reason: "unknown rule")),
             65, "p.json: rules[0].rule: unknown rule"
         ),
+        (PolicyFileError.missingList(policy: "corp", list: "words.txt"), 66, "corp: list file not found: words.txt"),
         (
-            PolicyFileError.unreadableBlocklist(policy: "corp", list: "words.txt"), 66,
-            "corp: cannot read blocklist file words.txt"
+            PolicyFileError.unreadableList(policy: "corp", list: "words.txt", reason: "Permission denied"), 74,
+            "corp: cannot read list file words.txt: Permission denied"
         ),
         (
-            PolicyFileError.blocklistTooLarge(policy: "corp", list: "huge.txt.gz"), 65,
-            "corp: blocklist file huge.txt.gz holds more than 1 GiB of text (decompressed): too large for a word list; "
+            PolicyFileError.invalidList(policy: "corp", list: "words.txt", reason: "line 2 is not UTF-8 text"), 65,
+            "corp: list file words.txt line 2 is not UTF-8 text"
+        ),
+        (
+            PolicyFileError.listTooLarge(policy: "corp", list: "huge.txt.gz"), 65,
+            "corp: list file huge.txt.gz holds more than 1 GiB of text: too large for a word list; "
                 + "a breach corpus belongs in a sorted hash file named as hibp:PATH"
         ),
         (
