@@ -15,12 +15,14 @@ package enum CorpusError: Error, Equatable, UserFacingError {
     case unsorted(path: String, line: Int?, byteOffset: Int)
     /// The lines hold hashes of another format than the list names (an NTLM file given as `hibp:`, …).
     case wrongFormat(path: String, expected: BreachCorpusReference.Format, digits: Int)
+    /// The file was written while it was being read (rewritten in place): the answers read from it are not trusted.
+    case changed(path: String)
 
     /// The exit code a command ends with when this error stops it.
     package var exitCode: ExitCode {
         switch self {
         case .missing: .noInput
-        case .unreadable: .ioError
+        case .unreadable, .changed: .ioError
         case .empty, .malformed, .unsorted, .wrongFormat: .dataError
         }
     }
@@ -42,7 +44,15 @@ package enum CorpusError: Error, Equatable, UserFacingError {
         case .wrongFormat(let path, let expected, let digits):
             "breach corpus \(path) holds \(digits)-digit hashes, not the \(expected.hexDigits) of "
                 + "\"\(expected.rawValue):\"; "
-                + (digits == 32 ? "use \"hibp-ntlm:\" for the NTLM corpus" : "use \"hibp:\" for the SHA-1 corpus")
+                + (digits == 32
+                    ? "use \"hibp-ntlm:\" for the NTLM corpus"
+                    : digits == 40
+                        ? "use \"hibp:\" for the SHA-1 corpus"
+                        : "it is not a full-hash Pwned Passwords file (40 hex digits a line for hibp:, 32 for hibp-ntlm:)")
+        case .changed(let path):
+            "breach corpus \(path) changed while pwaudit was reading it (rewritten in place?), so its answers are not "
+                + "trusted and nothing was stored; replace a corpus by writing the new file beside it and renaming it "
+                + "over the old one"
         }
     }
 

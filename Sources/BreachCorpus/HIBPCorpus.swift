@@ -25,6 +25,12 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
     private var firstFault: CorpusError?
     /// The mapping's slot in ``CorpusMappingGuard`` (set once in `init`).
     private var guardSlot: Int?
+    /// The open file, kept to tell whether it changed since it was mapped (``fault``).
+    private let descriptor: Int32
+    /// The mapping's length: the whole file, of which ``bytes`` leaves out trailing line ends.
+    private let mappedSize: Int
+    /// The file's size and modification time when it was mapped.
+    private let identity: [Int]
 
     /// Maps the corpus at `path` and checks its first and last lines.
     /// - Throws: `CorpusError` when the file is missing, unreadable, empty, or its first or last line is malformed,
@@ -37,38 +43,68 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
             throw errno == ENOENT
                 ? .missing(path: path) : .unreadable(path: path, reason: SystemCall.describe(errno))
         }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw .unreadable(path: path, reason: SystemCall.describe(errno))
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        let problem: CorpusError? =
+            if fstat(descriptor, &status) != 0 {
+                .unreadable(path: path, reason: SystemCall.describe(errno))
+            } else if (status.st_mode & S_IFMT) != S_IFREG {
+                .unreadable(path: path, reason: "not a regular file")
+            } else if status.st_size == 0 {
+                .empty(path: path)
+            } else {
+                nil
+            }
         let size = Int(status.st_size)
-        guard size > 0 else { throw .empty(path: path) }
-        guard let base = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
-            throw .unreadable(path: path, reason: SystemCall.describe(errno))
+        let mapped = problem == nil ? mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0) : nil
+        guard problem == nil, let base = mapped, base != MAP_FAILED else {
+            let reason = SystemCall.describe(errno)
+            close(descriptor)
+            throw problem ?? .unreadable(path: path, reason: reason)
         }
         _ = madvise(base, size, MADV_RANDOM)
-        bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
+        self.descriptor = descriptor
+        mappedSize = size
+        identity = Self.identity(status)
+        // Line ends after the last line are not a line (an editor's or a concatenation's blank line at the end).
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        var end = size
+        while end > 0, start[end - 1] == 0x0A || start[end - 1] == 0x0D { end -= 1 }
+        bytes = UnsafeBufferPointer(start: start, count: end)
         hex = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         hex.initialize(from: CorpusLine.hexValues, count: 256)
-        guardSlot = CorpusMappingGuard.register(UnsafeRawBufferPointer(bytes), path: path)
+        guardSlot = CorpusMappingGuard.register(UnsafeRawBufferPointer(start: base, count: size), path: path)
+        guard end > 0 else { throw .empty(path: path) }
         try checkEnds()
         samples = try CorpusSamples(self)
     }
 
     deinit {
         if let guardSlot { CorpusMappingGuard.unregister(guardSlot) }
-        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), mappedSize)
+        close(descriptor)
         hex.deallocate()
     }
 
-    /// The first fault a lookup met (a malformed or unsorted line), or `nil`; lookups after a fault answer 0 for the
-    /// damaged stretch, so a caller reports this error once evaluation is over instead of trusting the results.
+    /// The first fault a lookup met (a malformed or unsorted line), or ``CorpusError/changed(path:)`` when the file
+    /// was written since it was mapped (its lines may have moved under the lookups), or `nil`. Lookups after a fault
+    /// answer 0 for the damaged stretch, so a caller reports this error once evaluation is over instead of trusting
+    /// the results.
     package var fault: CorpusError? {
         lock.lock()
         defer { lock.unlock() }
+        if firstFault == nil {
+            var status = stat()
+            if fstat(descriptor, &status) != 0 || Self.identity(status) != identity {
+                firstFault = .changed(path: path)
+            }
+        }
         return firstFault
+    }
+
+    /// What tells a file's contents changed: its size and modification time (not the change time, which moves when
+    /// a new file is renamed over the path and unlinks this one, leaving its contents as they were).
+    private static func identity(_ status: stat) -> [Int] {
+        [Int(status.st_size), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
     }
 
     /// How many times `password` (UTF-8) was seen; 0 when absent (or when a damaged line was met: see ``fault``).

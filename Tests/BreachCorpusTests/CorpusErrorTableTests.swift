@@ -28,6 +28,17 @@ import Testing
             "breach corpus /c/p.txt holds 32-digit hashes, not the 40 of \"hibp:\"; use \"hibp-ntlm:\" for the NTLM "
                 + "corpus"
         ),
+        (
+            .wrongFormat(path: "/c/p.txt", expected: .sha1, digits: 35), 65,
+            "breach corpus /c/p.txt holds 35-digit hashes, not the 40 of \"hibp:\"; it is not a full-hash Pwned "
+                + "Passwords file (40 hex digits a line for hibp:, 32 for hibp-ntlm:)"
+        ),
+        (
+            .changed(path: "/c/p.txt"), 74,
+            "breach corpus /c/p.txt changed while pwaudit was reading it (rewritten in place?), so its answers are not "
+                + "trusted and nothing was stored; replace a corpus by writing the new file beside it and renaming it "
+                + "over the old one"
+        ),
     ]
 
     @Test(arguments: rows.indices)

@@ -98,6 +98,40 @@ import Testing
         #expect(throws: CorpusError.missing(path: path)) { _ = try HIBPCorpus(path: path, format: .sha1) }
     }
 
+    @Test func aFileRewrittenInPlaceAfterOpeningIsAFaultButOneRenamedOverItIsNot() throws {
+        let fixture = try CorpusFixture(passwords: Self.passwords, filler: 200)
+        let path = try fixture.write(fixture.lines())
+        let corpus = try HIBPCorpus(path: path, format: .sha1)
+        #expect(Array("password".utf8).withUnsafeBufferPointer { corpus.occurrences(of: $0) } > 0)
+        #expect(corpus.fault == nil)
+        // A new file renamed over the path leaves the open corpus on the old one, untouched.
+        let replacement = try fixture.write(fixture.lines(lowercase: true), name: "new.txt")
+        usleep(20_000)  // file times tick coarsely: let the writes below land on a later tick
+        try #require(rename(replacement, path) == 0)
+        #expect(corpus.fault == nil)
+        // Written in place (same size, other bytes): the lines may have moved under the lookups.
+        let reopened = try HIBPCorpus(path: path, format: .sha1)
+        usleep(20_000)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(fixture.lines().joined(separator: "\n").utf8 + [0x0A]))
+        try handle.close()
+        #expect(reopened.fault == .changed(path: path))
+        #expect(reopened.fault?.exitCode == .ioError)
+    }
+
+    @Test func lineEndsAfterTheLastLineAreIgnored() throws {
+        let fixture = try CorpusFixture(passwords: Self.passwords, filler: 50)
+        let path = try fixture.write(fixture.lines(), separator: "\r\n", trailing: true)
+        try fixture.directory.write(
+            "pwned.txt", Array((try String(contentsOfFile: path, encoding: .utf8) + "\r\n\n").utf8))
+        let corpus = try HIBPCorpus(path: path, format: .sha1)
+        let last = try #require(fixture.entries.last)
+        #expect(try corpus.occurrences(ofDigest: last.digest) == last.count)
+        #expect(try corpus.occurrences(ofDigest: [UInt8](repeating: 0xFF, count: 20)) == 0)
+        #expect(corpus.fault == nil)
+        #expect(throws: Never.self) { _ = try CorpusVerifier.verify(corpus) }
+    }
+
     @Test func aFIFOOrADirectoryIsRefusedWithoutWaitingForAWriter() throws {
         let fixture = try CorpusFixture(passwords: [])
         let fifo = fixture.directory.path("pwned.fifo")
