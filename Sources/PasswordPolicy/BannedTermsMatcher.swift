@@ -35,10 +35,7 @@ final class BannedTermsMatcher: @unchecked Sendable {
             table[from.unicodeScalars.first!.value] = to.unicodeScalars.first!.value
         }
         substitutions = table
-        var seen = Set<[UInt32]>()
-        terms = rule.allTerms.map {
-            Self.substituted(Array(CompiledPolicy.folded(normalized($0, normalization)).unicodeScalars), table)
-        }.filter { BannedTerms.termLengths.contains($0.count) && seen.insert($0).inserted }
+        terms = Self.keptTerms(rule, normalization: normalization, table: table)
         organization =
             rule.organization.map {
                 Self.tokens(Array(CompiledPolicy.folded(normalized($0, normalization)).unicodeScalars), table)
@@ -53,6 +50,25 @@ final class BannedTermsMatcher: @unchecked Sendable {
         }
         self.halves = halves
         halfLengths = lengths
+    }
+
+    /// The rule's distinct terms as it compares them (normalized, lower-cased, substituted), those of 4 to 16
+    /// characters only: what a matcher holds, and what counts against ``BannedTerms/maximumTerms``.
+    static func keptTerms(_ rule: BannedTerms, normalization: Normalization) -> [[UInt32]] {
+        var table: [UInt32: UInt32] = [:]
+        for (from, to) in rule.substitutions {
+            table[from.unicodeScalars.first!.value] = to.unicodeScalars.first!.value
+        }
+        return keptTerms(rule, normalization: normalization, table: table)
+    }
+
+    private static func keptTerms(
+        _ rule: BannedTerms, normalization: Normalization, table: [UInt32: UInt32]
+    ) -> [[UInt32]] {
+        var seen = Set<[UInt32]>()
+        return rule.allTerms.map {
+            substituted(Array(CompiledPolicy.folded(normalized($0, normalization)).unicodeScalars), table)
+        }.filter { BannedTerms.termLengths.contains($0.count) && seen.insert($0).inserted }
     }
 
     /// `text` lower-cased and substituted as the rule compares it (used to check a term's length when parsing).

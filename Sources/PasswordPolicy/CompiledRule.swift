@@ -102,13 +102,17 @@ struct RuleSideTables {
                     path: path + ".lists",
                     reason: "list \"\(list)\" is not loaded; resolve file lists before compiling the policy")
             }
-            let termCount = banned.terms.count + banned.files.reduce(0) { $0 + $1.entryCount }
+            // Entries beyond the limit may still be few terms (short ones, repeats): count what the matcher would
+            // keep, unless the list is so long that counting it would itself be the cost the limit prevents.
+            let entries = banned.terms.count + banned.files.reduce(0) { $0 + $1.entryCount }
+            let termCount =
+                entries <= BannedTerms.maximumTerms || entries > 20 * BannedTerms.maximumTerms
+                ? entries : BannedTermsMatcher.keptTerms(banned, normalization: normalization).count
             guard termCount <= BannedTerms.maximumTerms else {
                 throw .invalid(
                     path: path,
-                    reason:
-                        "holds \(termCount) terms, more than the \(BannedTerms.maximumTerms) a banned-terms rule may: "
-                        + "each is fuzzy-matched inside every password; refuse whole passwords from a long list "
+                    reason: "holds \(termCount) terms, more than the \(BannedTerms.maximumTerms) a banned-terms rule "
+                        + "may: each is fuzzy-matched inside every password; refuse whole passwords from a long list "
                         + "with a \"blocklist\" rule")
             }
             bannedTerms.append(BannedTermsMatcher(banned, normalization: normalization))

@@ -147,10 +147,13 @@ package struct PolicyFacts: Sendable, Equatable {
         }
     }
 
-    /// The entries of all `sources` (each distinct within itself), each once: a single source as it is, several
-    /// through a set sized for them all (a million-entry list is counted without hashing it).
+    /// The entries of all `sources` (each distinct within itself, byte for byte), each once as strings compare them
+    /// (canonical equivalence: NFC and NFD spellings are one entry): a single all-ASCII source as it is, where bytes
+    /// and strings agree, so a million-entry list is counted without hashing it; anything else through a set.
     private static func distinctEntries(_ sources: [[String]]) -> [String] {
-        guard sources.count > 1 else { return sources.first ?? [] }
+        if sources.count <= 1, sources.first?.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) ?? true {
+            return sources.first ?? []
+        }
         var entries = Set<String>(minimumCapacity: sources.reduce(0) { $0 + $1.count })
         for source in sources { entries.formUnion(source) }
         return Array(entries)

@@ -135,6 +135,18 @@ import Testing
         #expect(try PasswordPolicy(json: Data(resolved.canonicalJSON().utf8)) == resolved)
     }
 
+    @Test func entriesTheMatcherLeavesOutDoNotCountAgainstTheMaximum() throws {
+        let policy = try PasswordPolicy(
+            json: Data(#"{"name":"t","rules":[{"rule":"banned-terms","lists":["file:big.txt"]}]}"#.utf8))
+        // The maximum of usable terms, plus 50 too short to be terms and 50 that fold onto usable ones.
+        let usable = (0..<BannedTerms.maximumTerms).map { "term\($0)" }
+        let words = usable + (0..<50).map { "a\($0 % 10)" } + (0..<50).map { "TERM\($0)" }
+        let loaded = policy.loadingFileLists { name in
+            BlocklistFile(name: name, sha256: String(repeating: "0", count: 64), words: words)
+        }
+        _ = try CompiledPolicy(loaded)
+    }
+
     @Test func aRuleOfMoreThanTheMaximumTermsIsRefusedNamingItsSize() throws {
         let policy = try PasswordPolicy(
             json: Data(

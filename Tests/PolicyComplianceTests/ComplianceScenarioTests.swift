@@ -80,13 +80,16 @@ struct ComplianceScenarioTests {
         }
         // 500 built-in entries, "password" and "123456" among them: one inline and one file entry are new.
         #expect(PolicyFacts(policy).blocklistEntries == 502)
+        // One file whose lines spell caféx composed and decomposed: distinct bytes, one entry to the rule.
+        let text = Array("caf\u{E9}x\ncafe\u{301}x\nzebra\n".utf8)
+        let entries = text.withUnsafeBufferPointer { BlocklistEntries(text: $0) }
+        #expect(entries.count == 3, "the loaded list keeps both spellings")
         let single = try PasswordPolicy(
             json: Data(#"{"name":"t","rules":[{"rule":"blocklist","lists":["file:f.txt"]}]}"#.utf8)
-        )
-        .loadingFileLists { name in
-            BlocklistFile(name: name, sha256: String(repeating: "0", count: 64), words: ["alpha", "beta", "Alpha"])
+        ).loadingFileLists { name in
+            BlocklistFile(name: name, sha256: String(repeating: "0", count: 64), entries: entries)
         }
-        #expect(PolicyFacts(single).blocklistEntries == 2, "a file's entries are distinct as loaded")
+        #expect(PolicyFacts(single).blocklistEntries == 2, "canonically equivalent spellings count once")
     }
 
     @Test("ASVS 5.0 6.2.4 counts only entries the rest of the policy accepts")
