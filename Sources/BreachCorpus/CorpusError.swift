@@ -40,7 +40,7 @@ package enum CorpusError: Error, Equatable, UserFacingError {
             "breach corpus \(path): \(Self.place(line, offset)) \(reason)"
         case .unsorted(let path, let line, let offset):
             "breach corpus \(path): \(Self.place(line, offset)) does not sort after the line before it; the file must be "
-                + "sorted by hash with each hash once (run 'pwaudit corpus verify \(path)')"
+                + "sorted by hash with each hash once" + (line == nil ? " (run 'pwaudit corpus verify \(path)')" : "")
         case .wrongFormat(let path, let expected, let digits):
             "breach corpus \(path) holds \(digits)-digit hashes, not the \(expected.hexDigits) of "
                 + "\"\(expected.rawValue):\"; "

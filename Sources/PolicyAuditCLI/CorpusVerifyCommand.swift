@@ -1,4 +1,5 @@
 import BreachCorpus
+import LibC
 import PolicyReports
 
 /// `pwaudit corpus verify`: reads a whole breach corpus and names its first bad line.
@@ -24,19 +25,49 @@ enum CorpusVerifyCommand: CLICommand {
         let corpus = try open(path)
         let summary = try CorpusVerifier.verify(corpus)
         let kind = summary.format == .sha1 ? "SHA-1 (hibp:)" : "NTLM (hibp-ntlm:)"
+        let hashes = summary.lines == 1 ? "hash" : "hashes"
+        let sightings = summary.sightings == 1 ? "sighting" : "sightings"
         context.stdout.line(
-            "\(arguments.positionals[0]): \(ReportNumber.grouped(summary.lines)) \(kind) hashes, well formed and sorted; "
-                + "\(ReportNumber.grouped(summary.sightings)) sightings in all")
+            "\(ReportText.terminalSafe(arguments.positionals[0])): \(ReportNumber.grouped(summary.lines)) \(kind) "
+                + "\(hashes), well formed and sorted; \(ReportNumber.grouped(summary.sightings)) \(sightings) in all")
         return .success
     }
 
-    /// The corpus at `path`, as SHA-1 unless its first line has an NTLM hash.
+    /// The corpus at `path`, as SHA-1 unless its first line has an NTLM hash. A first or last line found bad on
+    /// opening is named by number, as the full scan names the others.
     private static func open(_ path: String) throws(CorpusError) -> HIBPCorpus {
-        do {
-            return try HIBPCorpus(path: path, format: .sha1)
+        do throws(CorpusError) {
+            do throws(CorpusError) {
+                return try HIBPCorpus(path: path, format: .sha1)
+            } catch {
+                guard error == .wrongFormat(path: path, expected: .sha1, digits: 32) else { throw error }
+                return try HIBPCorpus(path: path, format: .ntlm)
+            }
+        } catch .malformed(let path, nil, let offset, let reason) {
+            throw .malformed(path: path, line: lineNumber(at: offset, in: path), byteOffset: offset, reason: reason)
+        } catch .unsorted(let path, nil, let offset) {
+            throw .unsorted(path: path, line: lineNumber(at: offset, in: path), byteOffset: offset)
         } catch {
-            guard error == .wrongFormat(path: path, expected: .sha1, digits: 32) else { throw error }
-            return try HIBPCorpus(path: path, format: .ntlm)
+            throw error
         }
+    }
+
+    /// The 1-based number of the line holding byte `offset` of the file at `path`, or nil when it cannot be read.
+    private static func lineNumber(at offset: Int, in path: String) -> Int? {
+        let descriptor = LibC.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var line = 1
+        var read = 0
+        while read < offset {
+            let got = buffer.withUnsafeMutableBytes {
+                LibC.read(descriptor, $0.baseAddress, min($0.count, offset - read))
+            }
+            guard got > 0 else { return got == 0 ? line : nil }
+            line += buffer[0..<got].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            read += got
+        }
+        return line
     }
 }

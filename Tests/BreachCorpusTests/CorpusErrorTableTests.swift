@@ -24,6 +24,11 @@ import Testing
                 + "sorted by hash with each hash once (run 'pwaudit corpus verify /c/p.txt')"
         ),
         (
+            .unsorted(path: "/c/p.txt", line: 12, byteOffset: 4096), 65,
+            "breach corpus /c/p.txt: line 12 does not sort after the line before it; the file must be sorted by hash "
+                + "with each hash once"
+        ),
+        (
             .wrongFormat(path: "/c/p.txt", expected: .sha1, digits: 32), 65,
             "breach corpus /c/p.txt holds 32-digit hashes, not the 40 of \"hibp:\"; use \"hibp-ntlm:\" for the NTLM "
                 + "corpus"

@@ -29,6 +29,25 @@ struct BreachCorpusCommandTests {
         #expect(!result.out.contains("5BAA61E4"))
     }
 
+    @Test func verifyNamesABadLastLineByNumberAndEscapesThePathItPrints() throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        // The last line sorts before the first: found on opening, still named by number, without the advice to run
+        // the very command that found it.
+        try cli.write("pwned.txt", Self.corpus(Self.passwords) + String(repeating: "0", count: 40) + ":1\r\n")
+        let bad = try cli.run(["corpus", "verify", "pwned.txt"])
+        #expect(bad.code == .dataError)
+        #expect(bad.err.contains("line 7 does not sort after the line before it"), "\(bad.err)")
+        #expect(!bad.err.contains("run 'pwaudit corpus verify"), "\(bad.err)")
+        let hostile = "e\u{1B}[31mx.txt"
+        try cli.write(hostile, Self.corpus(["password"]))
+        let good = try cli.run(["corpus", "verify", hostile])
+        #expect(good.code == .success, "\(good.err)")
+        #expect(
+            good.out.hasPrefix("e\\u{1B}[31mx.txt: 1 SHA-1 (hibp:) hash, well formed and sorted; 1 sighting in all"))
+        #expect(!good.out.contains("\u{1B}"))
+    }
+
     @Test func verifyNamesAnNTLMLineMixedIntoASHA1Corpus() throws {
         let cli = try CLIHarness()
         defer { cli.cleanUp() }
@@ -45,7 +64,7 @@ struct BreachCorpusCommandTests {
         try cli.write("nt.txt", "8846F7EAEE8FB117AD06BDD830B7586C:5\n")
         let result = try cli.run(["corpus", "verify", "nt.txt"])
         #expect(result.code == .success, "\(result.err)")
-        #expect(result.out.contains("1 NTLM (hibp-ntlm:) hashes"))
+        #expect(result.out.contains("1 NTLM (hibp-ntlm:) hash, well formed and sorted; 5 sightings in all"))
     }
 
     @Test func verifyOfAMissingFileExits66() throws {
