@@ -43,15 +43,45 @@ extension HIBPCorpus {
     ) throws(CorpusError) -> Int {
         var start = low
         var previous = below
+        var previousStart: Int?  // where the line holding `previous` starts, once this scan has read one
         while start < high {
             let found = try line(at: start)
             try checkOrder(found.key, below: previous, above: above, at: start)
             if found.key == key { return found.count }
-            if key < found.key { return 0 }
+            if key < found.key {
+                try checkNeighbours(lowerStart: previousStart, low: low, upper: found)
+                return 0
+            }
             previous = found.key
+            previousStart = start
             start = found.end
         }
+        let upper: CorpusLine? = high < bytes.count ? try line(at: high) : nil
+        try checkNeighbours(lowerStart: previousStart, low: low, upper: upper)
         return 0
+    }
+
+    /// Before a lookup answers "absent", the lines either side of the key's place must sort with their own outer
+    /// neighbours: the line after the first one above the key, and the line before the last one below it. A line
+    /// swapped with another across the key's place (the key's own line moved among them) shows there. A lookup
+    /// proves only the lines it reads; `corpus verify` proves the file.
+    /// `lowerStart` is the last line below the key when the scan read one, else it is the line ending at `low`.
+    private func checkNeighbours(lowerStart: Int?, low: Int, upper: CorpusLine?) throws(CorpusError) {
+        if let upper, upper.end < bytes.count {
+            let next = try line(at: upper.end)
+            try checkOrder(next.key, below: upper.key, above: nil, at: upper.end)
+        }
+        let lower: Int?
+        if let lowerStart { lower = lowerStart } else { lower = try lineBefore(low) }
+        if let lowerStart = lower, let before = try lineBefore(lowerStart) {
+            let lower = try line(at: lowerStart)
+            try checkOrder(try line(at: before).key, below: nil, above: lower.key, at: before)
+        }
+    }
+
+    /// The start of the line that ends where the line at `start` begins; nil for the first line.
+    private func lineBefore(_ start: Int) throws(CorpusError) -> Int? {
+        start > 0 ? try lineStart(containing: start - 1, notBefore: 0) : nil
     }
 
     /// Where to probe next: the offset `key` would have if hashes were spread evenly between the known bounds, or the

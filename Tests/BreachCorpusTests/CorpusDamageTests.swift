@@ -11,6 +11,24 @@ import Testing
         return (fixture, fixture.lines())
     }
 
+    @Test func neighboursSwappedAcrossAHashNeverMakeItsLookupAnswerAbsentSilently() throws {
+        let fixture = try CorpusFixture(passwords: (0..<40).map { "swap-\($0)" }, filler: 2_000)
+        let lines = fixture.lines()
+        var silentMisses = 0
+        for index in stride(from: 1, to: lines.count - 1, by: 37) {
+            var swapped = lines
+            swapped.swapAt(index - 1, index + 1)  // the hash at `index` stays in place, between two misplaced lines
+            let corpus = try HIBPCorpus(path: try fixture.write(swapped, name: "swapped.txt"), format: .sha1)
+            let entry = fixture.entries[index]
+            do {
+                if try corpus.occurrences(ofDigest: entry.digest) != entry.count { silentMisses += 1 }
+            } catch {
+                guard case .unsorted = error else { throw error }
+            }
+        }
+        #expect(silentMisses == 0, "a lookup answered wrongly without reporting the disorder it passed")
+    }
+
     @Test func verifyNamesTheFirstUnsortedLine() throws {
         let (fixture, lines) = try Self.fixture()
         var swapped = lines
