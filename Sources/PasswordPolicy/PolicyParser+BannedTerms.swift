@@ -12,6 +12,7 @@ extension PolicyParser {
             }
         }
         let lists = try rule.strings("lists") ?? []
+        try refuseNUL(in: lists, rule)
         for (index, list) in lists.enumerated() where !(list.hasPrefix("file:") && list.count > 5) {
             throw .invalid(
                 path: "\(rule.path("lists"))[\(index)]", reason: "unknown list \"\(list)\"; use \"file:PATH\"")
@@ -44,6 +45,13 @@ extension PolicyParser {
             guard case .string(let target) = to else { throw .invalid(path: path, reason: "must be a string") }
             guard from.unicodeScalars.count == 1, target.unicodeScalars.count == 1 else {
                 throw .invalid(path: path, reason: "must map one character to one character")
+            }
+            let folded = CompiledPolicy.folded(normalized(from, .nfkc))
+            guard folded == from else {
+                throw .invalid(
+                    path: path,
+                    reason: "can never match: passwords are normalized and lower-cased before substitution"
+                        + (folded.unicodeScalars.count == 1 ? "; write \"\(folded)\"" : ""))
             }
             table[from] = target
         }

@@ -166,8 +166,15 @@ extension PolicyParser {
         return ContextField.allCases.filter(fields.contains)
     }
 
+    /// A list name holding a NUL: no path can, and the system would read it cut short at the NUL.
+    static func refuseNUL(in lists: [String], _ rule: JSONObjectReader) throws(PolicyError) {
+        guard let index = lists.firstIndex(where: { $0.utf8.contains(0) }) else { return }
+        throw .invalid(path: "\(rule.path("lists"))[\(index)]", reason: "holds a NUL character, which no path can")
+    }
+
     private static func blocklist(_ rule: JSONObjectReader) throws(PolicyError) -> RuleKind {
         let lists = try rule.strings("lists") ?? []
+        try refuseNUL(in: lists, rule)
         if let breached = try breachedBlocklist(rule, lists: lists) { return breached }
         for (index, list) in lists.enumerated() {
             let isFile = list.hasPrefix("file:") && list.count > 5

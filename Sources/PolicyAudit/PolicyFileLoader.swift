@@ -44,8 +44,10 @@ package enum PolicyFileLoader {
         }
         let directory = (path as NSString).deletingLastPathComponent
         // A corpus stays where it is: the stored version names it by absolute path, and it is checked to open now.
+        // `..` is left for the system to resolve, as for `file:` lists: collapsed by hand it would climb out of a
+        // symlinked directory to another place than the one the system reaches.
         let policy = parsed.resolvingBreachCorpusPaths {
-            $0.hasPrefix("/") ? $0 : ((directory as NSString).appendingPathComponent($0) as NSString).standardizingPath
+            $0.hasPrefix("/") ? $0 : (directory as NSString).appendingPathComponent($0)
         }
         do {
             try PolicyCompiler.openCorpora(of: policy)

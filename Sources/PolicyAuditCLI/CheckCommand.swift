@@ -83,7 +83,11 @@ enum CheckCommand: CLICommand {
             let (bytes, rejection): ([UInt8], RejectReason?) =
                 switch raw {
                 case .overLong: ([], .passwordTooLong)
-                case .bytes(let line): (line, line.withUnsafeBytes { RejectReason.forPassword($0) })
+                case .bytes(let line):
+                    // A byte order mark before the first line is the file's, not the password's (as import takes it).
+                    lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF])
+                        ? (Array(line.dropFirst(3)), line.dropFirst(3).withUnsafeBytes { RejectReason.forPassword($0) })
+                        : (line, line.withUnsafeBytes { RejectReason.forPassword($0) })
                 }
             if let rejection {
                 allPass = false

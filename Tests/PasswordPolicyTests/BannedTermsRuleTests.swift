@@ -135,6 +135,37 @@ import Testing
         #expect(try PasswordPolicy(json: Data(resolved.canonicalJSON().utf8)) == resolved)
     }
 
+    @Test(arguments: [
+        (
+            #"{"T":"x"}"#, "rules[0].substitutions.T",
+            "can never match: passwords are normalized and lower-cased before substitution; write \"t\""
+        ),
+        (
+            #"{"ﬁ":"x"}"#, "rules[0].substitutions.ﬁ",
+            "can never match: passwords are normalized and lower-cased before substitution"
+        ),
+    ])
+    func aSubstitutionKeyNoPasswordCanHoldIsRefused(table: String, path: String, reason: String) {
+        let json = #"{"name":"t","rules":[{"rule":"banned-terms","terms":["xxxx"],"substitutions":"# + table + "}]}"
+        #expect(throws: PolicyError.invalid(path: path, reason: reason)) {
+            _ = try PasswordPolicy(json: Data(json.utf8))
+        }
+    }
+
+    @Test func aListNameWithANULIsRefused() {
+        for rule in [#""rule":"blocklist""#, #""rule":"banned-terms""#] {
+            let json = #"{"name":"t","rules":[{"# + rule + #","lists":["file:a.txt\u0000junk"]}]}"#
+            #expect(
+                throws: PolicyError.invalid(
+                    path: "rules[0].lists[0]", reason: "holds a NUL character, which no path can")
+            ) {
+                _ = try PasswordPolicy(json: Data(json.utf8))
+            }
+        }
+        let corpus = #"{"name":"t","rules":[{"rule":"blocklist","lists":["hibp:c.txt\u0000junk"]}]}"#
+        #expect(throws: PolicyError.self) { _ = try PasswordPolicy(json: Data(corpus.utf8)) }
+    }
+
     @Test func entriesTheMatcherLeavesOutDoNotCountAgainstTheMaximum() throws {
         let policy = try PasswordPolicy(
             json: Data(#"{"name":"t","rules":[{"rule":"banned-terms","lists":["file:big.txt"]}]}"#.utf8))

@@ -39,6 +39,33 @@ struct CheckCommandTests {
         #expect(lines(result.out).count == 2)
     }
 
+    @Test("a byte order mark before the first line is the file's: the first password is checked without it")
+    func byteOrderMarkBeforeTheFirstLine() throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        try cli.write("p.json", #"{"name":"p","rules":[{"rule":"blocklist","lists":["builtin:common"]}]}"#)
+        let result = try cli.run(
+            ["check", "--policy", "p.json"], stdinBytes: [0xEF, 0xBB, 0xBF] + Array("password\npassword\n".utf8))
+        #expect(lines(result.out).map { $0["unlocksReset"] as? Bool } == [false, false], "\(result.out)")
+    }
+
+    @Test("a relative corpus path climbs out of a symlinked directory where the system does, as a file: list's")
+    func relativeCorpusThroughASymlinkedDirectory() throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let root = URL(fileURLWithPath: cli.directory)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("real/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: cli.directory + "/link", withDestinationPath: cli.directory + "/real/sub")
+        // ../c.txt from link/ is real/c.txt to the system; collapsed by hand it would be c.txt beside link.
+        try cli.write("real/c.txt", "5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8:3\n")
+        try cli.write("c.txt", "F7C3BC1D808E04732ADF679965CCC34CA7AE3441:3\n")  // SHA-1 of 123456789
+        try cli.write("real/sub/p.json", #"{"name":"p","rules":[{"rule":"blocklist","lists":["hibp:../c.txt"]}]}"#)
+        let result = try cli.run(["check", "--policy", "link/p.json"], stdin: "password\n123456789\n")
+        #expect(lines(result.out).map { $0["unlocksReset"] as? Bool } == [false, true], "\(result.out)\(result.err)")
+    }
+
     @Test("--user feeds the context rule")
     func contextUser() throws {
         let cli = try CLIHarness()
