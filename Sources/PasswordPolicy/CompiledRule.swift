@@ -81,6 +81,11 @@ struct RuleSideTables {
             let entries = (words + files.flatMap(\.words)).map {
                 Array(CompiledPolicy.folded(normalized($0, normalization)).utf8)
             }
+            guard lists.contains("builtin:common") || !entries.isEmpty || files.contains(where: { $0.entryCount > 0 })
+            else {
+                throw .invalid(
+                    path: path, reason: "has no entries: every list it names is empty, so it refuses nothing")
+            }
             let first = blocklists.count
             if !entries.isEmpty { blocklists.append(BlocklistTable(entries)) }
             // Large lists are shared, one table per list and normalization for the whole process.
@@ -115,7 +120,13 @@ struct RuleSideTables {
                         + "may: each is fuzzy-matched inside every password; refuse whole passwords from a long list "
                         + "with a \"blocklist\" rule")
             }
-            bannedTerms.append(BannedTermsMatcher(banned, normalization: normalization))
+            let matcher = BannedTermsMatcher(banned, normalization: normalization)
+            guard !matcher.terms.isEmpty || banned.organization != nil else {
+                throw .invalid(
+                    path: path,
+                    reason: "has no term of 4 to 16 characters (its lists gave none), so it only counts characters")
+            }
+            bannedTerms.append(matcher)
             return .bannedTerms(matcher: bannedTerms.count - 1)
         case .context(let fields, let minToken, let substrings):
             return .context(

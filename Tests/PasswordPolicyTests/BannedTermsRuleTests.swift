@@ -152,6 +152,33 @@ import Testing
         }
     }
 
+    @Test func listsThatGiveNothingToMatchAreRefusedNotSilentlyEmpty() throws {
+        func loaded(_ rule: String, _ words: [String]) throws -> PasswordPolicy {
+            try PasswordPolicy(json: Data(#"{"name":"t","rules":[\#(rule)]}"#.utf8)).loadingFileLists { name in
+                BlocklistFile(name: name, sha256: String(repeating: "0", count: 64), words: words)
+            }
+        }
+        let shortTerms = try loaded(#"{"rule":"banned-terms","lists":["file:t.txt"]}"#, ["ab", "abc"])
+        #expect(
+            throws: PolicyError.invalid(
+                path: "rules[0]",
+                reason: "has no term of 4 to 16 characters (its lists gave none), so it only counts characters")
+        ) {
+            _ = try CompiledPolicy(shortTerms)
+        }
+        let withOrganization = try loaded(
+            #"{"rule":"banned-terms","lists":["file:t.txt"],"organization":"contoso"}"#, ["ab"])
+        _ = try CompiledPolicy(withOrganization)  // the organization is still matched
+        let emptyList = try loaded(#"{"rule":"blocklist","lists":["file:empty.txt"]}"#, [])
+        #expect(
+            throws: PolicyError.invalid(
+                path: "rules[0]", reason: "has no entries: every list it names is empty, so it refuses nothing")
+        ) {
+            _ = try CompiledPolicy(emptyList)
+        }
+        _ = try CompiledPolicy(try loaded(#"{"rule":"blocklist","lists":["builtin:common","file:e.txt"]}"#, []))
+    }
+
     @Test func aListNameWithANULIsRefused() {
         for rule in [#""rule":"blocklist""#, #""rule":"banned-terms""#] {
             let json = #"{"name":"t","rules":[{"# + rule + #","lists":["file:a.txt\u0000junk"]}]}"#
