@@ -39,6 +39,9 @@ enum GzipDecoder {
                 switch status {
                 case Z_STREAM_END:
                     guard stream.avail_in > 0 else { return output }
+                    // Zeros after the last member are padding (tape blocks), which gzip itself accepts.
+                    let rest = UnsafeBufferPointer(start: stream.next_in, count: Int(stream.avail_in))
+                    if !rest.contains(where: { $0 != 0 }) { return output }
                     guard inflateReset(&stream) == Z_OK else { throw .invalid }  // a further gzip member
                 case Z_OK:
                     if stream.avail_in == 0 && stream.avail_out > 0 { throw .invalid }  // cut short

@@ -42,5 +42,7 @@ struct GzipDecoderTests {
             try GzipDecoder.decompress(Array(first.dropLast(6)), limit: 100)
         }
         #expect(throws: GzipDecoder.Failure.invalid) { try GzipDecoder.decompress(Array("plain".utf8), limit: 100) }
+        #expect(try GzipDecoder.decompress(first + [0, 0, 0, 0], limit: 100) == Array("alpha\n".utf8), "zero padding")
+        #expect(throws: GzipDecoder.Failure.invalid) { try GzipDecoder.decompress(first + [0, 7], limit: 100) }
     }
 }
