@@ -66,17 +66,33 @@ extension HIBPCorpus {
     /// swapped with another across the key's place (the key's own line moved among them) shows there. A lookup
     /// proves only the lines it reads; `corpus verify` proves the file.
     /// `lowerStart` is the last line below the key when the scan read one, else it is the line ending at `low`.
+    /// Each neighbour is first compared by its leading 16 digits alone, which settle the order of almost every
+    /// pair; only a tie or a non-hex digit takes the full parse, which checks the line and names what is wrong.
     private func checkNeighbours(lowerStart: Int?, low: Int, upper: CorpusLine?) throws(CorpusError) {
         if let upper, upper.end < bytes.count {
-            let next = try line(at: upper.end)
-            try checkOrder(next.key, below: upper.key, above: nil, at: upper.end)
+            if let next = leadingWord(at: upper.end), next > upper.key.high {
+            } else {
+                try checkOrder(try line(at: upper.end).key, below: upper.key, above: nil, at: upper.end)
+            }
         }
         let lower: Int?
         if let lowerStart { lower = lowerStart } else { lower = try lineBefore(low) }
-        if let lowerStart = lower, let before = try lineBefore(lowerStart) {
-            let lower = try line(at: lowerStart)
-            try checkOrder(try line(at: before).key, below: nil, above: lower.key, at: before)
+        guard let lowerStart = lower, let before = try lineBefore(lowerStart) else { return }
+        if let previous = leadingWord(at: before), let last = leadingWord(at: lowerStart), previous < last { return }
+        try checkOrder(try line(at: before).key, below: nil, above: try line(at: lowerStart).key, at: before)
+    }
+
+    /// The first 16 hex digits of the line at `start` as a number; nil when one of them is not a hex digit.
+    @inline(__always)
+    private func leadingWord(at start: Int) -> UInt64? {
+        guard start + 16 <= bytes.count else { return nil }
+        var value: UInt64 = 0
+        for index in start..<(start + 16) {
+            let nibble = hex[Int(bytes[index])]
+            if nibble == 0xFF { return nil }
+            value = value << 4 | UInt64(nibble)
         }
+        return value
     }
 
     /// The start of the line that ends where the line at `start` begins; nil for the first line.
