@@ -21,23 +21,18 @@ extension sigaction {
     }
 
     /// Whether the action is the signal's default (`SIG_DFL`).
-    package var isDefaultAction: Bool {
-        #if os(Linux)
-            let handler = __sigaction_handler.sa_handler
-        #else
-            let handler = __sigaction_u.__sa_handler
-        #endif
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_DFL, to: Int.self)
-    }
+    package var isDefaultAction: Bool { handlerAddress == unsafeBitCast(SIG_DFL, to: Int.self) }
 
     /// Whether the action ignores its signal (`SIG_IGN`).
-    package var ignoresSignal: Bool {
+    package var ignoresSignal: Bool { handlerAddress == unsafeBitCast(SIG_IGN, to: Int.self) }
+
+    /// The handler field as a number, to compare with `SIG_DFL` and `SIG_IGN`.
+    private var handlerAddress: Int {
         #if os(Linux)
-            let handler = __sigaction_handler.sa_handler
+            unsafeBitCast(__sigaction_handler.sa_handler, to: Int.self)
         #else
-            let handler = __sigaction_u.__sa_handler
+            unsafeBitCast(__sigaction_u.__sa_handler, to: Int.self)
         #endif
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }
 

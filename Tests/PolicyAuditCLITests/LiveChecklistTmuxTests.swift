@@ -121,12 +121,8 @@ extension LiveChecklistTmuxTests {
         let lines = (0..<20_000).map { _ in
             String((0..<40).map { _ in digits.randomElement(using: &generator)! })
         }.sorted().map { $0 + ":3" }
-        let corpus = try directory.write("pwned.txt", lines.joined(separator: "\n") + "\n")
-        let policy = try directory.write(
-            "p.json", #"{"name":"p","rules":[{"rule":"blocklist","lists":["hibp:pwned.txt"]}]}"#)
-        let pane = try TmuxPane(directory: directory, arguments: ["check", "--policy", policy])
+        let (corpus, pane) = try Self.checklist(corpus: lines, in: directory)
         defer { pane.close() }
-        _ = try pane.waitForMask(length: 0)
         pane.type("a")
         _ = try pane.waitForMask(length: 1)
         #expect(truncate(corpus, 0) == 0)
@@ -139,18 +135,31 @@ extension LiveChecklistTmuxTests {
         #expect(try pane.settings(.before) == pane.settings(.after), "stty -g differs after the bus error")
     }
 
+    /// A corpus of `lines` in `directory`, and the checklist of a policy naming it, shown and waiting for keys.
+    private static func checklist(corpus lines: [String], in directory: TemporaryDirectory) throws
+        -> (corpus: String, pane: TmuxPane)
+    {
+        let corpus = try directory.write("pwned.txt", lines.joined(separator: "\n") + "\n")
+        let policy = try directory.write(
+            "p.json", #"{"name":"p","rules":[{"rule":"blocklist","lists":["hibp:pwned.txt"]}]}"#)
+        let pane = try TmuxPane(directory: directory, arguments: ["check", "--policy", policy])
+        do {
+            _ = try pane.waitForMask(length: 0)
+        } catch {
+            pane.close()
+            throw error
+        }
+        return (corpus, pane)
+    }
+
     @Test("a SIGBUS sent by kill ends the checklist with the terminal restored, never reading on with echo on")
     func sentBusErrorEndsTheChecklist() throws {
         // With a corpus open, the action before the terminal's is the corpus guard's. A sent signal must not be
         // handed to it as a fault to repeat: nothing would repeat, and the checklist would read on with echo on.
         let directory = try TemporaryDirectory(prefix: "pwaudit-tmux")
         let lines = [String(repeating: "0", count: 40) + ":1", String(repeating: "F", count: 40) + ":2"]
-        _ = try directory.write("pwned.txt", lines.joined(separator: "\n") + "\n")
-        let policy = try directory.write(
-            "p.json", #"{"name":"p","rules":[{"rule":"blocklist","lists":["hibp:pwned.txt"]}]}"#)
-        let pane = try TmuxPane(directory: directory, arguments: ["check", "--policy", policy])
+        let (_, pane) = try Self.checklist(corpus: lines, in: directory)
         defer { pane.close() }
-        _ = try pane.waitForMask(length: 0)
         pane.type("ab")
         _ = try pane.waitForMask(length: 2)
         let found = try pane.pwauditPIDs()
