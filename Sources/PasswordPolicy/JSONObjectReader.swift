@@ -39,7 +39,7 @@ struct JSONObjectReader {
         return text
     }
 
-    func int(_ key: String, atLeast lower: Int) throws(PolicyError) -> Int? {
+    func int(_ key: String, atLeast lower: Int, atMost upper: Int = maximumInteger) throws(PolicyError) -> Int? {
         guard let value = members[key] else { return nil }
         let number: Int
         switch value {
@@ -50,9 +50,7 @@ struct JSONObjectReader {
         default: throw .invalid(path: path(key), reason: "must be an integer, not \(value.typeName)")
         }
         if number < lower { throw .invalid(path: path(key), reason: "must be at least \(lower)") }
-        if number > Self.maximumInteger {
-            throw .invalid(path: path(key), reason: "must be at most \(Self.maximumInteger)")
-        }
+        if number > upper { throw .invalid(path: path(key), reason: "must be at most \(upper)") }
         return number
     }
 

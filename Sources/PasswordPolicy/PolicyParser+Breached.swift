@@ -19,6 +19,7 @@ extension PolicyParser {
                 reason: "a breach corpus (\"\(corpus.format.rawValue):\") must be the rule's only list; "
                     + "put other lists and words in another blocklist rule")
         }
-        return .breached(corpus, minCount: try rule.int("min-count", atLeast: 1) ?? 1)
+        // Real corpora count far beyond the other keys' limit ("123456" has been seen tens of millions of times).
+        return .breached(corpus, minCount: try rule.int("min-count", atLeast: 1, atMost: 1_000_000_000) ?? 1)
     }
 }

@@ -33,6 +33,7 @@ import Testing
         (#"{"rule":"blocklist","lists":["hibp:a.txt"],"words":["x"]}"#, "rules[0].lists"),
         (#"{"rule":"blocklist","lists":["builtin:common"],"min-count":2}"#, "rules[0].min-count"),
         (#"{"rule":"blocklist","lists":["hibp:a.txt"],"min-count":0}"#, "rules[0].min-count"),
+        (#"{"rule":"blocklist","lists":["hibp:a.txt"],"min-count":1000000001}"#, "rules[0].min-count"),
         (#"{"rule":"blocklist","lists":["hibp:"]}"#, "rules[0].lists[0]"),
     ])
     func mistakesAreNamedByPath(rule: String, path: String) {
@@ -41,6 +42,16 @@ import Testing
             return
         }
         #expect(actual == path)
+    }
+
+    @Test func aMinCountAsHighAsRealCorporaCountIsAccepted() throws {
+        // "123456" has been seen tens of millions of times; the other integer keys stop at a million.
+        let policy = try Self.policy(#"{"rule":"blocklist","lists":["hibp:/corpora/pwned.txt"],"min-count":50000000}"#)
+        guard case .breached(_, let minCount) = policy.rules[0].kind else {
+            Issue.record("not a breached rule")
+            return
+        }
+        #expect(minCount == 50_000_000)
     }
 
     @Test func compilingWithoutTheOpenedCorpusIsAnError() throws {
