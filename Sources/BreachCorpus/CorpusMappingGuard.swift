@@ -13,7 +13,7 @@ import Synchronization
 /// only reads that table, `write(2)`s and `_exit(2)`s (all async-signal-safe), once for the process however many
 /// threads fault. Any other `SIGBUS` (a fault outside every corpus, one sent by `kill`) goes to the action there was
 /// before (the Swift runtime's crash report, or the default).
-enum CorpusMappingGuard {
+package enum CorpusMappingGuard {
     private struct Entry {
         var start: UInt = 0
         var end: UInt = 0
@@ -40,6 +40,10 @@ enum CorpusMappingGuard {
         var action = sigaction(informationHandler: handleBusError)
         _ = sigaction(SIGBUS, &action, previous)
     }()
+
+    /// Installs the guard's `SIGBUS` action now (once per process; registering a corpus also does). A program that
+    /// puts in its own `SIGBUS` handler that passes faults on (the live checklist's) calls this first.
+    package static func install() { installed }
 
     /// Registers the mapping `range` of the corpus at `path`; returns the slot to pass to ``unregister(_:)``, or nil
     /// when the table is full (that corpus then keeps the default action).

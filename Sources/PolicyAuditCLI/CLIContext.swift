@@ -1,3 +1,4 @@
+import BreachCorpus
 import Foundation
 
 /// The world a command runs in: its streams, environment and working directory.
@@ -26,7 +27,10 @@ package struct CLIContext {
 
     /// The context of the running process.
     package static func process() -> CLIContext {
-        CLIContext(
+        // The corpus guard's SIGBUS action goes in first, whenever a corpus is opened later: the live checklist's
+        // terminal handler, installed after it, must find it as the action to pass a corpus fault on to.
+        CorpusMappingGuard.install()
+        return CLIContext(
             stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             stdinDescriptor: 0, environment: ProcessInfo.processInfo.environment,
             currentDirectory: FileManager.default.currentDirectoryPath)
