@@ -38,28 +38,27 @@ package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
     package init(path: String, format: BreachCorpusReference.Format) throws(CorpusError) {
         self.path = path
         self.format = format
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // a FIFO must not block the open
-        guard descriptor >= 0 else {
-            throw errno == ENOENT
-                ? .missing(path: path) : .unreadable(path: path, reason: SystemCall.describe(errno))
+        let file: RegularFile
+        do {
+            file = try RegularFile(path: path)
+        } catch .missing {
+            throw .missing(path: path)
+        } catch .unreadable(let reason) {
+            throw .unreadable(path: path, reason: reason)
+        } catch {
+            throw .unreadable(path: path, reason: "not a regular file")
         }
-        var status = stat()
-        let problem: CorpusError? =
-            if fstat(descriptor, &status) != 0 {
-                .unreadable(path: path, reason: SystemCall.describe(errno))
-            } else if (status.st_mode & S_IFMT) != S_IFREG {
-                .unreadable(path: path, reason: "not a regular file")
-            } else if status.st_size == 0 {
-                .empty(path: path)
-            } else {
-                nil
-            }
+        let descriptor = file.descriptor
+        let status = file.status
         let size = Int(status.st_size)
-        let mapped = problem == nil ? mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0) : nil
-        guard problem == nil, let base = mapped, base != MAP_FAILED else {
+        guard size > 0 else {
+            close(descriptor)
+            throw .empty(path: path)
+        }
+        guard let base = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
             let reason = SystemCall.describe(errno)
             close(descriptor)
-            throw problem ?? .unreadable(path: path, reason: reason)
+            throw .unreadable(path: path, reason: reason)
         }
         _ = madvise(base, size, MADV_RANDOM)
         self.descriptor = descriptor

@@ -84,20 +84,19 @@ package enum PolicyFileLoader {
     /// - Throws: `PolicyFileError.missingList`, `.unreadableList` (also for anything but a regular file: a FIFO would
     ///   block, a device never end), `.invalidList` (damaged gzip, not UTF-8), `.listTooLarge`.
     private static func listText(at listPath: String, policy: String) throws(PolicyFileError) -> [UInt8] {
-        let descriptor = open(listPath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw errno == ENOENT
-                ? .missingList(policy: policy, list: listPath)
-                : .unreadableList(policy: policy, list: listPath, reason: SystemCall.describe(errno))
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw .unreadableList(policy: policy, list: listPath, reason: SystemCall.describe(errno))
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
+        let file: RegularFile
+        do {
+            file = try RegularFile(path: listPath)
+        } catch .missing {
+            throw .missingList(policy: policy, list: listPath)
+        } catch .unreadable(let reason) {
+            throw .unreadableList(policy: policy, list: listPath, reason: reason)
+        } catch {
             throw .unreadableList(policy: policy, list: listPath, reason: "not a regular file")
         }
+        let descriptor = file.descriptor
+        let status = file.status
+        defer { close(descriptor) }
         guard Int(status.st_size) <= listByteLimit else { throw .listTooLarge(policy: policy, list: listPath) }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)  // one more: a file still growing shows
         var count = 0

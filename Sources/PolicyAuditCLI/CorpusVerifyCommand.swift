@@ -54,8 +54,7 @@ enum CorpusVerifyCommand: CLICommand {
 
     /// The 1-based number of the line holding byte `offset` of the file at `path`, or nil when it cannot be read.
     private static func lineNumber(at offset: Int, in path: String) -> Int? {
-        let descriptor = LibC.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = try? RegularFile(path: path).descriptor else { return nil }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var line = 1
