@@ -27,15 +27,13 @@ final class BannedTermsMatcher: @unchecked Sendable {
     /// Bit `n` set when some half has length `n`.
     private let halfLengths: UInt32
 
-    init(_ rule: BannedTerms, normalization: Normalization) {
+    /// A matcher of `rule`; `kept` is ``keptTerms(_:normalization:)`` when the caller has computed it already.
+    init(_ rule: BannedTerms, normalization: Normalization, terms kept: [[UInt32]]? = nil) {
         self.rule = rule
         self.normalization = normalization
-        var table: [UInt32: UInt32] = [:]
-        for (from, to) in rule.substitutions {
-            table[from.unicodeScalars.first!.value] = to.unicodeScalars.first!.value
-        }
+        let table = Self.substitutionTable(rule)
         substitutions = table
-        terms = Self.keptTerms(rule, normalization: normalization, table: table)
+        terms = kept ?? Self.keptTerms(rule, normalization: normalization, table: table)
         organization =
             rule.organization.map {
                 Self.tokens(Array(CompiledPolicy.folded(normalized($0, normalization)).unicodeScalars), table)
@@ -55,11 +53,16 @@ final class BannedTermsMatcher: @unchecked Sendable {
     /// The rule's distinct terms as it compares them (normalized, lower-cased, substituted), those of 4 to 16
     /// characters only: what a matcher holds, and what counts against ``BannedTerms/maximumTerms``.
     static func keptTerms(_ rule: BannedTerms, normalization: Normalization) -> [[UInt32]] {
+        keptTerms(rule, normalization: normalization, table: substitutionTable(rule))
+    }
+
+    /// The rule's substitutions by scalar value (each side is one character, as the parser requires).
+    private static func substitutionTable(_ rule: BannedTerms) -> [UInt32: UInt32] {
         var table: [UInt32: UInt32] = [:]
         for (from, to) in rule.substitutions {
             table[from.unicodeScalars.first!.value] = to.unicodeScalars.first!.value
         }
-        return keptTerms(rule, normalization: normalization, table: table)
+        return table
     }
 
     private static func keptTerms(

@@ -107,20 +107,21 @@ struct RuleSideTables {
                     path: path + ".lists",
                     reason: "list \"\(list)\" is not loaded; resolve file lists before compiling the policy")
             }
-            // Entries beyond the limit may still be few terms (short ones, repeats): count what the matcher would
-            // keep, unless the list is so long that counting it would itself be the cost the limit prevents.
+            // What counts is the terms the matcher keeps (4-16 characters, distinct after folding), but a list so long
+            // that finding them would itself be the cost the limit prevents is refused by its entries.
             let entries = banned.terms.count + banned.files.reduce(0) { $0 + $1.entryCount }
-            let termCount =
-                entries <= BannedTerms.maximumTerms || entries > 20 * BannedTerms.maximumTerms
-                ? entries : BannedTermsMatcher.keptTerms(banned, normalization: normalization).count
-            guard termCount <= BannedTerms.maximumTerms else {
+            let kept =
+                entries > 20 * BannedTerms.maximumTerms
+                ? nil : BannedTermsMatcher.keptTerms(banned, normalization: normalization)
+            let termCount = kept?.count ?? entries
+            guard let kept, termCount <= BannedTerms.maximumTerms else {
                 throw .invalid(
                     path: path,
                     reason: "holds \(termCount) terms, more than the \(BannedTerms.maximumTerms) a banned-terms rule "
                         + "may: each is fuzzy-matched inside every password; refuse whole passwords from a long list "
                         + "with a \"blocklist\" rule")
             }
-            let matcher = BannedTermsMatcher(banned, normalization: normalization)
+            let matcher = BannedTermsMatcher(banned, normalization: normalization, terms: kept)
             guard !matcher.terms.isEmpty || banned.organization != nil else {
                 throw .invalid(
                     path: path,
