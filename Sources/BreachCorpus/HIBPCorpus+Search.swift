@@ -69,11 +69,9 @@ extension HIBPCorpus {
     /// Each neighbour is first compared by its leading 16 digits alone, which settle the order of almost every
     /// pair; only a tie or a non-hex digit takes the full parse, which checks the line and names what is wrong.
     private func checkNeighbours(lowerStart: Int?, low: Int, upper: CorpusLine?) throws(CorpusError) {
-        if let upper, upper.end < bytes.count {
-            if let next = leadingWord(at: upper.end), next > upper.key.high {
-            } else {
-                try checkOrder(try line(at: upper.end).key, below: upper.key, above: nil, at: upper.end)
-            }
+        // A missing word (a non-hex digit) compares as 0, so the full parse names what is wrong with the line.
+        if let upper, upper.end < bytes.count, (leadingWord(at: upper.end) ?? 0) <= upper.key.high {
+            try checkOrder(try line(at: upper.end).key, below: upper.key, above: nil, at: upper.end)
         }
         let lower: Int?
         if let lowerStart { lower = lowerStart } else { lower = try lineBefore(low) }
