@@ -15,17 +15,18 @@ package final class CandidateScorer {
     package private(set) var masks: [UInt64]
     /// Per policy, the bits of its breach-corpus rules (see `CompiledPolicy.breachedRuleMask`).
     package let breachedRules: [UInt64]
-    /// Whether any policy has a breach-corpus rule; when none has, scoring does no breach work at all.
+    /// Whether any policy has a breach-corpus rule; when none has, the counts are all 0 and need no tally.
     package let hasBreachedRules: Bool
     /// Per policy, the breach count of the row scored last when that policy's breach-corpus rules refused it, else
-    /// 0; empty when no policy has such a rule.
-    package private(set) var breachCounts: [Int] = []
+    /// 0 (from the rules' own lookups: a policy without such a rule makes none).
+    package private(set) var breachCounts: [Int]
 
     /// A scorer for `policies` fingerprinting with `key`.
     package init(policies: [CompiledPolicy], key: HMACSHA256Key) {
         self.policies = CompiledPolicySet(policies)
         fingerprinter = Fingerprinter(key: key)
         masks = [UInt64](repeating: 0, count: policies.count)
+        breachCounts = [Int](repeating: 0, count: policies.count)
         breachedRules = policies.map(\.breachedRuleMask)
         hasBreachedRules = breachedRules.contains { $0 != 0 }
     }
@@ -50,15 +51,10 @@ package final class CandidateScorer {
                 otherCount: full.mark + full.other)
             composition = CompositionMask.mask(of: full)
         }
-        if hasBreachedRules {
-            if breachCounts.isEmpty { breachCounts = [Int](repeating: 0, count: masks.count) }
-            masks.withUnsafeMutableBufferPointer { masks in
-                breachCounts.withUnsafeMutableBufferPointer {
-                    policies.failureMasks(of: row, into: masks, breachCounts: $0)
-                }
+        masks.withUnsafeMutableBufferPointer { masks in
+            breachCounts.withUnsafeMutableBufferPointer {
+                policies.failureMasks(of: row, into: masks, breachCounts: $0)
             }
-        } else {
-            masks.withUnsafeMutableBufferPointer { policies.failureMasks(of: row, into: $0) }
         }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
