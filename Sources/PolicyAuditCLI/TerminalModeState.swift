@@ -101,6 +101,13 @@ struct TerminalModeState: @unchecked Sendable {
         _ = write(output, state.leaveTail.baseAddress, Int(state.leaveTailCount.pointee))
     }
 
+    /// Leaves the checklist and puts the terminal's own settings back, as a handler does before its signal acts;
+    /// async-signal-safe.
+    static func giveBack() {
+        leave()
+        tcsetattr(shared.descriptors[input], TCSANOW, shared.settings + original)
+    }
+
     /// Writes `byte` to the self-pipe (dropped when the pipe is full: the loop is awake then anyway).
     static func wake(_ byte: UInt8) {
         var byte = byte
@@ -123,8 +130,7 @@ private func handleModeSignal(_ signal: Int32) {
         if state.installed[Int(SIGTSTP)] == 1 { TerminalModeState.install(SIGTSTP, saving: false) }
         TerminalModeState.wake(TerminalModeState.continuedByte)
     default:  // SIGTSTP stops the process once this returns; the others end it
-        TerminalModeState.leave()
-        tcsetattr(input, TCSANOW, state.settings + TerminalModeState.original)
+        TerminalModeState.giveBack()
         var fallback = sigaction(handler: SIG_DFL)
         sigaction(signal, &fallback, nil)
         raise(signal)  // blocked while this handler runs: delivered, with the default action, when it returns
@@ -139,8 +145,7 @@ private func handleModeBusError(
     _ signal: Int32, _ information: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
     let state = TerminalModeState.shared
-    TerminalModeState.leave()
-    tcsetattr(state.descriptors[TerminalModeState.input], TCSANOW, state.settings + TerminalModeState.original)
+    TerminalModeState.giveBack()
     let isFault = (information?.pointee.si_code ?? 0) > 0  // SI_USER, SI_QUEUE, SI_TKILL are 0 or below
     var fallback = isFault ? state.previous[Int(signal)] : sigaction(handler: SIG_DFL)
     sigaction(signal, &fallback, nil)
