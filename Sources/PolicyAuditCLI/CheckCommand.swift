@@ -80,15 +80,16 @@ enum CheckCommand: CLICommand {
         while let raw = try reader.nextRawLine() {
             lineNumber += 1
             // A line import would reject is rejected here too, by the same reason code, and counts as a failure.
-            let (bytes, rejection): ([UInt8], RejectReason?) =
-                switch raw {
-                case .overLong: ([], .passwordTooLong)
-                case .bytes(let line):
-                    // A byte order mark before the first line is the file's, not the password's (as import takes it).
-                    lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF])
-                        ? (Array(line.dropFirst(3)), line.dropFirst(3).withUnsafeBytes { RejectReason.forPassword($0) })
-                        : (line, line.withUnsafeBytes { RejectReason.forPassword($0) })
-                }
+            var bytes: [UInt8] = []
+            let rejection: RejectReason?
+            switch raw {
+            case .overLong:
+                rejection = .passwordTooLong
+            case .bytes(let line):
+                // A byte order mark before the first line is the file's, not the password's (as import takes it).
+                bytes = lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
+                rejection = bytes.withUnsafeBytes { RejectReason.forPassword($0) }
+            }
             if let rejection {
                 allPass = false
                 context.stdout.line("{\"line\":\(lineNumber),\"rejected\":\"\(rejection.rawValue)\"}")
