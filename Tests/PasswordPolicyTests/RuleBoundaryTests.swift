@@ -66,6 +66,22 @@ struct RuleBoundaryTests {
         #expect(code(policy, password) == expected)
     }
 
+    /// `0123` and `3210` are digit runs the keyboard row does not hide (`0` ends the row `1234567890`, so its keyboard
+    /// runs are `123` and `321`): only the digit counter, one per direction, refuses them. Both scan paths: all-ASCII,
+    /// and a non-ASCII password.
+    @Test(
+        "max-sequence refuses ascending and descending digit runs that are not keyboard runs",
+        arguments: [
+            ("x0123x", "max-sequence.exceeded"), ("x3210x", "max-sequence.exceeded"),
+            ("é0123é", "max-sequence.exceeded"), ("é3210é", "max-sequence.exceeded"),
+            ("x012x", "max-sequence.ok"), ("x210x", "max-sequence.ok"), ("é012é", "max-sequence.ok"),
+            ("é210é", "max-sequence.ok"),
+        ])
+    func maxSequenceDigitRuns(password: String, expected: String) throws {
+        let policy = try compile(rule: #"{"rule":"max-sequence","max":3}"#)
+        #expect(code(policy, password) == expected)
+    }
+
     @Test(
         "allowed rejects scalars outside the listed classes and chars",
         arguments: [

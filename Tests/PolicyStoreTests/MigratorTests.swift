@@ -38,6 +38,20 @@ import Testing
         }
     }
 
+    /// Every embedded migration, the newest too (and those added later, without editing this test): its recorded
+    /// checksum altered alone, both `migrate` and the read-only `verifyCurrent` refuse the database naming it.
+    @Test("an altered checksum of any embedded migration is refused", arguments: Migration.embedded.map(\.version))
+    func everyMigrationsChecksumIsVerified(version: Int) throws {
+        let migration = try #require(Migration.embedded.first { $0.version == version })
+        let database = try migratedInMemoryDatabase()
+        try database.execute(
+            "UPDATE schema_migrations SET checksum = ?1 WHERE version = ?2",
+            [.text("edited-" + migration.checksum), .integer(Int64(version))])
+        let refusal = MigrationError.checksumMismatch(version: version, name: migration.name)
+        #expect(throws: refusal) { try Migrator().migrate(database) }
+        #expect(throws: refusal) { try Migrator().verifyCurrent(database) }
+    }
+
     @Test func failingMigrationRollsBackAndIsNotRecorded() throws {
         let database = try Database.inMemory()
         let migrations = [
