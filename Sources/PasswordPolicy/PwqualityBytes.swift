@@ -12,6 +12,19 @@ enum PwqualityBytes {
         }
     }
 
+    /// Whether `byte` counts towards `cls` as ``PwqualityScan/count(_:)`` counts (`special` is "other", every byte
+    /// of a non-ASCII character among them; `space` is U+0020 only).
+    static func counts(_ byte: UInt8, toward cls: CharacterClass) -> Bool {
+        switch cls {
+        case .upper: return byteClass(byte) == 0
+        case .lower: return byteClass(byte) == 1
+        case .digit: return byteClass(byte) == 2
+        case .special: return byteClass(byte) == 3
+        case .letter: return byteClass(byte) <= 1
+        case .space: return byte == 0x20
+        }
+    }
+
     /// `tolower` of one byte.
     @inline(__always)
     static func lowered(_ byte: UInt8) -> UInt8 {

@@ -29,9 +29,8 @@ extension RuleEvaluator {
             let run = scan.longestMonotonic
             return RuleCheck(failed: run > max, variant: run > max ? 1 : 0, actual: run)
         case .maxClassRepeat(let max):
-            // 1.4.5 checks only when maxclassrepeat > 1 (libpwquality PR #77 made 1 count later).
             let run = scan.longestClassRun
-            let failed = max > 1 && run > max
+            let failed = Self.pwqualityChecksClassRuns(max: max) && run > max
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: run)
         case .palindrome:
             let isPalindrome = scan.isPalindrome
@@ -90,6 +89,10 @@ extension RuleEvaluator {
         }
     }
 
+    /// Whether libpwquality checks class runs at all for `maxclassrepeat` `max`: 1.4.5 checks only above 1
+    /// (libpwquality PR #77 made 1 count later), so a `max-class-repeat` of 1 refuses nothing in pwquality mode.
+    static func pwqualityChecksClassRuns(max: Int) -> Bool { max > 1 }
+
     /// The runs a compat-mode policy's rules look at.
     static func scanNeeds(_ rules: [CompiledRule]) -> PwqualityScan.Needs {
         var needs = PwqualityScan.Needs(repeats: false, sequences: false, classRuns: false)
@@ -104,7 +107,8 @@ extension RuleEvaluator {
         return needs
     }
 
-    /// Whether compat mode reads `rule` from the bytes alone (so the password needs no preparation).
+    /// Whether compat mode reads `rule` from the bytes alone (so the password needs no preparation); the same
+    /// split as ``RuleKind/readsTypedBytesInPwquality``, which describes it to the rest of the package.
     static func isBytewise(_ rule: CompiledRule) -> Bool {
         switch rule {
         case .length, .creditedLength, .require, .classes, .maxRepeat, .maxSequence, .maxClassRepeat, .palindrome,

@@ -1,12 +1,13 @@
-/// The disjoint kind of one Unicode scalar; every scalar has exactly one.
-enum ScalarKind: UInt8, Sendable {
+/// The disjoint kind of one Unicode scalar; every scalar has exactly one. Standards' notions (a letter, a digit, a
+/// non-letter) are sets of kinds; ``PolicyEnforcement/requiredKinds`` speaks in them.
+package enum ScalarKind: UInt8, Sendable, CaseIterable {
     case upper, lower, otherLetter, digit, special, space, mark, other
 
     /// Classifies a scalar by its general category.
     ///
     /// Marks (M*) and the joiners U+200C/U+200D form `mark`; controls, other format characters,
     /// separators other than Zs, surrogates, private use and unassigned scalars form `other`.
-    init(_ scalar: Unicode.Scalar) {
+    package init(_ scalar: Unicode.Scalar) {
         if scalar.value < 0x80 {
             self = ScalarKind.asciiTable[Int(scalar.value)]
             return

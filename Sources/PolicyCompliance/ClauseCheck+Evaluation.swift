@@ -8,7 +8,7 @@ extension ClauseCheck {
         case .lengthOrMFA(let alone, let withBlocklist):
             let required = "MFA, or ≥ \(alone), or ≥ \(withBlocklist) with a blocklist"
             let value =
-                "\(facts.minLength)\(facts.blocklistRuleIDs.isEmpty ? "" : " with a blocklist"), usage "
+                "\(facts.minLength)\(Self.unitNote(facts))\(facts.blocklistRuleIDs.isEmpty ? "" : " with a blocklist"), usage "
                 + (facts.usage?.rawValue ?? "not declared")
             let met =
                 facts.usage == .multiFactor || facts.minLength >= alone
@@ -21,13 +21,15 @@ extension ClauseCheck {
                 facts.maxLength.map { $0 >= minimum } ?? true ? .pass : .fail, policy: Self.cap(facts),
                 required: "no cap, or a cap ≥ \(minimum)")
         case .maxLengthBetween(let lower, let upper):
-            let met = facts.maxLength.map { (lower...upper).contains($0) } ?? false
+            // Every password of `lower` code points permitted, every one of more than `upper` denied.
+            let met = (facts.maxLength.map { $0 >= lower } ?? false) && (facts.lengthCap.map { $0 <= upper } ?? false)
             return ClauseOutcome(met ? .pass : .fail, policy: Self.cap(facts), required: "a cap in \(lower)…\(upper)")
         case .noMaxLength:
-            return ClauseOutcome(facts.maxLength == nil ? .pass : .fail, policy: Self.cap(facts), required: "no cap")
+            return ClauseOutcome(facts.lengthCap == nil ? .pass : .fail, policy: Self.cap(facts), required: "no cap")
         case .lengthInCodePoints:
             return ClauseOutcome(
-                .pass, policy: "Unicode scalars after normalization", required: "each code point counts as one")
+                facts.countsCodePoints ? .pass : .fail, policy: Self.lengthCounting(facts),
+                required: "each code point counts as one")
         case .printableASCIIAndSpace:
             return Self.characters(
                 facts, met: facts.acceptsPrintableASCII && facts.acceptsSpace, required: "all printable ASCII and space"
@@ -45,7 +47,11 @@ extension ClauseCheck {
                     && facts.acceptsEmoji, required: "no forbidden character types")
         case .normalization(let forms):
             let required = forms.map { $0.rawValue.uppercased() }.joined(separator: " or ")
-            let value = facts.normalization.rawValue.uppercased()
+            let value =
+                facts.normalization == facts.declaredNormalization
+                ? facts.normalization.rawValue.uppercased()
+                : "NONE for the length and class rules (evaluation \(facts.evaluation.rawValue) reads the bytes as "
+                    + "typed), \(facts.declaredNormalization.rawValue.uppercased()) for the others"
             guard facts.acceptsUnicode else {
                 return ClauseOutcome(.notApplicable, policy: "\(value) (Unicode refused)", required: required)
             }
@@ -190,7 +196,7 @@ extension ClauseCheck {
     private static func minLength(_ facts: PolicyFacts, sole: Int?, multi: Int?) -> ClauseOutcome {
         let applicable = facts.isSoleFactor ? sole : multi
         let side = facts.isSoleFactor ? "single-factor" : "multi-factor"
-        let value = soleFactor(facts, "\(facts.minLength)")
+        let value = soleFactor(facts, "\(facts.minLength)\(unitNote(facts))")
         guard let minimum = applicable else {
             let other = sole.map { "≥ \($0) single-factor" } ?? multi.map { "≥ \($0) multi-factor" } ?? ""
             return ClauseOutcome(.notApplicable, policy: value, required: other)
@@ -206,7 +212,30 @@ extension ClauseCheck {
         facts.usage == nil ? "\(value) (usage not declared: single-factor assumed)" : value
     }
 
-    private static func cap(_ facts: PolicyFacts) -> String { facts.maxLength.map(String.init) ?? "no cap" }
+    /// The policy's cap: in code points, with what the rule counts when that differs.
+    private static func cap(_ facts: PolicyFacts) -> String {
+        guard let permitted = facts.maxLength, let declared = facts.declaredMaxLength else { return "no cap" }
+        guard facts.lengthUnit == .utf8Bytes, !facts.countsCodePoints else { return "\(permitted)" }
+        return "\(permitted) code points permitted, more than \(facts.lengthCap ?? declared) refused (\(declared) "
+            + "\(facts.lengthUnit.rawValue), evaluation \(facts.evaluation.rawValue))"
+    }
+
+    /// After a minimum in code points, what the rule counts when that is not code points ("" when it is).
+    private static func unitNote(_ facts: PolicyFacts) -> String {
+        guard !facts.countsCodePoints else { return "" }
+        return
+            " code points (the length rule counts \(facts.declaredMinLength) \(facts.lengthUnit.rawValue): evaluation "
+            + "\(facts.evaluation.rawValue))"
+    }
+
+    /// How the length rules count, in words.
+    private static func lengthCounting(_ facts: PolicyFacts) -> String {
+        switch (facts.lengthUnit, facts.countsCodePoints) {
+        case (.codePoints, _): "Unicode scalars after normalization"
+        case (.utf8Bytes, true): "UTF-8 bytes, and every accepted character is one byte"
+        case (.utf8Bytes, false): "UTF-8 bytes as typed (evaluation \(facts.evaluation.rawValue))"
+        }
+    }
 
     private static func characters(_ facts: PolicyFacts, met: Bool, required: String) -> ClauseOutcome {
         let value =

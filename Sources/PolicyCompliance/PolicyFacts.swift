@@ -1,18 +1,31 @@
 import PasswordPolicy
 
-/// The attributes of one policy that the standards' clauses read (standards.md §9), derived once from its rules and
-/// lifecycle facts.
+/// The attributes of one policy that the standards' clauses read (standards.md §9), derived once from what the engine
+/// says its rules enforce under the policy's evaluation mode (``PolicyEnforcement``) and from the lifecycle facts.
 package struct PolicyFacts: Sendable, Equatable {
-    /// The largest `length` rule minimum (0 without one), in Unicode scalars.
+    /// The length rules refuse every password of fewer code points (0 without a length rule); in pwquality mode, which
+    /// counts bytes, four-byte characters reach a minimum in a quarter of its figure.
     package var minLength: Int
-    /// The smallest `length` rule maximum; nil when no rule caps the length.
+    /// Every password of at most this many code points passes the length caps; nil when no rule caps the length.
     package var maxLength: Int?
+    /// Every password of more code points is refused by a cap; nil when no rule caps the length.
+    package var lengthCap: Int?
+    /// What the length rules count, and whether the verdict depends on the code point count alone.
+    package var lengthUnit: PolicyEnforcement.LengthUnit
+    package var countsCodePoints: Bool
+    /// The largest `length` minimum and the smallest maximum as written, in ``lengthUnit``.
+    package var declaredMinLength: Int
+    package var declaredMaxLength: Int?
+    /// The evaluation mode.
+    package var evaluation: EvaluationMode
     /// The declared `usage`; nil when the policy does not say.
     package var usage: PolicyUsage?
-    /// The normalization applied before the rules.
+    /// The normalization every rule reads the password in (`none` when some rule reads it as typed).
     package var normalization: Normalization
-    /// Ids of the rules that are composition rules (`require`, `classes`, `max-repeat`, `max-sequence`, a `pattern`
-    /// that must match), in policy order.
+    /// The normalization the policy declares.
+    package var declaredNormalization: Normalization
+    /// Ids of the rules that can refuse a password for its composition (`require`, `classes`, `max-repeat`,
+    /// `max-sequence`, `max-class-repeat`, a `pattern` that must match, a `length` with credits), in policy order.
     package var compositionRuleIDs: [String]
     /// Whether every accepted password must hold a letter.
     package var requiresLetter: Bool
@@ -62,22 +75,22 @@ package struct PolicyFacts: Sendable, Equatable {
     /// The facts of `policy`.
     package init(_ policy: PasswordPolicy) {
         let rules = policy.rules
-        var minimum = 0
-        var maximum: Int?
-        for case .length(let min, let max, let credits) in rules.map(\.kind) {
-            // pwquality's credits let each creditable class count for up to its credit of extra length: the shortest
-            // password such a rule accepts is `min` less every credit.
-            minimum = Swift.max(minimum, min - credits.byClass.values.reduce(0, +))
-            if let max { maximum = Swift.min(maximum ?? max, max) }
-        }
-        minLength = minimum
-        maxLength = maximum
+        let enforced = policy.enforcement
+        minLength = enforced.minimumCodePoints
+        maxLength = enforced.permittedCodePoints
+        lengthCap = enforced.refusedAboveCodePoints
+        lengthUnit = enforced.lengthUnit
+        countsCodePoints = enforced.countsCodePoints
+        declaredMinLength = enforced.declaredMinimum
+        declaredMaxLength = enforced.declaredMaximum
+        evaluation = policy.evaluation
         usage = policy.usage
-        normalization = policy.normalization
-        compositionRuleIDs = rules.filter { Self.isComposition($0.kind) }.map(\.id)
-        requiresLetter = rules.contains { Self.guarantees($0.kind, Self.isLetterClass) }
-        requiresDigit = rules.contains { Self.guarantees($0.kind) { $0 == .digit } }
-        requiresNonLetter = rules.contains { Self.guarantees($0.kind) { !Self.isLetterClass($0) } }
+        normalization = enforced.normalization
+        declaredNormalization = policy.normalization
+        compositionRuleIDs = enforced.compositionRuleIDs
+        requiresLetter = enforced.guarantees(oneOf: Self.letterKinds)
+        requiresDigit = enforced.guarantees(oneOf: [.digit])
+        requiresNonLetter = enforced.guarantees(oneOf: Set(ScalarKind.allCases).subtracting(Self.letterKinds))
         let blocklists = rules.filter { if case .blocklist = $0.kind { true } else { false } }
         blocklistRuleIDs = blocklists.map(\.id)
         for rule in rules {
@@ -87,7 +100,7 @@ package struct PolicyFacts: Sendable, Equatable {
         }
         let entries = Self.distinctEntries(blocklists.flatMap(\.kind.blocklistSources))
         blocklistEntries = entries.count
-        blocklistEntriesMatchingPolicy = Self.entriesMatching(policy, entries: entries, minLength: minimum)
+        blocklistEntriesMatchingPolicy = Self.entriesMatching(policy, entries: entries, minLength: minLength)
         usesBuiltinCommon = blocklists.contains {
             if case .blocklist(let lists, _, _) = $0.kind { lists.contains("builtin:common") } else { false }
         }
@@ -115,37 +128,8 @@ package struct PolicyFacts: Sendable, Equatable {
         lockoutThreshold = policy.lockoutThreshold
     }
 
-    private static func isLetterClass(_ cls: CharacterClass) -> Bool {
-        cls == .upper || cls == .lower || cls == .letter
-    }
-
-    private static func isComposition(_ kind: RuleKind) -> Bool {
-        switch kind {
-        case .require, .classes, .maxRepeat, .maxSequence, .maxClassRepeat: true
-        case .pattern(_, let must, _): must == .match
-        case .length(_, _, let credits): !credits.isEmpty  // credits reward some classes over others
-        case .allowed, .blocklist, .breached, .bannedTerms, .context, .forbiddenWords, .palindrome: false
-        }
-    }
-
-    /// Whether a rule of `kind` forces every accepted password to hold a scalar of a class satisfying `wanted`.
-    private static func guarantees(_ kind: RuleKind, _ wanted: (CharacterClass) -> Bool) -> Bool {
-        switch kind {
-        case .require(.named(let cls), _):
-            return wanted(cls)
-        case .require(.chars(let chars), _):
-            // Every scalar of the set is of a wanted class: "one of 0123456789" guarantees a digit.
-            return !chars.isEmpty
-                && chars.unicodeScalars.allSatisfy { scalar in
-                    CharacterAcceptance.asciiClass(of: scalar).map(wanted) ?? false
-                }
-        case .classes(let min, let of):
-            // Any `min` of the listed classes must include a wanted one: fewer than `min` listed classes are unwanted.
-            return of.filter { !wanted($0) }.count < min
-        default:
-            return false
-        }
-    }
+    /// The kinds a standard calls letters: general categories L* (upper, lower, title, modifier and other letters).
+    private static let letterKinds: Set<ScalarKind> = [.upper, .lower, .otherLetter]
 
     /// The entries of all `sources` (each distinct within itself, byte for byte), each once as strings compare them
     /// (canonical equivalence: NFC and NFD spellings are one entry): a single all-ASCII source as it is, where bytes

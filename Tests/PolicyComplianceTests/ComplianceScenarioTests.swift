@@ -159,6 +159,50 @@ struct ComplianceScenarioTests {
         #expect(!PolicyFacts(asciiOnly).acceptsUnicode && !PolicyFacts(asciiOnly).acceptsPrintableASCII)
     }
 
+    /// Issue 20's repro: pwquality mode counts UTF-8 bytes, so a length of 15 lets `ääääääää` (8 code points, 16 bytes)
+    /// and four emoji (16 bytes) through. The clauses read what the engine enforces: 4 code points, counted as bytes.
+    @Test("a pwquality-mode length of 15 fails NIST's code-point clauses: it enforces 4 code points, counted in bytes")
+    func pwqualityCountsBytes() throws {
+        let json = CompliancePolicies.json(
+            #""evaluation": "pwquality", "usage": "single-factor""#, [CompliancePolicies.length(15)])
+        let policy = try CompliancePolicies.policy(json)
+        let compiled = try CompiledPolicy(policy)
+        #expect(compiled.evaluate(Candidate(password: String(repeating: "\u{E4}", count: 8))).unlocksReset)
+        #expect(compiled.evaluate(Candidate(password: "😀😀😀😀")).unlocksReset)
+        #expect(!compiled.evaluate(Candidate(password: "😀😀😀")).unlocksReset)
+        for standard in [ComplianceStandard.nist80063B4, .nist80063B3] {
+            let result = ComplianceEvaluator.evaluate(policy, against: standard)
+            let prefix = standard == .nist80063B4 ? "nist63b4" : "nist63b3"
+            let length = try finding(
+                result, prefix + (standard == .nist80063B4 ? ".min_length_single_factor" : ".min_length"))
+            let codePoints = try finding(result, prefix + ".length_counts_code_points")
+            #expect(codePoints.verdict == .fail)
+            #expect(codePoints.policyValue == "UTF-8 bytes as typed (evaluation pwquality)")
+            #expect(result.status == .fails)
+            if standard == .nist80063B4 {
+                #expect(length.verdict == .fail)
+                #expect(
+                    length.policyValue == "4 code points (the length rule counts 15 UTF-8 bytes: evaluation pwquality)")
+            } else {
+                #expect(length.verdict == .fail, "rev 3's 8 is more than the 4 code points enforced")
+            }
+        }
+        // The same rule in the default mode passes both; in pwquality mode 57 bytes are needed for 15 code points.
+        let unicode = try CompliancePolicies.policy(
+            CompliancePolicies.json(#""usage": "single-factor""#, [CompliancePolicies.length(15)]))
+        let nist = ComplianceEvaluator.evaluate(unicode, against: .nist80063B4)
+        #expect(try finding(nist, "nist63b4.min_length_single_factor").verdict == .pass)
+        #expect(try finding(nist, "nist63b4.length_counts_code_points").verdict == .pass)
+        let bytes57 = try CompliancePolicies.policy(
+            CompliancePolicies.json(
+                #""evaluation": "pwquality", "usage": "single-factor""#, [CompliancePolicies.length(57)]))
+        let long = ComplianceEvaluator.evaluate(bytes57, against: .nist80063B4)
+        #expect(try finding(long, "nist63b4.min_length_single_factor").verdict == .pass)
+        #expect(try finding(long, "nist63b4.length_counts_code_points").verdict == .fail)
+        // Its length and class rules read the bytes as typed: no normalization reaches them.
+        #expect(try finding(long, "nist63b4.unicode_normalization").verdict == .fail)
+    }
+
     @Test("a MAY clause never counts as a failure")
     func mayNeverFails() throws {
         let seed = try CompliancePolicies.policy(CompliancePolicies.json("", [CompliancePolicies.length(8)]))
