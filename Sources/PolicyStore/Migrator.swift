@@ -6,7 +6,8 @@
 /// migrating the same file serialize and the second finds nothing to do.
 ///
 /// It never adds a table to a database that is not pwaudit's: `migrate` creates the schema only in an empty database
-/// and refuses one that holds tables but no `schema_migrations` (`MigrationError.foreignDatabase`). Migrations run
+/// and refuses one that holds tables but not pwaudit's `schema_migrations` (`MigrationError.foreignDatabase`, see
+/// `state(of:)`). Migrations run
 /// with foreign keys off (a rebuilt table could not be dropped otherwise, see
 /// <https://www.sqlite.org/lang_altertable.html#otheralter>); each one is refused if it leaves more foreign-key
 /// violations than it found (`PRAGMA foreign_key_check`).
@@ -29,26 +30,49 @@ package struct Migrator: Sendable {
     package enum SchemaState: Equatable, Sendable {
         /// No table at all: a new (or 0-byte) file.
         case empty
-        /// Tables, but no `schema_migrations`: another application's database.
+        /// Tables, but not pwaudit's schema: another application's database (see `state(of:)`).
         case foreign(tableCount: Int)
         /// A pwaudit database at schema `version`.
         case pwaudit(version: Int)
     }
 
+    /// The columns of pwaudit's `schema_migrations`, in order.
+    private static let migrationTableColumns = ["version", "name", "checksum", "applied_at"]
+
     /// Reads what `database` holds without changing it.
+    ///
+    /// A database is pwaudit's only when its `schema_migrations` has pwaudit's four columns (`version INTEGER`,
+    /// `name`, `checksum`, `applied_at`) and records pwaudit's first migration under its name, and every migration
+    /// this binary knows under that migration's name. Anything else with tables is `.foreign`: no migration table,
+    /// a `schema_migrations` of Rails (`version` only) or golang-migrate (`version`, `dirty`), or one of that shape
+    /// holding another application's rows. Only those reads run, so a foreign schema never meets pwaudit's SQL.
     /// - Throws: `SQLiteError` (for example `SQLITE_NOTADB` when the file is not a database).
     package func state(of database: Database) throws(SQLiteError) -> SchemaState {
-        let applied = try appliedMigrations(database)
-        if let newest = applied.map(\.version).max() { return .pwaudit(version: newest) }
         let statement = try database.cachedStatement(
             "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
         defer { statement.reset() }
         _ = try statement.step()
         let tables = statement.int(at: 0)
-        // `schema_migrations` with no row yet is pwaudit's own first migration interrupted: treat it as new.
         if tables == 0 { return .empty }
-        if tables == 1, try hasMigrationTable(database) { return .empty }
-        return .foreign(tableCount: tables)
+        guard try hasMigrationTable(database) else { return .foreign(tableCount: tables) }
+        let applied = try appliedMigrations(database)
+        // pwaudit's `schema_migrations` with no row yet is its own first migration interrupted: treat it as new.
+        guard let newest = applied.map(\.version).max() else {
+            return tables == 1 ? .empty : .foreign(tableCount: tables)
+        }
+        guard recordsPwauditMigrations(applied) else { return .foreign(tableCount: tables) }
+        return .pwaudit(version: newest)
+    }
+
+    /// True when `applied` holds this binary's first migration and names every migration it knows as this binary
+    /// does: a checksum may differ (an edited migration, `checksumMismatch`), a name never does.
+    private func recordsPwauditMigrations(_ applied: [AppliedMigration]) -> Bool {
+        guard let first = migrations.first else { return true }
+        guard applied.contains(where: { $0.version == first.version && $0.name == first.name }) else { return false }
+        return applied.allSatisfy { row in
+            guard let migration = migrations.first(where: { $0.version == row.version }) else { return true }
+            return migration.name == row.name
+        }
     }
 
     /// Checks that `database` is a pwaudit database this binary can read as it is: not newer, no edited migration,
@@ -134,14 +158,24 @@ package struct Migrator: Sendable {
         return statement.int(at: 0)
     }
 
+    /// True when a `schema_migrations` table exists with pwaudit's columns (`version` an integer); a table of that
+    /// name with other columns belongs to another application's migration tool.
     private func hasMigrationTable(_ database: Database) throws(SQLiteError) -> Bool {
-        let exists = try database.cachedStatement(
-            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
-        defer { exists.reset() }
-        return try exists.step()
+        // The PRAGMA, not the `pragma_table_info` table-valued function: that one would bring an eponymous virtual
+        // table into the connection, and with it change what `pwaudit query`'s authorizer sees on the same connection.
+        let columns = try database.cachedStatement("PRAGMA table_info(schema_migrations)")
+        defer { columns.reset() }
+        var names: [String] = []
+        var versionIsInteger = false
+        while try columns.step() {  // cid, name, type, notnull, dflt_value, pk: in column order
+            let name = columns.string(at: 1) ?? ""
+            names.append(name)
+            if name == "version" { versionIsInteger = columns.string(at: 2)?.uppercased() == "INTEGER" }
+        }
+        return names == Self.migrationTableColumns && versionIsInteger
     }
 
-    /// The rows of `schema_migrations` in version order (empty if the table does not exist yet).
+    /// The rows of `schema_migrations` in version order (empty if pwaudit's table does not exist yet).
     package func appliedMigrations(_ database: Database) throws(SQLiteError) -> [AppliedMigration] {
         guard try hasMigrationTable(database) else { return [] }
         let statement = try database.cachedStatement(

@@ -52,6 +52,53 @@ import Testing
         #expect(throws: refusal) { try Migrator().verifyCurrent(database) }
     }
 
+    /// Other applications' migration tables: Rails, golang-migrate, pwaudit's columns with another's rows.
+    static let foreignMigrationTables: [(sql: String, tables: Int)] = [
+        (
+            "CREATE TABLE schema_migrations (version varchar PRIMARY KEY); "
+                + "INSERT INTO schema_migrations VALUES ('2024');",
+            1
+        ),
+        (
+            "CREATE TABLE schema_migrations (version bigint PRIMARY KEY, dirty boolean); "
+                + "INSERT INTO schema_migrations VALUES (1, 0); CREATE TABLE t (x);", 2
+        ),
+        (
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT, checksum TEXT, applied_at TEXT); "
+                + "INSERT INTO schema_migrations VALUES (1, 'create_users', 'x', 'y'); CREATE TABLE users (id);", 2
+        ),
+        (
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT, checksum TEXT, applied_at TEXT, "
+                + "extra TEXT); INSERT INTO schema_migrations VALUES (1, '0001_initial', 'x', 'y', 'z');", 1
+        ),
+        ("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, dirty INTEGER);", 1),
+    ]
+
+    @Test(
+        "a migration table of another tool, or pwaudit's shape with another application's rows, is a foreign schema",
+        arguments: foreignMigrationTables.indices)
+    func foreignMigrationTable(index: Int) throws {
+        let (sql, tables) = Self.foreignMigrationTables[index]
+        let database = try Database.inMemory()
+        try database.execute(sql)
+        #expect(try Migrator().state(of: database) == .foreign(tableCount: tables))
+        #expect(throws: MigrationError.foreignDatabase(tableCount: tables)) { try Migrator().migrate(database) }
+        #expect(throws: MigrationError.foreignDatabase(tableCount: tables)) { try Migrator().verifyCurrent(database) }
+        #expect(try count(database, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == tables)
+    }
+
+    @Test("pwaudit's own databases are recognised: migrated, and its first migration interrupted")
+    func ownSchemaRecognised() throws {
+        let database = try migratedInMemoryDatabase()
+        #expect(try Migrator().state(of: database) == .pwaudit(version: Migrator().newestVersion))
+        let interrupted = try Database.inMemory()
+        try interrupted.execute(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, "
+                + "applied_at TEXT NOT NULL) STRICT")
+        #expect(try Migrator().state(of: interrupted) == .empty)
+        #expect(try Migrator().migrate(interrupted) == Migration.embedded.map(\.version))
+    }
+
     @Test func failingMigrationRollsBackAndIsNotRecorded() throws {
         let database = try Database.inMemory()
         let migrations = [
