@@ -76,13 +76,17 @@ package final class AuditWorkspace {
 
     /// Creates (or upgrades) the database and makes sure its key exists, never replacing a key that stored
     /// fingerprints depend on, and never adding pwaudit's tables to another application's database.
+    ///
+    /// A key path that is the database (or one of its journals) by name, symbolic link or hard link, a symbolic link
+    /// to nothing and anything but a regular file are refused before anything is created.
     /// - Returns: The workspace and whether a new key was written.
     package static func initialize(_ location: AuditLocation) throws -> (workspace: AuditWorkspace, createdKey: Bool) {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         let databaseExisted = files.fileExists(atPath: location.databasePath, isDirectory: &isDirectory)
         if isDirectory.boolValue { throw AuditStoreError.databaseIsDirectory(path: location.databasePath) }
-        let keyExists = files.fileExists(atPath: location.keyPath)
+        try checkKeyIsNotDatabase(location)
+        let keyExists = try FingerprintKeyStore.exists(at: location.keyPath)
         if !databaseExisted && keyExists { throw AuditStoreError.orphanKey(keyPath: location.keyPath) }
         let database = try Database(path: location.databasePath, mode: .readWriteCreate)
         do {
@@ -107,9 +111,18 @@ package final class AuditWorkspace {
     /// (`FingerprintKeyCheck`), storing that value on first use (a database from before schema 4 gets it now).
     /// - Throws: `FingerprintKeyError` (missing, wrong size, unreadable, `.doesNotMatchDatabase`), `SQLiteError`.
     package func fingerprintKey() throws -> HMACSHA256Key {
+        try Self.checkKeyIsNotDatabase(location)
         let key = try FingerprintKeyStore.load(at: location.keyPath)
         if !store.isReadOnly { try store.verifyFingerprintKey(key, keyPath: location.keyPath) }
         return key
+    }
+
+    /// Refuses a key path that is the database or one of its journals: by name, through a symbolic link (also one to a
+    /// file not created yet) or a hard link.
+    /// - Throws: `OutputFileError.clash` (usage, 64) naming `--key-file` and what the path is.
+    private static func checkKeyIsNotDatabase(_ location: AuditLocation) throws(OutputFileError) {
+        let database = location.protectedFiles.filter { $0.role != "the key file" }
+        try OutputFile.checkClashes(path: location.keyPath, option: "--key-file", protected: database)
     }
 
     /// The key file's permission bits when group or others may read or write it, else nil.

@@ -59,7 +59,7 @@ enum CheckCommand: CLICommand {
         }
         let onTerminal = isatty(context.stdinDescriptor) == 1
         let resolved = try PolicyArgument.resolve(
-            reference, arguments: arguments, context: context, writable: onTerminal && arguments[record])
+            reference, arguments: arguments, context: context, recording: onTerminal && arguments[record])
         let policy = resolved.compiled
         let username = arguments[user]
         let email = arguments[Self.email]

@@ -66,7 +66,7 @@ enum ImportCommand: CLICommand {
                         rejects, option: Self.rejects.name, command: "import", protecting: protected, context: context))
             }
         }
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.openForFingerprinting(arguments, context: context)
         request.versions = try PolicyArgument.storedVersions(
             arguments[policy], workspace: workspace, command: "import")
         let stderr = context.stderr

@@ -12,14 +12,14 @@ struct PolicyArgument {
     /// The stored version it is, nil for a policy file.
     var version: StoredVersion? = nil
     /// The database the version was read from (nil for a policy file): read-only unless `resolve` was asked to
-    /// open it for writing.
+    /// open it for recording.
     var workspace: AuditWorkspace? = nil
 
     /// Resolves `text`: an existing file (or anything with a `/` or `.json`) is read as a policy file; otherwise it
-    /// names a stored version in the database the options name, opened read-only or, when the caller will write to
-    /// it too, `writable` (once, so that a warning about its key is given once).
+    /// names a stored version in the database the options name, opened read-only or, when the caller will record
+    /// fingerprints in it (`recording`), for writing with a warning about an exposed key.
     static func resolve(
-        _ text: String, arguments: ParsedArguments, context: CLIContext, writable: Bool = false
+        _ text: String, arguments: ParsedArguments, context: CLIContext, recording: Bool = false
     ) throws -> PolicyArgument {
         let path = context.resolve(text)
         let looksLikeFile =
@@ -29,8 +29,9 @@ struct PolicyArgument {
                 compiled: try PolicyFileLoader.compile(path: path), reference: text)
         }
         let workspace =
-            try writable
-            ? StoreOptions.open(arguments, context: context) : StoreOptions.openReadOnly(arguments, context: context)
+            try recording
+            ? StoreOptions.openForFingerprinting(arguments, context: context)
+            : StoreOptions.openReadOnly(arguments, context: context)
         let library = PolicyLibrary(workspace: workspace)
         let version = try library.version(stored)
         return PolicyArgument(

@@ -20,18 +20,22 @@ enum StoreOptions {
     }
 
     /// Opens the existing database the options name, for a command that writes (it may migrate an older pwaudit
-    /// schema; it refuses a file that is not a pwaudit database).
+    /// schema; it refuses a file that is not a pwaudit database). The key is not looked at.
     static func open(_ arguments: ParsedArguments, context: CLIContext) throws -> AuditWorkspace {
+        try AuditWorkspace.open(location(arguments, context: context))
+    }
+
+    /// Opens the existing database the options name, for a command that fingerprints passwords with its key (`import`,
+    /// `check --record`): as `open`, and warns when the key file may be read by group or others.
+    static func openForFingerprinting(_ arguments: ParsedArguments, context: CLIContext) throws -> AuditWorkspace {
         let workspace = try AuditWorkspace.open(location(arguments, context: context))
         warnAboutKey(workspace.location, exposedMode: workspace.exposedKeyMode, context: context)
         return workspace
     }
 
-    /// Opens the existing database the options name read-only, for a command that only reads.
+    /// Opens the existing database the options name read-only, for a command that only reads (never the key).
     static func openReadOnly(_ arguments: ParsedArguments, context: CLIContext) throws -> AuditWorkspace {
-        let workspace = try AuditWorkspace.openReadOnly(location(arguments, context: context))
-        warnAboutKey(workspace.location, exposedMode: workspace.exposedKeyMode, context: context)
-        return workspace
+        try AuditWorkspace.openReadOnly(location(arguments, context: context))
     }
 
     /// Warns on stderr when the key file may be read by group or others.

@@ -8,6 +8,10 @@ package enum FingerprintKeyError: Equatable, UserFacingError {
     case wrongSize(path: String, bytes: Int)
     /// The key file could not be read (permissions, I/O error, a directory …).
     case unreadable(path: String, reason: String)
+    /// The key path is a symbolic link whose target `target` (as the link names it) does not exist.
+    case danglingSymlink(path: String, target: String)
+    /// The key path names something that is not a regular file (`kind`: "a character device", "a directory", …).
+    case notRegularFile(path: String, kind: String)
     /// `create` refused to overwrite an existing key file.
     case alreadyExists(path: String)
     /// The key file could not be written.
@@ -20,8 +24,8 @@ package enum FingerprintKeyError: Equatable, UserFacingError {
     /// The exit code a command ends with when this error stops it.
     package var exitCode: ExitCode {
         switch self {
-        case .missing: .noInput
-        case .wrongSize, .alreadyExists, .doesNotMatchDatabase: .dataError
+        case .missing, .danglingSymlink: .noInput
+        case .wrongSize, .alreadyExists, .doesNotMatchDatabase, .notRegularFile: .dataError
         case .unreadable, .unwritable, .randomUnavailable: .ioError
         }
     }
@@ -38,6 +42,12 @@ package enum FingerprintKeyError: Equatable, UserFacingError {
             "The fingerprint key \(path) cannot be read (\(reason)); check its permissions."
         case .alreadyExists(let path):
             "A fingerprint key already exists at \(path); it was left untouched."
+        case .danglingSymlink(let path, let target):
+            "The fingerprint key \(path) is a symbolic link to \(target), which does not exist; restore the key there, "
+                + "or remove the link (then 'pwaudit init' creates a new key for a new database)."
+        case .notRegularFile(let path, let kind):
+            "The fingerprint key \(path) is \(kind), not a regular file; a key is a 32-byte file of its own: pass its "
+                + "path with --key-file."
         case .unwritable(let path, let reason):
             "The fingerprint key \(path) cannot be written (\(reason)); check that the directory is writable."
         case .doesNotMatchDatabase(let path):

@@ -41,13 +41,10 @@ import Testing
         }
     }
 
-    @Test func directoryInsteadOfKeyIsUnreadable() throws {
+    @Test func directoryInsteadOfKeyIsNotARegularFile() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: FingerprintKeyError.self) { try FingerprintKeyStore.load(at: directory.url.path) }
-        if case .unreadable = error {
-        } else if case .wrongSize = error {
-        } else {
-            Issue.record("expected unreadable, got \(String(describing: error))")
+        #expect(throws: FingerprintKeyError.notRegularFile(path: directory.url.path, kind: "a directory")) {
+            try FingerprintKeyStore.load(at: directory.url.path)
         }
     }
 }

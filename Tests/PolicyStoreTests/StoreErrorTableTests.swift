@@ -45,6 +45,16 @@ struct StoreErrorTableTests {
             "The fingerprint key a.key cannot be read (Permission denied); check its permissions."
         ),
         (
+            FingerprintKeyError.danglingSymlink(path: "a.key", target: "/gone/a.key"), 66,
+            "The fingerprint key a.key is a symbolic link to /gone/a.key, which does not exist; restore the key "
+                + "there, or remove the link (then 'pwaudit init' creates a new key for a new database)."
+        ),
+        (
+            FingerprintKeyError.notRegularFile(path: "/dev/zero", kind: "a character device"), 65,
+            "The fingerprint key /dev/zero is a character device, not a regular file; a key is a 32-byte file of its "
+                + "own: pass its path with --key-file."
+        ),
+        (
             FingerprintKeyError.alreadyExists(path: "a.key"), 65,
             "A fingerprint key already exists at a.key; it was left untouched."
         ),
