@@ -14,15 +14,33 @@ package enum PolicyFormat: String, CaseIterable, Sendable {
 
 /// Converts policies between pwaudit JSON and other systems' formats; the stored definition is always pwaudit JSON.
 package enum PolicyConversion {
-    /// The policy Apple password rules `text` describe, named `name`, with warnings for what Apple's parser ignores.
-    /// - Throws: `PolicyFileError.invalid` (source "passwordrules") when the result is not a valid policy.
-    package static func importPasswordRules(_ text: String, name: String, source: String) throws -> (
+    /// The policy the Apple password rules `argument` gives describe, named `name`, with warnings for what Apple's
+    /// parser ignores: the text of the file at `path` (`argument` resolved) when one is there, else `argument` itself.
+    ///
+    /// What would store an allow-everything policy by mistake is refused: an empty argument or file, an argument that
+    /// names no file and of which Apple's parser keeps no rule (a mistyped file name is such a string), and a file of
+    /// which it keeps no rule.
+    /// - Throws: `PolicyConversionError.emptyPasswordRules`, `.noPasswordRules`, `.everyPasswordRuleDiscarded`;
+    ///   `PolicyFileError` for a file that cannot be read or a result that is not a valid policy.
+    package static func importPasswordRules(argument: String, path: String, name: String) throws -> (
         policy: PasswordPolicy, warnings: [String]
     ) {
+        let isFile = !argument.isEmpty && FileManager.default.fileExists(atPath: path)
+        let text = isFile ? String(decoding: try PolicyFileLoader.contents(of: path), as: UTF8.self) : argument
+        if text.allSatisfy(\.isWhitespace) {
+            throw PolicyConversionError.emptyPasswordRules(file: isFile ? argument : nil)
+        }
+        var (descriptor, warnings, kept) = PasswordRulesParser.parseCountingKept(text)
+        guard kept > 0 else {
+            throw isFile
+                ? PolicyConversionError.everyPasswordRuleDiscarded(file: argument, reasons: warnings)
+                : PolicyConversionError.noPasswordRules(argument: argument, reasons: warnings)
+        }
         do {
-            return try PasswordRulesImporter.policy(from: text, name: name)
+            let policy = try PasswordRulesImporter.policy(from: descriptor, name: name, warnings: &warnings)
+            return (policy, warnings)
         } catch {
-            throw PolicyFileError.invalid(path: source, error: error)
+            throw PolicyFileError.invalid(path: isFile ? argument : "passwordrules", error: error)
         }
     }
 

@@ -83,12 +83,9 @@ enum PolicyAddCommand: CLICommand {
         let converted: (policy: PasswordPolicy, warnings: [String])
         if format == .pwquality {
             converted = try PolicyConversion.importPwqualityConf(path: context.resolve(input), name: policyName)
-        } else if FileManager.default.fileExists(atPath: context.resolve(input)) {
-            let bytes = [UInt8](try PolicyFileLoader.contents(of: context.resolve(input)))
-            converted = try PolicyConversion.importPasswordRules(
-                String(decoding: bytes, as: UTF8.self), name: policyName, source: input)
         } else {
-            converted = try PolicyConversion.importPasswordRules(input, name: policyName, source: "passwordrules")
+            converted = try PolicyConversion.importPasswordRules(
+                argument: input, path: context.resolve(input), name: policyName)
         }
         for warning in converted.warnings { context.stderr.line("warning: \(safe(warning))") }
         return converted.policy

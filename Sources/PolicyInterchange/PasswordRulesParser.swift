@@ -28,14 +28,25 @@ package struct PasswordRulesParser {
 
     /// Parses `text` into the canonical form Apple's parser gives, with warnings for what it dropped.
     package static func parse(_ text: String) -> (descriptor: PasswordRulesDescriptor, warnings: [String]) {
+        let parsed = parseCountingKept(text)
+        return (parsed.descriptor, parsed.warnings)
+    }
+
+    /// As ``parse(_:)``, with how many properties Apple's parser keeps: 0 when it discards every rule of `text`
+    /// (unknown names, a syntax error that drops the whole string, values that require nothing), or `text` has none.
+    package static func parseCountingKept(_ text: String) -> (
+        descriptor: PasswordRulesDescriptor, warnings: [String], kept: Int
+    ) {
         var parser = PasswordRulesParser(text)
         let properties = parser.parseProperties() ?? []
         var descriptor = PasswordRulesDescriptor()
         var allowedValues: [Value] = []
         var warnings = parser.warnings
+        var kept = 0
         for property in properties {
             switch property {
             case .integer(let name, let value):
+                kept += 1
                 switch name {
                 case "max-consecutive": descriptor.maxConsecutive = Swift.min(descriptor.maxConsecutive ?? .max, value)
                 case "minlength": descriptor.minLength = Swift.max(descriptor.minLength ?? 0, value)
@@ -43,19 +54,23 @@ package struct PasswordRulesParser {
                 }
             case .characters(let name, let values):
                 allowedValues += values
-                guard name == "required" else { continue }
+                guard name == "required" else {
+                    if !values.isEmpty { kept += 1 }
+                    continue
+                }
                 let set = canonicalized(values)
                 if set.isEmpty {
                     warnings.append(
                         "a \"required\" property with no ASCII-printable character requires nothing; left out")
                 } else {
                     descriptor.required.append(set)
+                    kept += 1
                 }
             }
         }
         descriptor.allowed = allowedValues.isEmpty ? .asciiPrintable : canonicalized(allowedValues)
         if descriptor.allowed.isEmpty { descriptor.allowed = .asciiPrintable }
-        return (descriptor, warnings)
+        return (descriptor, warnings, kept)
     }
 
     /// `_canonicalizedPropertyValues`: the first `unicode` or `ascii-printable` wins outright; otherwise the union.

@@ -28,10 +28,48 @@ struct PolicyInterchangeCommandTests {
         let cli = try CLIHarness()
         defer { cli.cleanUp() }
         _ = try cli.run(["init", "--db", "a.db"])
-        let file = try cli.write("rules.txt", "minlength: 8; bogus: 1")
+        let file = try cli.write("rules.txt", "minlength: 8; maxlength: 0;")
         let added = try cli.run(["policy", "add", "--db", "a.db", "--format", "passwordrules", file, "--name", "s"])
         #expect(added.code == .success)
-        #expect(added.err.contains("warning: unknown property name \"bogus\""))
+        #expect(added.err.contains("warning: \"maxlength: 0\" is ignored"), "\(added.err)")
+    }
+
+    @Test(
+        "passwordrules that would store an allow-everything policy by mistake are refused (65) and nothing is stored"
+    )
+    func passwordRulesWithoutARule() throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        _ = try cli.run(["init", "--db", "a.db"])
+        func add(_ argument: String) throws -> CLIHarness.Result {
+            try cli.run(["policy", "add", "--db", "a.db", "--format", "passwordrules", argument, "--name", "s"])
+        }
+        // A mistyped file name: no such file, and as rules it holds none Apple's parser keeps.
+        _ = try cli.write("rules.txt", "minlength: 8;")
+        let mistyped = try add("rulse.txt")
+        #expect(mistyped.code == .dataError, "\(mistyped.err)")
+        #expect(mistyped.err.contains("'rulse.txt' names no file"), "\(mistyped.err)")
+        #expect(mistyped.err.contains("unknown property name \"rulse\""), "\(mistyped.err)")
+        // Rules Apple's parser discards all of (an unknown property drops the whole string), as text or in a file.
+        let misspelt = try add("minlenght: 8; required: upper")
+        #expect(misspelt.code == .dataError && misspelt.err.contains("names no file"), "\(misspelt.err)")
+        let file = try cli.write("bogus.txt", "minlength: 8; bogus: 1")
+        let discarded = try add(file)
+        #expect(discarded.code == .dataError, "\(discarded.err)")
+        #expect(discarded.err.contains("discards every rule in \(file)"), "\(discarded.err)")
+        #expect(discarded.err.contains("unknown property name \"bogus\""), "\(discarded.err)")
+        // Empty: the argument, or a file of blanks.
+        let empty = try add("")
+        #expect(empty.code == .dataError, "\(empty.err)")
+        #expect(empty.err.contains("the passwordrules argument is empty"), "\(empty.err)")
+        #expect(!empty.err.contains("cannot read"), "\(empty.err)")
+        let blank = try cli.write("blank.txt", " \n")
+        let emptyFile = try add(blank)
+        #expect(emptyFile.code == .dataError && emptyFile.err.contains("\(blank) is empty"), "\(emptyFile.err)")
+        let listed = try cli.run(["policy", "list", "--db", "a.db"])
+        #expect(!listed.out.contains("s@"), "\(listed.out)")
+        // A rule kept is enough: stored, with the discarded ones as warnings.
+        #expect(try add("minlength: 8; maxlength: 0").code == .success)
     }
 
     @Test("--name is required with a converted format, and refused with json")

@@ -24,6 +24,26 @@ struct ConversionErrorTableTests {
             PolicyConversionError.unexpressible(format: "passwordrules", rules: ["deny (blocklist)"]), 65,
             "passwordrules cannot express deny (blocklist); pass --lossy to leave them out"
         ),
+        (
+            PolicyConversionError.emptyPasswordRules(file: nil), 65,
+            "the passwordrules argument is empty: give Apple password rules such as 'minlength: 8; required: upper;', "
+                + "or a file holding them"
+        ),
+        (
+            PolicyConversionError.emptyPasswordRules(file: "rules.txt"), 65,
+            "rules.txt is empty: give Apple password rules such as 'minlength: 8; required: upper;', or a file holding "
+                + "them"
+        ),
+        (
+            PolicyConversionError.noPasswordRules(argument: "rulse.txt", reasons: ["unknown property name \"rulse\""]),
+            65,
+            "'rulse.txt' names no file, and read as Apple password rules it holds no rule Apple's parser keeps "
+                + "(unknown property name \"rulse\"); check the file name, or give rules such as 'minlength: 8;'"
+        ),
+        (
+            PolicyConversionError.everyPasswordRuleDiscarded(file: "rules.txt", reasons: ["a", "b", "c", "d"]), 65,
+            "Apple's parser discards every rule in rules.txt (a; b; c; …); nothing was stored: fix the rules"
+        ),
     ]
 
     @Test(arguments: rows.indices)
