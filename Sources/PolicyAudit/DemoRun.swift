@@ -12,6 +12,19 @@ import PolicyReports
 package struct DemoRun {
     /// Rows generated when none are asked for.
     package static let defaultRows = 50_000
+    /// The most rows a demo generates: 10,000,000, 200 times the default. At ``estimatedBytesPerRow`` that is about
+    /// 1.3 GB of database and WAL on disk and, in a release build, about ten times bench/import.sh's 2.3 s for 1M rows
+    /// of import: still a demonstration.
+    /// Beyond it a mistyped count (`--rows 99999999999999` once wrote 18.5 GB before it was stopped) would fill the
+    /// disk for hours; a larger sample belongs in bench/.
+    package static let maximumRows = 10_000_000
+    /// Disk bytes one generated row costs at the import's peak (database and WAL with three policy versions and the
+    /// accounts table), measured on `pwaudit demo` as the directory's peak size: 19.0 MB at 100,000 rows, 51.9 MB at
+    /// 400,000 and 217.1 MB at 2,000,000 (211.1 MB left at the end), 104–110 bytes a row; rounded up with a margin.
+    package static let estimatedBytesPerRow: UInt64 = 128
+    /// Disk bytes a demo needs whatever its size: the empty database (1.5 MB of 64 KiB pages), a full WAL before its
+    /// checkpoint (8 MiB) and the HTML report, with a margin.
+    package static let fixedBytes: UInt64 = 16 << 20
     /// The database's file name inside the demo directory (the key is `<database>.key`).
     package static let databaseFileName = "pwaudit.db"
     /// The HTML report's file name inside the demo directory.
@@ -42,6 +55,7 @@ package struct DemoRun {
     package func run(
         note: (String) -> Void = { _ in }, progress: ((ImportProgress) -> Void)? = nil
     ) throws -> DemoRunOutcome {
+        try Self.check(rows: rows, in: directory)
         try prepareDirectory()
         let location = location
         note("creating \(location.databasePath) and its key")
@@ -83,6 +97,39 @@ package struct DemoRun {
         return DemoRunOutcome(
             location: location, htmlPath: htmlPath, versions: versions, importResult: result, report: report,
             comparison: comparison)
+    }
+
+    /// The disk bytes a demo of `rows` rows needs: ``fixedBytes`` plus ``estimatedBytesPerRow`` per row.
+    package static func requiredBytes(rows: Int) -> UInt64 {
+        fixedBytes + UInt64(max(rows, 0)) * estimatedBytesPerRow
+    }
+
+    /// Refuses, before anything is written, a demo of more than ``maximumRows`` rows, or one whose
+    /// ``requiredBytes(rows:)`` exceed what the file system of `directory` (or of its nearest existing parent, when it
+    /// is not there yet) has free for this user.
+    /// - Throws: `DemoError.tooManyRows`, `.insufficientSpace`.
+    package static func check(rows: Int, in directory: String) throws(DemoError) {
+        guard rows <= maximumRows else { throw .tooManyRows(rows: rows, maximum: maximumRows) }
+        let needed = requiredBytes(rows: rows)
+        guard let (path, available) = availableBytes(at: directory) else { return }
+        if available < needed { throw .insufficientSpace(path: path, needed: needed, available: available) }
+    }
+
+    /// The bytes free for this user (`statvfs(3)`: `f_bavail` blocks of `f_frsize`) on the file system of `path`, or
+    /// of its nearest existing parent, with the path measured; nil when none can be measured.
+    package static func availableBytes(at path: String) -> (path: String, bytes: UInt64)? {
+        var candidate = path.isEmpty ? "." : path
+        for _ in 0..<256 {
+            var info = statvfs()
+            if statvfs(candidate, &info) == 0 {
+                return (candidate, UInt64(info.f_bavail) * UInt64(info.f_frsize))
+            }
+            guard errno == ENOENT || errno == ENOTDIR else { return nil }
+            let parent = (candidate as NSString).deletingLastPathComponent
+            if parent == candidate || parent.isEmpty { return nil }
+            candidate = parent
+        }
+        return nil
     }
 
     /// Creates a new, uniquely named directory (mode 0700) under `parent`, as `mkdtemp(3)` does.

@@ -14,6 +14,8 @@ enum DemoCommand: CLICommand {
             deterministic sample of candidates (common passwords and their mutations, personal info, passphrases,
             random strong ones, Unicode) and imports it against all three without writing the candidates to a file.
             Prints the run report, the comparison of corp@1 with corp@2, where the files are and what to try next.
+            --rows is at most 10,000,000; before writing anything the demo checks that DIR's file system has room
+            for the database (about 128 bytes a row) and refuses (exit 74) if not.
             """)
 
     /// `--dir DIR`.
@@ -22,16 +24,17 @@ enum DemoCommand: CLICommand {
         help: "Where to write the database, key and report.html (default: a new temporary directory).")
     /// `--rows N`.
     static let rows = Option<Int>.positiveInteger(
-        "--rows", valueName: "N", help: "How many candidate rows to generate (default 50,000).")
+        "--rows", valueName: "N", help: "How many candidate rows to generate (default 50,000; at most 10,000,000).")
 
     static let options: [any DeclaredOption] = [directory, rows]
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "demo", what: "")
         let rows = arguments[Self.rows] ?? DemoRun.defaultRows
-        let directory =
-            try arguments[Self.directory].map(context.resolve)
-            ?? DemoRun.makeTemporaryDirectory(in: context.environment["TMPDIR"] ?? "/tmp")
+        let requested = arguments[Self.directory].map(context.resolve)
+        let parent = context.environment["TMPDIR"] ?? "/tmp"
+        try DemoRun.check(rows: rows, in: requested ?? parent)  // before the temporary directory is made
+        let directory = try requested ?? DemoRun.makeTemporaryDirectory(in: parent)
         let stderr = context.stderr
         let progress: ((ImportProgress) -> Void)? =
             stderr.isTerminal ? { stderr.write("\r\u{1B}[K" + ProgressLine.text($0)) } : nil

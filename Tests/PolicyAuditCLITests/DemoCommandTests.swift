@@ -121,4 +121,58 @@ struct DemoCommandTests {
         let help = run(["demo", "--help"])
         #expect(help.code == .success && help.out.contains("--rows N") && help.out.contains("--dir DIR"))
     }
+    // MARK: Issue 20: bounded --rows, free space checked first
+
+    @Test("--rows above the documented maximum is refused (64) before even the temporary directory is made")
+    func rowsAboveMaximum() throws {
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-democli")
+        let parent = scratch.path("no-such-parent")  // making the temporary directory here would fail (74)
+        for rows in ["10000001", "99999999999999"] {
+            let result = run(["demo", "--rows", rows], environment: ["TMPDIR": parent])
+            #expect(result.code == .usage, "\(result.err)")
+            #expect(result.err.contains("at most 10,000,000"), "\(result.err)")
+        }
+        let directory = scratch.path("demo")
+        let refused = run(["demo", "--rows", "10000001", "--dir", directory])
+        #expect(refused.code == .usage, "\(refused.err)")
+        #expect(!FileManager.default.fileExists(atPath: directory))
+        #expect(DemoRun.maximumRows == 10_000_000)
+        #expect(run(["demo", "--help"]).out.contains("at most 10,000,000"))
+    }
+
+    @Test("the space a demo needs grows by the measured bytes per row; the free space is the file system's")
+    func spaceEstimate() throws {
+        #expect(DemoRun.requiredBytes(rows: 0) == DemoRun.fixedBytes)
+        #expect(
+            DemoRun.requiredBytes(rows: 1_000_000) - DemoRun.requiredBytes(rows: 0)
+                == 1_000_000 * DemoRun.estimatedBytesPerRow)
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-democli")
+        let measured = try #require(DemoRun.availableBytes(at: scratch.path("not/made/yet")))
+        #expect(measured.path == scratch.url.path)
+        var info = statvfs()
+        #expect(statvfs(scratch.url.path, &info) == 0)
+        let free = UInt64(info.f_bavail) * UInt64(info.f_frsize)
+        #expect(measured.bytes.distance(to: free).magnitude < 1 << 30, "\(measured.bytes) vs \(free)")
+    }
+
+    @Test(
+        "on a file system too small for the sample the demo refuses (74) and writes nothing; a sample that fits runs",
+        .enabled(if: getuid() == 0, "mounts a 24 MiB tmpfs"))
+    func insufficientSpace() throws {
+        let scratch = try TemporaryDirectory(prefix: "pwaudit-democli")
+        let mountPoint = scratch.path("small")
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        // 24 MiB: room for a 1,000-row demo and, by its measured 19 MB peak, even a 100,000-row one; not for the
+        // ~30 MB the estimate asks for 100,000 rows. (Root without CAP_SYS_ADMIN cannot mount: nothing to test.)
+        guard mount("tmpfs", mountPoint, "tmpfs", 0, "size=24m") == 0 else { return }
+        defer { umount2(mountPoint, 0) }
+        let directory = mountPoint + "/demo"
+        let refused = run(["demo", "--rows", "100000", "--dir", directory])
+        #expect(refused.code == .ioError, "\(refused.err)")
+        #expect(refused.err.contains("on disk and '\(mountPoint)' has 25 MB free"), "\(refused.err)")
+        #expect(refused.err.contains("nothing was written"), "\(refused.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint).isEmpty)
+        let fits = run(["demo", "--rows", "1000", "--dir", directory])
+        #expect(fits.code == .success, "\(fits.err)")
+    }
 }

@@ -74,6 +74,15 @@ struct AuditErrorTableTests {
             "cannot write the HTML report '/d/report.html': No space left on device; check the directory's free space "
                 + "and permissions"
         ),
+        (
+            DemoError.tooManyRows(rows: 99_999_999_999_999, maximum: 10_000_000), 64,
+            "--rows 99,999,999,999,999 is more than a demo generates (at most 10,000,000); pass a smaller --rows"
+        ),
+        (
+            DemoError.insufficientSpace(path: "/d", needed: 1_296_777_216, available: 25_165_824), 74,
+            "a demo of this size needs about 1,296 MB on disk and '/d' has 25 MB free; nothing was written: pass a "
+                + "smaller --rows or a --dir with more space"
+        ),
     ]
 
     static let csv: [Row] = [
