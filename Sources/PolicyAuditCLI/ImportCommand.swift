@@ -15,8 +15,8 @@ enum ImportCommand: CLICommand {
         arguments: [.init("FILE.csv", "The CSV to import; '-' reads standard input.")],
         discussion: """
             Passwords are never stored: each candidate keeps an HMAC-SHA256 fingerprint and derived features.
-            Bad rows (wrong field count, invalid UTF-8, empty password, NUL byte, password over 1 KiB, unterminated
-            quote) are counted by reason with their line numbers; the good rows still land.
+            Bad rows (wrong field count, invalid UTF-8, empty password, NUL byte, password over 1 KiB, another field
+            over 4 KiB, unterminated quote) are counted by reason with their line numbers; the good rows still land.
             Exit status: 0 all rows landed, 65 some rows were rejected (or, with --strict, nothing was stored).
             """)
 

@@ -156,6 +156,9 @@ extension CSVReader {
 
     private func appendSpan(from start: Int, to end: Int) {
         if spanCount == spanCapacity {
+            // The buffer of spans is full: past the header's count a field is dropped, not kept (the record already
+            // has too many), so a line of a million delimiters costs no more than the header's fields.
+            if spanCount >= storedFieldLimit { return }
             let grown = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: 2 * spanCapacity)
             grown.moveInitialize(from: spans, count: spanCount)
             spans.deallocate()
@@ -163,8 +166,55 @@ extension CSVReader {
             spanCapacity *= 2
         }
         (spans + spanCount).initialize(
-            to: CSVFieldSpan(start: start - recordStart, end: end - recordStart, isQuoted: fieldQuoted))
+            to: CSVFieldSpan(
+                start: start - recordStart, end: end - recordStart, isQuoted: fieldQuoted, isOversized: false))
         spanCount &+= 1
+    }
+
+    /// Whether the field at `index` of the record in progress will be kept (see `appendSpan`).
+    private func keepsField(at index: Int) -> Bool { index < spanCapacity || index < storedFieldLimit }
+
+    /// Drops from the record in progress, at the front of the buffer, the bytes it cannot use, so that one record
+    /// costs at most about `rawFieldLimit` bytes per kept field whatever the file holds.
+    ///
+    /// A field with more than `rawFieldLimit` raw bytes holds more than `fieldByteLimit` after unquoting, and so does
+    /// any `rawFieldLimit + 1` of its bytes (unquoting at most halves them, after the opening quote): it keeps that many,
+    /// enough for `next()` to find it oversized, and the field in progress keeps them and the last byte scanned (the
+    /// scan looks back one byte). A field that will not be kept keeps nothing. The kept fields are packed together
+    /// (the delimiters between them are no longer needed), followed by the bytes the scan still needs.
+    func compactRecord() {
+        let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+        let keptOfLong = rawFieldLimit + 1
+        var write = 0
+        for index in 0..<spanCount {
+            let span = spans[index]
+            let count = min(span.end - span.start, keptOfLong)
+            if count > 0, write != span.start {
+                Platform.moveBytes(to: bytes + write, from: bytes + span.start, count: count)
+            }
+            spans[index].start = write
+            spans[index].end = write + count
+            write += count
+        }
+        // The bytes from `tail` on are kept as they are: the field in progress when it is kept whole, else the byte
+        // before `position`. Every span ends before either.
+        var tail = max(position - 1, write)
+        let newFieldStart = write
+        if state != .fieldStart, keepsField(at: spanCount) {
+            if position - 1 > fieldStart + keptOfLong {
+                Platform.moveBytes(to: bytes + write, from: bytes + fieldStart, count: keptOfLong)
+                write += keptOfLong
+            } else {
+                tail = fieldStart
+            }
+        }
+        let dropped = tail - write
+        guard dropped > 0 else { return }
+        Platform.moveBytes(to: bytes + write, from: bytes + tail, count: dataEnd - tail)
+        if state != .fieldStart { fieldStart = fieldStart >= tail ? fieldStart - dropped : newFieldStart }
+        position -= dropped
+        dataEnd -= dropped
+        bufferOffset += dropped
     }
 
     /// Unquotes the field at `start..<end` of `record` in place and returns its new end.

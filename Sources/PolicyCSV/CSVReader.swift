@@ -15,12 +15,23 @@
 /// - A UTF-8 byte order mark at the very start is skipped.
 /// - If the input ends inside a quoted field, that last record holds everything up to the end and is
 ///   flagged `endsInsideQuotes`; the validator rejects it as `unterminated-quote`.
+///
+/// After the header, a record never holds more than it can use, whatever the file holds: a field longer than
+/// `maximumFieldBytes` after unquoting is handed out empty and flagged oversized (`CSVRecord.isOversized(_:)`), and
+/// once the record outgrows the buffer the reader stops keeping such a field's bytes (it still scans them, to find
+/// the record's end); fields past the header's count are not kept once the spans' buffer (16 at first) is full, so
+/// `fieldCount` stops a little past the header's. One record costs at most about two chunks plus 8 KiB per header
+/// column, even a 300 MB field or a line of a million delimiters.
 package final class CSVReader {
     /// The default number of bytes asked of the source per read.
     package static let defaultChunkSize = 1 << 20
 
     /// The longest first line read before the input is refused as not a CSV (1 MiB: thousands of columns).
     package static let maximumHeaderBytes = 1 << 20
+
+    /// The longest data field handed out, in bytes after unquoting (4 KiB: four times the longest password); a longer
+    /// one is flagged oversized and its bytes are not kept.
+    package static let maximumFieldBytes = 4096
 
     /// The first record, read when the reader is created: the header if it names the password column (see
     /// `CSVHeader(accepting:passwordColumn:)`), which `CSVRowValidator` decides.
@@ -34,7 +45,8 @@ package final class CSVReader {
     var capacity: Int
     /// Bytes of the buffer holding input.
     var dataEnd = 0
-    /// The input offset of the buffer's first byte.
+    /// The input offset of the buffer's first byte, plus the bytes of the record in progress that were dropped
+    /// (`compactRecord()`): added to a record's start in the buffer, the input offset of that record.
     var bufferOffset = 0
     var reachedEnd = false
 
@@ -53,17 +65,33 @@ package final class CSVReader {
     var completedStart = 0
     var completedLine = 1
 
+    // Bounds on what a data record keeps (the header has none).
+    /// The longest data field handed out, in bytes after unquoting (a `let`: `next()` reads it for every record).
+    let fieldByteLimit: Int
+    /// A field with more raw bytes than this holds more than `fieldByteLimit` after unquoting (a quoted field's raw
+    /// form is at most twice its content plus its two quotes), so its bytes need not be kept; `Int.max` while the
+    /// header is read.
+    var rawFieldLimit = Int.max
+    /// The fields kept per record: at least one more than the header has, enough to tell a record has too many (the
+    /// spans' buffer is not grown past it).
+    var storedFieldLimit = Int.max
+
     /// Reads the header of `source`, detecting the delimiter unless `dialect` fixes it.
     ///
-    /// - Parameter chunkSize: bytes asked per read; tiny values exercise records spanning chunks.
+    /// - Parameters:
+    ///   - chunkSize: bytes asked per read; tiny values exercise records spanning chunks.
+    ///   - maximumFieldBytes: the longest data field handed out (after unquoting); small values exercise the bound.
     /// - Throws: `CSVImportError.missingHeader` for empty input, `.notText` for UTF-16 or a first line holding a NUL
     ///   byte or invalid UTF-8, `.unterminatedHeader`, `.readFailed`.
     package init(
-        source: ByteSource, dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize
+        source: ByteSource, dialect: CSVDialect = CSVDialect(), chunkSize: Int = CSVReader.defaultChunkSize,
+        maximumFieldBytes: Int = CSVReader.maximumFieldBytes
     ) throws(CSVImportError) {
         precondition(chunkSize > 0, "chunk size must be positive")
+        precondition(maximumFieldBytes >= 0 && maximumFieldBytes < Int.max / 4, "field limit out of range")
         self.source = source
         self.chunkSize = chunkSize
+        fieldByteLimit = maximumFieldBytes
         capacity = max(2 * chunkSize, 8)
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         spans = UnsafeMutablePointer<CSVFieldSpan>.allocate(capacity: spanCapacity)
@@ -106,15 +134,38 @@ package final class CSVReader {
     /// The returned record borrows the reader's buffer: it is valid only until the next call.
     /// - Throws: `CSVImportError.readFailed` if the source fails; malformed rows are not errors.
     package func next() throws(CSVImportError) -> CSVRecord? {
+        try nextRecord(fieldByteLimit: fieldByteLimit)
+    }
+
+    /// The next record, with the fields longer than `fieldByteLimit` after unquoting emptied and flagged.
+    private func nextRecord(fieldByteLimit: Int) throws(CSVImportError) -> CSVRecord? {
         spanCount = 0
         guard let endsInsideQuotes = try scanRecord() else { return nil }
         let base = buffer.assumingMemoryBound(to: UInt8.self) + completedStart
-        for index in 0..<spanCount where spans[index].isQuoted {
-            spans[index].end = Self.unquote(base, from: spans[index].start, to: spans[index].end)
+        // Read once: every read of a stored property of a class is checked for exclusive access.
+        let (spans, spanCount) = (self.spans, self.spanCount)
+        var hasOversizedField = false
+        // A record no longer than the limit (nearly every one) cannot hold a field over it.
+        if spanCount > 0, spans[spanCount - 1].end > fieldByteLimit {
+            for index in 0..<spanCount {
+                if spans[index].isQuoted {
+                    spans[index].end = Self.unquote(base, from: spans[index].start, to: spans[index].end)
+                }
+                if spans[index].end - spans[index].start > fieldByteLimit {
+                    // Handed out empty: its bytes may not all be there (`compactRecord()`), and none is of use.
+                    spans[index].isOversized = true
+                    spans[index].end = spans[index].start
+                    hasOversizedField = true
+                }
+            }
+        } else {
+            for index in 0..<spanCount where spans[index].isQuoted {
+                spans[index].end = Self.unquote(base, from: spans[index].start, to: spans[index].end)
+            }
         }
         return CSVRecord(
             line: completedLine, fieldCount: spanCount, endsInsideQuotes: endsInsideQuotes,
-            base: UnsafeRawPointer(base), spans: UnsafePointer(spans))
+            hasOversizedField: hasOversizedField, base: UnsafeRawPointer(base), spans: UnsafePointer(spans))
     }
 
     private func readHeader(dialect: CSVDialect) throws(CSVImportError) {
@@ -128,7 +179,7 @@ package final class CSVReader {
         }
         let detected = try detectDelimiter()
         delimiter = dialect.delimiter ?? detected
-        guard let record = try next() else { throw .missingHeader }
+        guard let record = try nextRecord(fieldByteLimit: .max) else { throw .missingHeader }
         var names: [String] = []
         for index in 0..<record.fieldCount {
             let field = record[index]
@@ -142,6 +193,8 @@ package final class CSVReader {
         }
         guard !record.endsInsideQuotes else { throw .unterminatedHeader }
         firstLine = CSVFirstLine(line: record.line, names: names)
+        rawFieldLimit = 2 * fieldByteLimit + 2
+        storedFieldLimit = names.count + 1
     }
 
     /// UTF-16 without a byte order mark, told by its NUL bytes: ASCII text in UTF-16 has a NUL beside every
@@ -187,7 +240,8 @@ package final class CSVReader {
         }
     }
 
-    /// Moves the unfinished record to the front of the buffer and reads one more chunk after it.
+    /// Moves the unfinished record to the front of the buffer and reads one more chunk after it; when the buffer is
+    /// full, it first drops what the record cannot use (`compactRecord()`), and grows only if that is not enough.
     ///
     /// - Returns: `false` at the end of the input.
     func refill() throws(CSVImportError) -> Bool {
@@ -202,6 +256,7 @@ package final class CSVReader {
             recordStart = 0
             bufferOffset += shift
         }
+        if capacity - dataEnd < chunkSize, rawFieldLimit != Int.max { compactRecord() }
         if capacity - dataEnd < chunkSize {
             let newCapacity = max(2 * capacity, dataEnd + chunkSize)
             let newBuffer = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)

@@ -6,6 +6,8 @@ struct CSVFieldSpan {
     var end: Int
     /// Whether the field began with a quote and so still needs (or has had) unquoting.
     var isQuoted: Bool
+    /// Whether the field is longer than the reader hands out (then it is empty, its bytes dropped).
+    var isOversized: Bool
 }
 
 /// One CSV record as returned by `CSVReader.next()`: a borrowed view of field bytes, not a copy.
@@ -16,20 +18,24 @@ struct CSVFieldSpan {
 package struct CSVRecord {
     /// The physical, 1-based line on which the record starts (the header is on line 1).
     package let line: Int
-    /// The number of fields, counting empty ones (`a,,b` has three).
+    /// The number of fields, counting empty ones (`a,,b` has three); after the header, it stops a little past the
+    /// header's count (the fields past that are not kept).
     package let fieldCount: Int
     /// Whether the input ended inside a quoted field, so the record swallowed the rest of the file.
     package let endsInsideQuotes: Bool
+    /// Whether some field is longer than `CSVReader.maximumFieldBytes` (see `isOversized(_:)`).
+    package let hasOversizedField: Bool
     private let base: UnsafeRawPointer
     private let spans: UnsafePointer<CSVFieldSpan>
 
     init(
-        line: Int, fieldCount: Int, endsInsideQuotes: Bool, base: UnsafeRawPointer,
-        spans: UnsafePointer<CSVFieldSpan>
+        line: Int, fieldCount: Int, endsInsideQuotes: Bool, hasOversizedField: Bool = false,
+        base: UnsafeRawPointer, spans: UnsafePointer<CSVFieldSpan>
     ) {
         self.line = line
         self.fieldCount = fieldCount
         self.endsInsideQuotes = endsInsideQuotes
+        self.hasOversizedField = hasOversizedField
         self.base = base
         self.spans = spans
     }
@@ -39,6 +45,13 @@ package struct CSVRecord {
         precondition(index >= 0 && index < fieldCount, "CSV field index out of range")
         let span = spans[index]
         return UnsafeRawBufferPointer(start: base + span.start, count: span.end - span.start)
+    }
+
+    /// Whether field `index` is longer than the reader's field limit after unquoting: it is then handed out empty,
+    /// since the reader did not keep its bytes.
+    package func isOversized(_ index: Int) -> Bool {
+        precondition(index >= 0 && index < fieldCount, "CSV field index out of range")
+        return spans[index].isOversized
     }
 
     /// A copy of field `index` as a `String`, or `nil` when its bytes are not valid UTF-8.

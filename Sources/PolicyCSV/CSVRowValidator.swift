@@ -1,7 +1,8 @@
 /// Turns `CSVRecord`s into `CandidateRow`s or `RowRejection`s, using a header's column mapping.
 ///
 /// Checks run in this order and the first failure is the reason: `unterminated-quote`, `field-count`,
-/// `password-too-long`, `invalid-utf8` (any field, mapped or not), `nul-byte`, `empty-password`, and with
+/// `password-too-long`, `field-too-long` (any field, mapped or not, over `CSVReader.maximumFieldBytes`),
+/// `invalid-utf8` (any field, mapped or not), `nul-byte`, `empty-password`, and with
 /// `rejectsInvalidTime` `invalid-time`. A NUL byte is only rejected in the password; whitespace-only passwords are
 /// accepted as typed.
 package struct CSVRowValidator: Sendable {
@@ -96,6 +97,7 @@ package struct CSVRowValidator: Sendable {
         if record.fieldCount != header.count { return .fieldCount }
         let password = record[passwordIndex]
         if password.count > Self.maximumPasswordBytes { return .passwordTooLong }
+        if record.hasOversizedField { return record.isOversized(passwordIndex) ? .passwordTooLong : .fieldTooLong }
         for index in 0..<record.fieldCount where !CSVUTF8.isValid(record[index]) {
             return .invalidUTF8
         }

@@ -10,13 +10,16 @@ package enum RejectReason: String, CaseIterable, Sendable, CustomStringConvertib
     case emptyPassword = "empty-password"
     /// The password contains a NUL byte.
     case nulByte = "nul-byte"
-    /// The password field is longer than `CSVRowValidator.maximumPasswordBytes`.
+    /// The password field is longer than `CSVRowValidator.maximumPasswordBytes` (however long: the reader stops keeping
+    /// a field past `CSVReader.maximumFieldBytes`).
     case passwordTooLong = "password-too-long"
     /// The file ends inside a quoted field that was never closed.
     case unterminatedQuote = "unterminated-quote"
     /// With `--strict` only: the submission time is not a valid timestamp (see `SubmissionDay`). Without it the
     /// row is scored and its time counted as `time: invalid`.
     case invalidTime = "invalid-time"
+    /// A field other than the password is longer than `CSVReader.maximumFieldBytes`; the reader did not keep it.
+    case fieldTooLong = "field-too-long"
 
     /// One sentence for people.
     package var description: String {
@@ -28,6 +31,7 @@ package enum RejectReason: String, CaseIterable, Sendable, CustomStringConvertib
         case .passwordTooLong: "the password is longer than \(CSVRowValidator.maximumPasswordBytes) bytes"
         case .unterminatedQuote: "the file ends inside a quoted field that is never closed"
         case .invalidTime: "the submission time is not a valid ISO-8601 timestamp or date"
+        case .fieldTooLong: "a field is longer than \(CSVReader.maximumFieldBytes) bytes"
         }
     }
 }

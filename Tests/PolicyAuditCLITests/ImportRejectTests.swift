@@ -53,6 +53,25 @@ struct ImportRejectTests {
         #expect(!result.err.contains("never closed") && !result.err.contains("Secret1!"))
     }
 
+    /// Issue 20: one such field used to be buffered whole (a 300 MB one cost 550 MB), and a long username was stored.
+    @Test("a 50 MB field is rejected on its line (password-too-long, field-too-long), the next rows land")
+    func hugeFieldIsRejected() throws {
+        let sandbox = try ImportSandbox()
+        let huge = [UInt8](repeating: UInt8(ascii: "q"), count: 50 << 20)
+        let csv =
+            Array("id,username,password\n1,alice,Good1!pass\n2,".utf8) + huge + Array(",Secret1!\n3,bob,".utf8)
+            + huge + Array("\n4,carol,Other2@pass\n".utf8)
+        let file = try sandbox.write("huge.csv", csv)
+        let result = sandbox.run(["import", file])
+        #expect(result.code == .dataError, "stderr: \(result.err)")
+        #expect(
+            result.out.hasPrefix("run 1: 4 rows, 2 rejected (field-too-long 1, password-too-long 1)"), "\(result.out)")
+        #expect(result.err.contains("rejected line 3: field-too-long"))
+        #expect(result.err.contains("rejected line 4: password-too-long"))
+        #expect(try sandbox.rejectedRows() == [3: "field-too-long", 4: "password-too-long"])
+        #expect(try sandbox.integers("SELECT line FROM candidate ORDER BY id") == [2, 5])
+    }
+
     @Test("several kinds at once are counted per reason, in the summary and the rejects file")
     func severalReasons() throws {
         let sandbox = try ImportSandbox()

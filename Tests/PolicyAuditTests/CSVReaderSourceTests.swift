@@ -128,11 +128,11 @@ struct CSVReaderSourceTests {
         #expect(result.header == header)
     }
 
-    @Test("a record far larger than the chunk grows the buffer")
+    @Test("a record far larger than the chunk grows the buffer (a field within the field limit is kept whole)")
     func longRecord() throws {
-        let long = String(repeating: "z\"\"", count: 5000)
+        let long = String(repeating: "z\"\"", count: 2000)
         let result = try readAll("password\n\"\(long)\"\nnext\n", chunkSize: 16)
-        #expect(result.records.map(\.fields) == [[String(repeating: "z\"", count: 5000)], ["next"]])
+        #expect(result.records.map(\.fields) == [[String(repeating: "z\"", count: 2000)], ["next"]])
         #expect(result.records.map(\.line) == [2, 3])
     }
 

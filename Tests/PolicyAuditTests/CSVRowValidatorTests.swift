@@ -204,7 +204,7 @@ struct CSVRowValidatorTests {
         #expect(
             RejectReason.allCases.map(\.rawValue) == [
                 "field-count", "invalid-utf8", "empty-password", "nul-byte", "password-too-long", "unterminated-quote",
-                "invalid-time",
+                "invalid-time", "field-too-long",
             ])
     }
 }
