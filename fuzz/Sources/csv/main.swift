@@ -24,7 +24,7 @@ func records(_ bytes: [UInt8], chunkSize: Int, fieldLimit: Int) -> (
         lines.append(record.line)
         oversized.append((0..<record.fieldCount).map(record.isOversized))
         precondition(record.fields.allSatisfy { $0.count <= fieldLimit }, "a field over the limit")
-        precondition(record.fieldCount <= max(16, 2 * reader.firstLine.names.count + 2), "more fields kept than needed")
+        precondition(record.fieldCount <= max(16, 2 * reader.firstLine.fieldCount + 2), "more fields kept than needed")
         guard let validator else { continue }
         if case .accepted(let row) = validator.validate(record) {
             let password = Array(row.password.utf8)
