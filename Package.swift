@@ -25,16 +25,20 @@ let package = Package(
         // Exit codes and the protocol every user-facing error conforms to; below every module that throws.
         // The engine does not depend on it (it stays Foundation-only): PolicyAudit gives PolicyError its code.
         .target(name: "ExitStatus"),
+        // UTC instants: the one parser of every time pwaudit is given and the one canonical text it stores. Imports
+        // nothing, so the CSV reader, the store and the use cases all read times the same way.
+        .target(name: "AuditTime"),
         // SHA-256 / HMAC-SHA256 over libcrypto (and SHA-1 / MD4 for breach-corpus lookups only).
         .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
         // What the use cases ask of a store: the repository protocols and the values they carry (stored versions and
         // runs, summaries, candidate batches). No SQLite: a second store implements these protocols.
-        .target(name: "AuditRepositories", dependencies: ["AuditCrypto"]),
+        .target(name: "AuditRepositories", dependencies: ["AuditCrypto", "AuditTime"]),
         // SQLite wrapper, migrator, and the SQLite implementations of AuditRepositories' protocols.
         .target(
-            name: "PolicyStore", dependencies: ["AuditRepositories", "CSQLite", "AuditCrypto", "ExitStatus", "LibC"]),
+            name: "PolicyStore",
+            dependencies: ["AuditRepositories", "AuditTime", "CSQLite", "AuditCrypto", "ExitStatus", "LibC"]),
         // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
-        .target(name: "PolicyCSV", dependencies: ["ExitStatus", "LibC"]),
+        .target(name: "PolicyCSV", dependencies: ["AuditTime", "ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
         .target(name: "PolicyReports", dependencies: ["ExitStatus", "PolicyCompliance"]),
         // Standards as data (clauses, levels, citations, conflicts) judged against a parsed policy. Pure Swift, no I/O.
@@ -49,7 +53,8 @@ let package = Package(
             name: "PolicyAudit",
             dependencies: [
                 "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
-                "AuditRepositories", "PolicyStore", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus", "LibC",
+                "AuditRepositories", "AuditTime", "PolicyStore", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus",
+                "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
@@ -85,7 +90,8 @@ let package = Package(
         .testTarget(
             name: "PolicyStoreTests",
             dependencies: [
-                "AuditRepositories", "PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus", "PwauditTestSupport",
+                "AuditRepositories", "AuditTime", "PolicyStore", "PolicyCSV", "AuditCrypto", "ExitStatus",
+                "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditTests",
@@ -97,7 +103,7 @@ let package = Package(
             name: "PolicyAuditCLITests",
             dependencies: [
                 "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyCompliance",
-                "AuditRepositories",
+                "AuditRepositories", "AuditTime",
                 "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]
         ),

@@ -24,14 +24,14 @@ engine_module() {
 
 case "$target" in
 csv)
-    # The reader (Sources/PolicyCSV: no SQLite, no libcrypto) compiled into the target's own module, over the two
-    # modules it imports (ExitStatus, for CSVImportError's exit code; LibC).
-    for module in ExitStatus LibC; do
+    # The reader (Sources/PolicyCSV: no SQLite, no libcrypto) compiled into the target's own module, over the three
+    # modules it imports (AuditTime, its time parser; ExitStatus, for CSVImportError's exit code; LibC).
+    for module in AuditTime ExitStatus LibC; do
         swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$module" \
             -emit-module-path "$build/$module.swiftmodule" -o "$build/lib$module.a" \
             $(find "$repo/Sources/$module" -name '*.swift' | sort)
     done
-    swiftc "${flags[@]}" -module-name FuzzCSV -I "$build" -L "$build" -lExitStatus -lLibC -o "$build/fuzz-csv" \
+    swiftc "${flags[@]}" -module-name FuzzCSV -I "$build" -L "$build" -lAuditTime -lExitStatus -lLibC -o "$build/fuzz-csv" \
         "$fuzz/Sources/csv/main.swift" $(find "$repo/Sources/PolicyCSV" -name '*.swift' | sort)
     ;;
 policy | engine | pattern)

@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditTime
 
 /// Scored candidates of one import, packed for `AttemptWriter.insert(_:runID:versionIDs:)`: a few flat arrays
 /// instead of one value with several strings per candidate, so building a batch allocates nothing once its arrays
@@ -9,7 +10,8 @@ package struct CandidateBatch: Sendable {
     /// Failure masks per candidate: one per policy version, in the order the writer is given the versions.
     package let outcomeCount: Int
     package private(set) var lines: [Int64] = []
-    /// Per candidate, its external id, username and submission time (UTF-8, nil for NULL), in that order.
+    /// Per candidate, its external id, username and submission time (UTF-8, nil for NULL), in that order; the time is
+    /// always the canonical text of a `UTCInstant`.
     package private(set) var texts: PackedFields
     /// 32 bytes per candidate.
     package private(set) var fingerprints: [UInt8] = []
@@ -27,20 +29,29 @@ package struct CandidateBatch: Sendable {
         masks.reserveCapacity(capacity * outcomeCount)
     }
 
-    /// Appends one candidate; the texts are UTF-8 bytes, nil for NULL.
+    /// Appends one candidate; the texts are UTF-8 bytes, nil for NULL, and the time is stored as its canonical text.
     /// - Parameters:
     ///   - line: The 1-based physical line where the record starts in the source file.
+    ///   - canonicalText: `submittedAt`'s canonical text when the caller holds it (the input was written so), copied
+    ///     instead of written again: the import's per-row path.
     ///   - masks: Exactly `outcomeCount` failure masks.
     package mutating func append(
         line: Int, externalID: UnsafeRawBufferPointer?, username: UnsafeRawBufferPointer?,
-        submittedAt: UnsafeRawBufferPointer?, fingerprint: Fingerprint, features: CandidateFeatureRow,
-        masks: UnsafeBufferPointer<UInt64>
+        submittedAt: UTCInstant?, canonicalText: UnsafeRawBufferPointer? = nil, fingerprint: Fingerprint,
+        features: CandidateFeatureRow, masks: UnsafeBufferPointer<UInt64>
     ) {
         precondition(masks.count == outcomeCount, "a candidate needs one mask per policy version")
         lines.append(Int64(line))
         texts.append(externalID)
         texts.append(username)
-        texts.append(submittedAt)
+        if let canonicalText, submittedAt != nil {
+            assert(submittedAt?.text == String(decoding: canonicalText, as: UTF8.self), "not the canonical text")
+            texts.append(canonicalText)
+        } else if let submittedAt {
+            submittedAt.withCanonicalText { texts.append($0) }
+        } else {
+            texts.append(nil)
+        }
         fingerprint.withUnsafeBytes { fingerprints.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         self.features.append(features)
         self.masks.append(contentsOf: masks)

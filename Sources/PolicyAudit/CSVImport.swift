@@ -138,6 +138,7 @@ package struct CSVImport {
             result.hasTimeColumn = validator.hasTimeColumn
             result.timeNone = tally.candidates(onDay: SubmissionDay.none)
             result.timeInvalid = tally.candidates(onDay: SubmissionDay.invalid)
+            result.timeWithoutZone = tally.timesWithoutZone
             return .imported(result)
         } catch {
             // Stop the threads before touching the connection again: the writer rolls back its open transaction.

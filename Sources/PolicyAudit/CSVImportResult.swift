@@ -30,4 +30,6 @@ package struct CSVImportResult: Sendable {
     package var timeNone = 0
     /// Accepted rows whose submission time is not a valid timestamp (`time: invalid`), scored all the same.
     package var timeInvalid = 0
+    /// Accepted rows whose submission time named no zone and was read as UTC (`time: read as UTC`).
+    package var timeWithoutZone = 0
 }

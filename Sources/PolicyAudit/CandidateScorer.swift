@@ -58,7 +58,7 @@ package final class CandidateScorer {
         }
         return ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
-            day: SubmissionDay.number(row.submittedAt))
+            time: SubmissionTime(row.submittedAt))
     }
 }
 

@@ -64,7 +64,9 @@ package struct DemoRun {
         var versions: [StoredVersion] = []
         for embedded in DemoPolicies.versions {
             let policy = try PasswordPolicy(json: Data(embedded.json.utf8))
-            let effective = EffectiveDate.normalized(embedded.effectiveFrom) ?? EffectiveDate.today()
+            guard case .startOfDay(let effective) = EffectiveDate.day(embedded.effectiveFrom) else {
+                preconditionFailure("the demo's effective dates are dates")
+            }
             versions.append(try library.add(policy, effectiveFrom: effective, note: embedded.note).version)
             note("added \(versions[versions.count - 1].reference), effective \(embedded.effectiveFrom)")
         }

@@ -1,5 +1,6 @@
 import AuditCrypto
 import AuditRepositories
+import AuditTime
 import Foundation
 import PasswordPolicy
 import PolicyCSV
@@ -56,7 +57,7 @@ package struct InteractiveCheckRecorder {
         var password = password
         var username = username
         var email = email
-        var submittedAt = ISO8601DateFormatter().string(from: date)
+        var submittedAt = (UTCInstant(date) ?? .now()).text
         return try password.withUTF8 { passwordBytes in
             let bytes = UnsafeRawBufferPointer(passwordBytes)
             if let reason = RejectReason.forPassword(bytes) { return .refused(reason: reason) }
@@ -81,7 +82,7 @@ package struct InteractiveCheckRecorder {
         var batch = CandidateBatch(outcomeCount: 1, capacity: 1)
         scorer.masks.withUnsafeBufferPointer { masks in
             batch.append(
-                line: row.line, externalID: nil, username: row.username, submittedAt: row.submittedAt,
+                line: row.line, externalID: nil, username: row.username, submittedAt: scored.time.instant,
                 fingerprint: scored.fingerprint, features: scored.features, masks: masks)
         }
         var tally = RunTally(ruleCounts: [policy.rules.count], breachRules: [scorer.hasBreachedRules])

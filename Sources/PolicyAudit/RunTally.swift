@@ -169,6 +169,9 @@ package struct RunTally: Sendable {
     package private(set) var acceptedCount = 0
     /// Rejected rows counted.
     package private(set) var rejectedCount = 0
+    /// Accepted rows whose submission time named no zone (a date, or a date-time without `Z` or an offset), read as
+    /// UTC: the import's summary says how many.
+    package var timesWithoutZone = 0
 
     /// Records seen: accepted and rejected.
     package var rowsSeen: Int { acceptedCount + rejectedCount }
@@ -278,6 +281,7 @@ package struct RunTally: Sendable {
     /// Adds another worker's tally into this one (its day slots are renumbered into this tally's).
     package mutating func merge(_ other: RunTally) {
         acceptedCount += other.acceptedCount
+        timesWithoutZone += other.timesWithoutZone
         rejectedCount += other.rejectedCount
         rejections.merge(other.rejections, uniquingKeysWith: +)
         for (length, count) in other.lengthCounts.enumerated() where count > 0 {

@@ -9,6 +9,8 @@ package struct ScoredCandidate: Sendable {
     package var features: CandidateFeatureRow
     /// Classes present, as a `CompositionMask` bit set.
     package var composition: UInt8
+    /// The submission time as read from the row: what is stored (its canonical instant, or NULL) and its day.
+    package var time: SubmissionTime
     /// The UTC submission day as the number yyyymmdd, or `SubmissionDay.none` / `.invalid`.
-    package var day: Int
+    package var day: Int { time.dayNumber }
 }

@@ -97,12 +97,15 @@ final class ScoringWorkers: @unchecked Sendable {
                     tally.add(
                         length: result.features.length, composition: result.composition, masks: scorer.masks,
                         day: result.day)
+                    if result.time.zoneAssumed { tally.timesWithoutZone += 1 }
                     if scorer.hasBreachedRules { tally.addBreaches(scorer.breachCounts) }
                     try reuse.add(result.fingerprint)
                     scorer.masks.withUnsafeBufferPointer { masks in
                         scored.candidates.append(
                             line: row.line, externalID: row.externalID, username: row.username,
-                            submittedAt: row.submittedAt, fingerprint: result.fingerprint, features: result.features,
+                            submittedAt: result.time.instant,
+                            canonicalText: result.time.isCanonical ? row.submittedAt : nil,
+                            fingerprint: result.fingerprint, features: result.features,
                             masks: masks)
                     }
                 }

@@ -78,12 +78,12 @@ enum HistoryCommand: CLICommand {
         return try ReportOutput.emit(.history(report), command: "history", arguments: arguments, context: context)
     }
 
-    /// The day `YYYY-MM-DD` a `--since`/`--until` value names.
+    /// The UTC day `YYYY-MM-DD` a `--since`/`--until` value names (a date, or the UTC day of a time).
     /// - Throws: `UsageError` when it is not a date.
     private static func day(_ text: String, option: String, command: String) throws -> String {
-        guard let normalized = EffectiveDate.normalized(text) else {
+        guard let instant = EffectiveDate.instant(text) else {
             throw UsageError("\(option) must be a date YYYY-MM-DD, not '\(text)'", command: command)
         }
-        return String(normalized.prefix(10))
+        return String(instant.prefix(10))
     }
 }

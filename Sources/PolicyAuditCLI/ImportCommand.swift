@@ -95,7 +95,8 @@ enum ImportCommand: CLICommand {
     }
 
     /// `run 3: 1,000,000 rows, 0 rejected, 3.1 s; seed@1 312,004 unlocked (31.2%), …`; accepted rows without a valid
-    /// time are counted before the seconds (`time: invalid 2`, and `time: none 1` when the file has a time column).
+    /// time are counted before the seconds (`time: invalid 2`, and `time: none 1` when the file has a time column), and
+    /// so are those whose time named no zone and was read as UTC (`time: 3 without zone (read as UTC)`).
     static func summaryLine(_ result: CSVImportResult) -> String {
         let versions = result.versions.map { version in
             "\(version.reference) \(ReportNumber.grouped(version.unlocked)) unlocked "
@@ -108,6 +109,8 @@ enum ImportCommand: CLICommand {
             + (result.timeInvalid > 0 ? ", time: invalid \(ReportNumber.grouped(result.timeInvalid))" : "")
             + (result.hasTimeColumn && result.timeNone > 0
                 ? ", time: none \(ReportNumber.grouped(result.timeNone))" : "")
+            + (result.timeWithoutZone > 0
+                ? ", time: \(ReportNumber.grouped(result.timeWithoutZone)) without zone (read as UTC)" : "")
             + ", \(String(format: "%.1f", result.seconds)) s; \(versions)"
     }
 }

@@ -26,15 +26,22 @@ enum PolicyAddCommand: CLICommand {
             what those systems ignore is reported on stderr as warnings.
             """)
 
-    /// `--effective DATE`, as the ISO-8601 UTC timestamp it names.
+    /// `--effective DATE`, as the midnight UTC that starts the day it names.
     static let effective = Option<String>(
         "--effective", valueName: "DATE",
-        help: "When the version comes into force (YYYY-MM-DD or ISO-8601 UTC; default today)."
+        help: "The UTC day the version comes into force (YYYY-MM-DD, or a time at midnight UTC; default today)."
     ) { text, option, command in
-        guard let normalized = EffectiveDate.normalized(text) else {
-            throw UsageError("\(option) '\(text)' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: command)
+        switch EffectiveDate.day(text) {
+        case .startOfDay(let day): return day
+        case .notATime:
+            throw UsageError(
+                "\(option) '\(text)' is not a date (YYYY-MM-DD, or an ISO-8601 time such as 2026-01-06T00:00:00Z)",
+                command: command)
+        case .notStartOfDay(let instant):
+            throw UsageError(
+                "\(option) '\(text)' is \(instant), not midnight UTC: a version is in force from the start of a UTC "
+                    + "day; give the day (\(instant.prefix(10)))", command: command)
         }
-        return normalized
     }
     /// `--note TEXT`.
     static let note = Option<String>("--note", valueName: "TEXT", help: "A note kept with the version.")

@@ -21,12 +21,14 @@ enum PruneCommand: CLICommand {
     /// `--before DATE`.
     static let before = Option<String>(
         "--before", valueName: "DATE",
-        help: "Prune runs that finished before DATE (YYYY-MM-DD or ISO-8601 UTC); required."
+        help: "Prune runs that finished before DATE (YYYY-MM-DD: its midnight UTC, or an ISO-8601 time); required."
     ) { text, option, command in
-        guard let normalized = EffectiveDate.normalized(text) else {
-            throw UsageError("\(option) '\(text)' is not a date (YYYY-MM-DD or ISO-8601 UTC)", command: command)
+        guard let instant = EffectiveDate.instant(text) else {
+            throw UsageError(
+                "\(option) '\(text)' is not a date (YYYY-MM-DD, or an ISO-8601 time such as 2026-01-06T00:00:00Z)",
+                command: command)
         }
-        return normalized
+        return instant
     }
     /// `--dry-run`.
     static let dryRun = Flag("--dry-run", help: "Say what would be pruned; change nothing.")
@@ -45,7 +47,7 @@ enum PruneCommand: CLICommand {
             : try StoreOptions.open(arguments, context: context)
         let outcome = try RunPrune(workspace: workspace).prune(before: before, dryRun: dryRun)
         guard !outcome.runIDs.isEmpty else {
-            context.stdout.line("no complete, unpruned run finished before \(before.prefix(10)); nothing pruned")
+            context.stdout.line("no complete, unpruned run finished before \(before); nothing pruned")
             return .success
         }
         let runs = outcome.runIDs.map(String.init).joined(separator: ", ")

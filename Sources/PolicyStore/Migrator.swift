@@ -105,6 +105,8 @@ package struct Migrator: Sendable {
         // Up to date: no write transaction at all, so opening never waits behind an import's write lock.
         let missing = migrations.filter { migration in !found.contains { $0.version == migration.version } }
         guard !missing.isEmpty else { return [] }
+        // Migration 0009 rewrites stored times with the import's own parser.
+        try StoredInstantFunction.register(on: database)
         // https://www.sqlite.org/pragma.html#pragma_foreign_keys: only changes outside a transaction.
         let switchesForeignKeys = !database.isInsideTransaction
         if switchesForeignKeys { try database.execute("PRAGMA foreign_keys = OFF") }

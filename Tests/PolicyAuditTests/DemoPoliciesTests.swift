@@ -30,6 +30,6 @@ struct DemoPoliciesTests {
             ])
         let dates = DemoPolicies.versions.map(\.effectiveFrom)
         #expect(dates == dates.sorted() && Set(dates).count == 3)
-        #expect(dates.allSatisfy { EffectiveDate.normalized($0) != nil })
+        #expect(dates.allSatisfy { if case .startOfDay = EffectiveDate.day($0) { true } else { false } })
     }
 }

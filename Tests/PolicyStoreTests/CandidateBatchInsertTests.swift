@@ -1,5 +1,6 @@
 import AuditCrypto
 import AuditRepositories
+import AuditTime
 import Testing
 
 @testable import PolicyStore
@@ -34,7 +35,7 @@ import Testing
         #expect(try count(database, "SELECT count(*) FROM candidate WHERE external_id IS NULL") == 4)
         #expect(try count(database, "SELECT count(*) FROM candidate WHERE username = 'user5'") == 1)
         #expect(try count(database, "SELECT count(*) FROM candidate WHERE username IS NULL") == 3)
-        #expect(try count(database, "SELECT count(*) FROM candidate WHERE submitted_at = '2026-03-05'") == 1)
+        #expect(try count(database, "SELECT count(*) FROM candidate WHERE submitted_at = '2026-03-05T00:00:00Z'") == 1)
         #expect(try count(database, "SELECT count(*) FROM candidate WHERE fingerprint = zeroblob(32)") == 1)
         #expect(try count(database, "SELECT sum(length(fingerprint)) FROM candidate") == 320)
         #expect(try count(database, "SELECT length FROM candidate WHERE line = 9") == 7)
@@ -85,19 +86,18 @@ extension CandidateBatch {
         line: Int, externalID: String?, username: String?, submittedAt: String?, fingerprint: Fingerprint,
         features: CandidateFeatureRow, masks: [UInt64]
     ) {
-        var texts = (externalID, username, submittedAt)
+        var texts = (externalID, username)
         func bytes<R>(_ text: inout String?, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
             guard text != nil else { return body(nil) }
             return text!.withUTF8 { body(UnsafeRawBufferPointer($0)) }
         }
         bytes(&texts.0) { id in
             bytes(&texts.1) { user in
-                bytes(&texts.2) { time in
-                    masks.withUnsafeBufferPointer { masks in
-                        append(
-                            line: line, externalID: id, username: user, submittedAt: time, fingerprint: fingerprint,
-                            features: features, masks: masks)
-                    }
+                masks.withUnsafeBufferPointer { masks in
+                    append(
+                        line: line, externalID: id, username: user,
+                        submittedAt: submittedAt.flatMap { UTCInstant.read($0)?.instant }, fingerprint: fingerprint,
+                        features: features, masks: masks)
                 }
             }
         }

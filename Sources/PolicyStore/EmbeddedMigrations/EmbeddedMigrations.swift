@@ -13,5 +13,6 @@ extension Migration {
         .m0006_compliance_findings,
         .m0007_word_list,
         .m0008_breach_summary,
+        .m0009_canonical_times,
     ]
 }
