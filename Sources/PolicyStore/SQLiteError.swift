@@ -72,7 +72,8 @@ package struct SQLiteError: Equatable, UserFacingError {
         isNotADatabase || isCorrupt ? .dataError : .ioError
     }
 
-    /// One line: what failed, where, and (for file problems) what to do.
+    /// One line: what failed, where, and (for file problems) what to do; the SQL text only where it tells what failed
+    /// (not for a read-only database, where every write fails alike).
     package var userMessage: String {
         var text: String
         switch primaryCode {
@@ -86,6 +87,10 @@ package struct SQLiteError: Equatable, UserFacingError {
             text =
                 "Cannot open \(path ?? "the database") (SQLITE_CANTOPEN: \(message)); "
                 + "check that the directory exists and is writable."
+        case SQLITE_READONLY:
+            // The statement is of no help here: any write fails alike (https://www.sqlite.org/rescode.html#readonly).
+            return "cannot write to the database \(path ?? "file"): it is read-only to this user; check the "
+                + "permissions of the file and of its directory (SQLite writes a journal beside it)"
         default:
             text = "SQLite error \(extendedCode) (\(codeName)): \(message)"
             if let path { text += " [\(path)]" }

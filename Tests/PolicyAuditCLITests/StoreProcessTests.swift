@@ -100,6 +100,30 @@ struct StoreProcessTests {
         #expect(try sandbox.integer(contents) == before)
     }
 
+    /// Issue 20: this printed `SQLite error 8 (SQLITE_READONLY): attempt to write a readonly database … in SQL: INSERT …`.
+    @Test("import, rescore and policy add into a read-only database say so in one sentence naming the file, exit 74")
+    func writeToReadOnlyDatabase() throws {
+        let sandbox = try ImportSandbox(policies: ["seed", "nist"])
+        defer { chmod(sandbox.directory.path, 0o755) }
+        let file = try sandbox.write("in.csv", "password\nGood1!pass\nshort\n")
+        #expect(sandbox.run(["import", file, "--policy", "seed"]).code == .success)
+        let other = try sandbox.write("other.csv", "password\nOther2@pass\n")
+        try Self.makeReadOnly(sandbox, directoryWritable: true)
+        let db = ["--db", sandbox.databasePath]
+        let expected =
+            "Error: cannot write to the database \(sandbox.databasePath): it is read-only to this user; check the "
+            + "permissions of the file and of its directory (SQLite writes a journal beside it)"
+        for command in [
+            ["import", other], ["rescore", "1", "--policy", "nist", file],
+            ["policy", "add", SourceTree.example("strict.json")],
+        ] {
+            let outcome = try BuiltCommand.run(command + db, unprivileged: true)
+            #expect(outcome.status == 74, "\(command): \(outcome.err)")
+            #expect(outcome.err.split(separator: "\n").last.map(String.init) == expected, "\(command): \(outcome.err)")
+            #expect(!outcome.err.contains("in SQL"), "\(command)")
+        }
+    }
+
     @Test(
         "while an import writes and a runs delete of it is refused, report, history and runs never fail and never see a half run"
     )

@@ -163,6 +163,14 @@ struct StoreErrorTableTests {
             SQLiteError(extendedCode: 13, message: "database or disk is full"), 74,
             "SQLite error 13 (SQLITE_FULL): database or disk is full"
         ),
+        // Issue 20: it used to print the raw code and the whole INSERT.
+        (
+            SQLiteError(
+                extendedCode: 8, message: "attempt to write a readonly database",
+                sql: "INSERT INTO import_run (id) VALUES (?1)", path: "/x/a.db"), 74,
+            "cannot write to the database /x/a.db: it is read-only to this user; check the permissions of the file "
+                + "and of its directory (SQLite writes a journal beside it)"
+        ),
     ]
 
     @Test(
