@@ -19,9 +19,10 @@ package protocol RunRepository {
     func list() throws -> [StoredRun]
     /// Run `id`, if any.
     func run(id: Int64) throws -> StoredRun?
-    /// The most recent complete run of a source with digest `sha256`, if any.
+    /// The most recent complete run of a source with digest `sha256` that still holds its candidates (not pruned), if
+    /// any: the run a new import of that source would repeat.
     func completeRun(withSHA256 sha256: String) throws -> StoredRun?
-    /// Whether a complete run of a source of `sourceBytes` bytes exists.
+    /// Whether a complete run of a source of `sourceBytes` bytes that still holds its candidates (not pruned) exists.
     func hasCompleteRun(sourceBytes: Int64) throws -> Bool
     /// Deletes run `runID` (refused while its import runs) and rows of runs that no longer exist.
     @discardableResult

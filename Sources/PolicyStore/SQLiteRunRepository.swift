@@ -144,19 +144,22 @@ package struct SQLiteRunRepository: RunRepository {
         try fetch(Self.selectRun + " WHERE ir.id = ?1", [.integer(id)]).first
     }
 
-    /// The most recent complete run of a source with this SHA-256 (to detect re-imports), or nil.
+    /// The most recent complete, unpruned run of a source with this SHA-256 (to detect re-imports), or nil. A pruned
+    /// run holds no candidates any more: its file may be imported again, and that is what `rescore` of it advises.
     package func completeRun(withSHA256 sha256: String) throws(SQLiteError) -> StoredRun? {
         try fetch(
-            Self.selectRun + " WHERE ir.source_sha256 = ?1 AND ir.status = 'complete' ORDER BY ir.id DESC LIMIT 1",
+            Self.selectRun
+                + " WHERE ir.source_sha256 = ?1 AND ir.status = 'complete' AND ir.pruned_at IS NULL"
+                + " ORDER BY ir.id DESC LIMIT 1",
             [.text(sha256)]
         ).first
     }
 
-    /// Whether a complete run read a source of exactly `sourceBytes` bytes: when none did, a source of that size can't
-    /// be a re-import, and hashing it up front can be skipped.
+    /// Whether a complete, unpruned run read a source of exactly `sourceBytes` bytes: when none did, a source of that
+    /// size can't be a re-import, and hashing it up front can be skipped.
     package func hasCompleteRun(sourceBytes: Int64) throws(SQLiteError) -> Bool {
         let statement = try database.cachedStatement(
-            "SELECT 1 FROM import_run WHERE source_bytes = ?1 AND status = 'complete' LIMIT 1")
+            "SELECT 1 FROM import_run WHERE source_bytes = ?1 AND status = 'complete' AND pruned_at IS NULL LIMIT 1")
         defer { statement.reset() }
         statement.bind(sourceBytes, at: 1)
         return try statement.step()

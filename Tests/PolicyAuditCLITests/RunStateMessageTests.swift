@@ -1,0 +1,30 @@
+import Foundation
+import PolicyStore
+import Testing
+
+@testable import PolicyAuditCLI
+
+/// Issue 20: what `import` and `report` say about a run's state agrees with what can be done: a pruned run's file can
+/// be imported again (as `rescore` of it advises), and `report` while the only run is being imported says so.
+@Suite("pwaudit import and report: a run's state, said as it is")
+struct RunStateMessageTests {
+    static let csv = "id,username,password\n1,ann,Good1!pass\n2,bob,short\n3,cy,Other2@pass\n4,dee,password\n"
+
+    @Test("after prune, the file can be imported again, as rescore of the pruned run advises")
+    func importAfterPrune() throws {
+        let sandbox = try ImportSandbox(policies: ["seed", "nist"])
+        let file = try sandbox.write("in.csv", Self.csv)
+        #expect(sandbox.run(["import", file, "--policy", "seed"]).code == .success)
+        #expect(sandbox.run(["prune", "--before", "2999-01-01"]).code == .success)
+        let rescore = sandbox.run(["rescore", "1", "--policy", "nist", file])
+        #expect(rescore.code == .dataError)
+        #expect(rescore.err.contains("import the file again"), "\(rescore.err)")
+        let again = sandbox.run(["import", file, "--policy", "nist"])
+        #expect(again.code == .success, "\(again.err)")
+        #expect(again.out.hasPrefix("run 2: 4 rows, 0 rejected"), "\(again.out)")
+        #expect(!again.err.contains("already imported"), "\(again.err)")
+        // An unpruned run of the same file is still noticed.
+        let third = sandbox.run(["import", file, "--policy", "nist"])
+        #expect(third.err.contains("already imported as run 2"), "\(third.err)")
+    }
+}
