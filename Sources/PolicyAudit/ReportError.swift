@@ -12,11 +12,13 @@ package enum ReportError: Equatable, UserFacingError {
     case noRunScoringBoth(a: String, b: String)
     /// No complete run scored this policy.
     case noRunsForPolicy(name: String)
+    /// No import run is complete yet (the latest was asked for); `importing` is one being imported, if any.
+    case noCompleteRun(importing: Int64?)
 
     /// The exit code a command ends with when this error stops it.
     package var exitCode: ExitCode {
         switch self {
-        case .noRunsForPolicy, .noRunScoringBoth: .noInput  // no complete run, as `report` without one
+        case .noRunsForPolicy, .noRunScoringBoth, .noCompleteRun: .noInput  // no complete run to report on
         case .sameVersion: .usage
         case .runNotComplete, .versionNotScored: .dataError
         }
@@ -35,6 +37,10 @@ package enum ReportError: Equatable, UserFacingError {
             "no complete run scored both \(a) and \(b); pass --run, or rescore a run with the missing version"
         case .noRunsForPolicy(let name):
             "no complete run scored policy '\(name)'"
+        case .noCompleteRun(let importing?):
+            "no import run has completed yet: run \(importing) is being imported; report on it once it has finished"
+        case .noCompleteRun(nil):
+            "no import run has completed yet; import a CSV first ('pwaudit import FILE.csv'), see 'pwaudit runs'"
         }
     }
 }

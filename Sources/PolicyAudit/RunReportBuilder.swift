@@ -12,12 +12,16 @@ package struct RunReportBuilder {
 
     /// The run to report on: `latest` (or nil) for the most recent complete import (an interactive `check --record`
     /// run only when there is nothing else), else a run id.
-    /// - Throws: `AuditStoreError.unknownRun` when there is no such complete run.
+    /// - Throws: `ReportError.noCompleteRun` (naming a run being imported, if any) when no run is complete yet;
+    ///   `AuditStoreError.unknownRun` when there is no such run, `ReportError.runNotComplete` when it is not complete.
     package func run(_ reference: String?) throws -> StoredRun {
         if reference == nil || reference == "latest" {
-            let complete = try workspace.runs.list().filter { $0.status == .complete }
+            let runs = try workspace.runs.list()
+            let complete = runs.filter { $0.status == .complete }
             guard let latest = complete.first(where: { !InteractiveCheckRecorder.isInteractive($0) }) ?? complete.first
-            else { throw AuditStoreError.unknownRun(reference: "latest") }
+            else {
+                throw ReportError.noCompleteRun(importing: runs.first { $0.status == .running && !$0.isStale }?.id)
+            }
             return latest
         }
         guard let text = reference, let id = Int64(text), let run = try workspace.runs.run(id: id) else {

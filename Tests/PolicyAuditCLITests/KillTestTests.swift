@@ -104,7 +104,7 @@ struct KillTestTests {
         // Reports exclude it: no latest complete run, and asking for it by id is refused.
         let workspace = try AuditWorkspace.open(AuditLocation(databasePath: sandbox.databasePath))
         let builder = RunReportBuilder(workspace: workspace)
-        #expect(throws: AuditStoreError.unknownRun(reference: "latest")) { try builder.run(nil) }
+        #expect(throws: ReportError.noCompleteRun(importing: nil)) { try builder.run(nil) }
         #expect(throws: ReportError.self) { try builder.run("1") }
 
         // A fresh import succeeds next to the stale run, and becomes the latest complete one.

@@ -27,4 +27,31 @@ struct RunStateMessageTests {
         let third = sandbox.run(["import", file, "--policy", "nist"])
         #expect(third.err.contains("already imported as run 2"), "\(third.err)")
     }
+
+    @Test("report while the only run is being imported says so (66), not that there is no run 'latest'")
+    func reportDuringImport() throws {
+        let sandbox = try ImportSandbox()
+        let empty = sandbox.run(["report"])
+        #expect(empty.code == .noInput)
+        #expect(
+            empty.errLines == [
+                "Error: no import run has completed yet; import a CSV first ('pwaudit import FILE.csv'), see "
+                    + "'pwaudit runs'"
+            ])
+        let database = try sandbox.database()
+        let runs = SQLiteRunRepository(database: database)
+        let running = try runs.start(
+            sourceName: "live.csv", sourceBytes: 1, sourceSHA256: String(repeating: "0", count: 64), label: nil,
+            versionIDs: [], pwauditVersion: "test")
+        defer { try? runs.fail(runID: running.id) }
+        for arguments in [["report"], ["report", "--run", "latest"]] {
+            let report = sandbox.run(arguments)
+            #expect(report.code == .noInput)
+            #expect(
+                report.errLines == [
+                    "Error: no import run has completed yet: run \(running.id) is being imported; report on it once it "
+                        + "has finished"
+                ], "\(report.err)")
+        }
+    }
 }

@@ -184,6 +184,14 @@ struct AuditErrorTableTests {
         ),
         (ReportError.noRunsForPolicy(name: "seed"), 66, "no complete run scored policy 'seed'"),
         (
+            ReportError.noCompleteRun(importing: 3), 66,
+            "no import run has completed yet: run 3 is being imported; report on it once it has finished"
+        ),
+        (
+            ReportError.noCompleteRun(importing: nil), 66,
+            "no import run has completed yet; import a CSV first ('pwaudit import FILE.csv'), see 'pwaudit runs'"
+        ),
+        (
             ComplianceError.unknownStandard("nist"), 64,
             "unknown standard 'nist'; use one of nist-800-63b-4, nist-800-63b-3, owasp-asvs-5.0, owasp-asvs-4.0.3, "
                 + "pci-dss-4.0.1, cis-password-2021, microsoft-2024, ncsc, bsi-orp4"
