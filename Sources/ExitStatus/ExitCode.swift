@@ -19,4 +19,7 @@ package enum ExitCode: Int32, Sendable, Equatable {
     case ioError = 74
     /// The user interrupted an interactive command (Ctrl-C): 128 + SIGINT, the status a shell gives such a command.
     case interrupted = 130
+    /// Standard output's reader went away (EPIPE): 128 + SIGPIPE, the status of a process SIGPIPE killed, which is
+    /// how the executable ends (`PolicyAuditCLI.exit(_:)`): quietly, as `yes | head -1` does.
+    case brokenPipe = 141
 }

@@ -7,8 +7,9 @@ package final class RejectsFileWriter {
         /// A file, written through `OutputFile`: it appears (or replaces the old one) only when the import has
         /// read its whole input.
         case file(OutputFile)
-        /// A text stream the caller owns (standard output for `--rejects -`).
-        case stream(name: String, write: (String) -> Void)
+        /// A text stream the caller owns (standard output for `--rejects -`); `write` throws when the stream
+        /// failed (its reader went away, a full disk), which stops the import at the first failed write.
+        case stream(name: String, write: (String) throws(ImportError) -> Void)
     }
 
     private let destination: Destination
@@ -50,7 +51,7 @@ package final class RejectsFileWriter {
                 throw .rejectsUnwritable(path: file.name, reason: error.reason)
             }
         case .stream(_, let write):
-            write(pending)
+            try write(pending)
         }
         pending = ""
     }

@@ -23,7 +23,7 @@ enum CheckCommand: CLICommand {
             'interactive' that runs, report and history show; it needs a stored policy NAME[@N].
 
             Otherwise (stdin not a terminal):
-            Reads one candidate per line (LF or CRLF) and prints one JSON object per line:
+            Reads one candidate per line (LF, CRLF or CR) and prints one JSON object per line:
               {"line":1,"unlocksReset":false,"failing":["length.too-short"]}
             A line import would reject gets its reason code instead: {"line":2,"rejected":"invalid-utf8"} (also
             nul-byte, password-too-long over 1 KiB, empty-password). The password itself is never printed. Exit
@@ -76,7 +76,11 @@ enum CheckCommand: CLICommand {
         var reader = LineReader(
             descriptor: context.stdinDescriptor, maximumLineBytes: CSVRowValidator.maximumPasswordBytes)
         let stdout = context.stdout
-        reader.willWait = { stdout.flush() }  // a coprocess sees each verdict before it sends the next line
+        // A coprocess sees each verdict before it sends the next line; once stdout has failed, nothing more is read.
+        reader.willWait = { () throws(CLIIOError) in
+            stdout.flush()
+            try stdout.throwIfWriteFailed()
+        }
         while let raw = try reader.nextRawLine() {
             lineNumber += 1
             // A line import would reject is rejected here too, by the same reason code, and counts as a failure.
@@ -90,18 +94,21 @@ enum CheckCommand: CLICommand {
                 bytes = lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
                 rejection = bytes.withUnsafeBytes { RejectReason.forPassword($0) }
             }
+            let verdict: String
             if let rejection {
                 allPass = false
-                context.stdout.line("{\"line\":\(lineNumber),\"rejected\":\"\(rejection.rawValue)\"}")
-                continue
+                verdict = "{\"line\":\(lineNumber),\"rejected\":\"\(rejection.rawValue)\"}"
+            } else {
+                let password = String(decoding: bytes, as: UTF8.self)
+                let evaluation = policy.evaluate(Candidate(password: password, username: username, email: email))
+                try PolicyCompiler.checkCorpora(of: [policy.policy])  // a damaged corpus stops before a verdict
+                allPass = allPass && evaluation.unlocksReset
+                let failing = evaluation.failingCodes.map { "\"\($0)\"" }.joined(separator: ",")
+                verdict =
+                    "{\"line\":\(lineNumber),\"unlocksReset\":\(evaluation.unlocksReset),\"failing\":[\(failing)]}"
             }
-            let password = String(decoding: bytes, as: UTF8.self)
-            let evaluation = policy.evaluate(Candidate(password: password, username: username, email: email))
-            try PolicyCompiler.checkCorpora(of: [policy.policy])  // a damaged corpus stops before a verdict
-            allPass = allPass && evaluation.unlocksReset
-            let failing = evaluation.failingCodes.map { "\"\($0)\"" }.joined(separator: ",")
-            context.stdout.line(
-                "{\"line\":\(lineNumber),\"unlocksReset\":\(evaluation.unlocksReset),\"failing\":[\(failing)]}")
+            stdout.line(verdict)
+            try stdout.throwIfWriteFailed()  // the first failed write stops it: nothing more is read or judged
         }
         return allPass ? .success : .findings
     }

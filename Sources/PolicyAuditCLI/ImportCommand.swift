@@ -1,4 +1,5 @@
 import Foundation
+import LibC
 import PolicyAudit
 import PolicyReports
 
@@ -59,7 +60,13 @@ enum ImportCommand: CLICommand {
                 + [.input(file == "-" ? "/dev/fd/\(context.stdinDescriptor)" : context.resolve(file))]
             if rejectsToStdout {
                 let stdout = context.stdout
-                request.rejects = .stream(name: "standard output") { stdout.write($0) }
+                // A failed write stops the import there; `PolicyAuditCLI.run` reports it as stdout's failure.
+                request.rejects = .stream(name: "standard output") { text throws(ImportError) in
+                    stdout.write(text)
+                    if let failure = stdout.writeFailure {
+                        throw .rejectsUnwritable(path: "standard output", reason: SystemCall.describe(failure))
+                    }
+                }
             } else {
                 request.rejects = .file(
                     try OutputPath.open(

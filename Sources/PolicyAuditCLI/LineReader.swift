@@ -1,6 +1,7 @@
 import LibC
 
-/// Reads LF- or CRLF-terminated lines from a file descriptor, in chunks.
+/// Reads lines from a file descriptor, in chunks: a line ends at LF, CR LF or a lone CR, as a record of import's CSV
+/// reader does (`CSVReader`).
 struct LineReader {
     /// One line's bytes without its terminator, or the fact that it was longer than the reader's limit.
     enum RawLine: Equatable {
@@ -16,8 +17,12 @@ struct LineReader {
     private var atEnd = false
     /// True while the rest of an over-long line is being skipped.
     private var skipping = false
-    /// Called just before the reader blocks waiting for more input (e.g. to flush answers to a coprocess).
-    var willWait: () -> Void = {}
+    /// True when the last line ended at a CR: a LF right after it, perhaps not read yet, is the rest of a CR LF.
+    /// The line is handed out at the CR, without waiting for the next byte (a coprocess may wait for its answer).
+    private var afterCarriageReturn = false
+    /// Called just before the reader reads more input, which may block (e.g. to flush answers to a coprocess); what
+    /// it throws stops the reader before it reads (`check` stops there once standard output has failed).
+    var willWait: () throws(CLIIOError) -> Void = {}
 
     /// Reads from `descriptor` (not closed); a line longer than `maximumLineBytes` (terminator excluded) comes back
     /// as `.overLong`.
@@ -39,11 +44,16 @@ struct LineReader {
 
     /// The next line's raw bytes without its terminator, or nil at end of input.
     mutating func nextRawLine() throws(CLIIOError) -> RawLine? {
+        let lineFeed = UInt8(ascii: "\n")
+        let carriageReturn = UInt8(ascii: "\r")
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                var end = newline
-                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                defer { start = newline + 1 }
+            if afterCarriageReturn, start < buffer.count {
+                afterCarriageReturn = false
+                if buffer[start] == lineFeed { start += 1 }
+            }
+            if let end = buffer[start...].firstIndex(where: { $0 == lineFeed || $0 == carriageReturn }) {
+                afterCarriageReturn = buffer[end] == carriageReturn
+                defer { start = end + 1 }
                 return line(buffer[start..<end])
             }
             if atEnd {
@@ -53,7 +63,7 @@ struct LineReader {
             }
             buffer.removeSubrange(0..<start)
             start = 0
-            if buffer.count - 1 > maximumLineBytes {  // - 1: the line's CR may still be in it
+            if buffer.count > maximumLineBytes {  // no terminator in it: all of it is the line's
                 skipping = true
                 buffer.removeAll(keepingCapacity: true)
             }
@@ -71,7 +81,7 @@ struct LineReader {
 
     /// Reads one chunk into the buffer, or notes the end of input.
     private mutating func fill() throws(CLIIOError) {
-        willWait()
+        try willWait()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

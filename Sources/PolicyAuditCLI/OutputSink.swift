@@ -15,11 +15,22 @@ package protocol OutputSink: AnyObject {
 extension OutputSink {
     /// Writes `text` followed by a newline.
     package func line(_ text: String = "") { write(text + "\n") }
+
+    /// Throws once a write has failed, so that a command writing as it goes (a line per candidate, a row per result)
+    /// stops at the first failed write instead of reading or computing on: call it after each write or flush.
+    ///
+    /// The CLI then reports the failure itself (`PolicyAuditCLI.run`): a reader gone away (`EPIPE`) ends the process
+    /// quietly as SIGPIPE would, any other failure is one line on stderr and exit 74.
+    /// - Throws: `CLIIOError.standardOutputFailed` with the failed write's `errno`.
+    package func throwIfWriteFailed() throws(CLIIOError) {
+        if let writeFailure { throw .standardOutputFailed(errno: writeFailure) }
+    }
 }
 
 /// An `OutputSink` over a file descriptor, buffered, flushed on `flush()` and at deinit.
 ///
-/// A failed write is recorded in `writeFailure` (the CLI then exits 74); what is written after it is dropped.
+/// A failed write is recorded in `writeFailure` (the CLI then ends as `PolicyAuditCLI.run` says); what is written
+/// after it is dropped.
 package final class FileDescriptorSink: OutputSink {
     private let descriptor: Int32
     private var buffer: [UInt8] = []

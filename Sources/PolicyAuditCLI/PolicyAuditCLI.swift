@@ -1,3 +1,4 @@
+import LibC
 import PolicyAudit
 import PolicyReports
 
@@ -27,20 +28,52 @@ package enum PolicyAuditCLI {
 
     /// Runs `pwaudit` with `arguments` (without the program name) and returns the exit code.
     ///
-    /// With no arguments at all, prints the help on stderr and returns `.usage`.
-    /// When writing standard output failed (a full disk, a closed pipe), the result is lost: the code is `.ioError`
-    /// (74) and stderr says why, whatever the command returned.
+    /// With no arguments at all, prints the help on stderr and returns `.usage`. An error a command throws is one line
+    /// on stderr (with the usage for a usage error) and its code.
+    ///
+    /// When writing standard output failed, the result is lost and the failed write is what is reported, whatever the
+    /// command returned or threw (a command that writes as it goes stops at it by throwing): a reader gone away
+    /// (`EPIPE`, `yes | pwaudit check … | head -1`) is `.brokenPipe` with nothing on stderr, for the executable to end
+    /// as SIGPIPE would (`exit(_:)`); any other failure (a full disk) is `.ioError` (74) and stderr says why.
     package static func run(_ arguments: [String], context: CLIContext) -> ExitCode {
-        var code = dispatch(arguments, context: context)
+        var code = ExitCode.success
+        var failure: (any Error)?
+        do {
+            code = try dispatch(arguments, context: context)
+        } catch {
+            failure = error
+        }
         context.stdout.flush()
-        if let failure = context.stdout.writeFailure {
-            code = report(CLIIOError.standardOutputFailed(errno: failure), context: context)
+        if let writeFailure = context.stdout.writeFailure {
+            code =
+                writeFailure == EPIPE
+                ? .brokenPipe : report(CLIIOError.standardOutputFailed(errno: writeFailure), context: context)
+        } else if let failure {
+            code = report(failure, context: context)
         }
         context.stderr.flush()
         return code
     }
 
-    private static func dispatch(_ arguments: [String], context: CLIContext) -> ExitCode {
+    /// Ends the process with `code`; `.brokenPipe` ends it by SIGPIPE itself, with that signal's default action, so
+    /// that a shell or a parent sees what it sees of any program whose reader went away (status 141 in the shell).
+    ///
+    /// The executable ignores SIGPIPE while a command runs, so that a closed pipe is an `EPIPE` the command stops at,
+    /// with its cleanup done (the terminal given back, a run abandoned), rather than a death in the middle of a write.
+    package static func exit(_ code: ExitCode) -> Never {
+        if code == .brokenPipe {
+            var action = sigaction(handler: SIG_DFL)
+            sigaction(SIGPIPE, &action, nil)
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
+            raise(SIGPIPE)
+        }
+        LibC.exit(code.rawValue)  // also for `.brokenPipe` if SIGPIPE did not end the process: the same status
+    }
+
+    private static func dispatch(_ arguments: [String], context: CLIContext) throws -> ExitCode {
         guard let first = arguments.first else {
             // No subcommand is a usage mistake: the help goes where errors go, so `pwaudit > out` shows it.
             context.stderr.write(helpText)
@@ -54,21 +87,13 @@ package enum PolicyAuditCLI {
             context.stdout.line("pwaudit \(version)")
             return .success
         case "help":
-            do {
-                context.stdout.write(try command(at: Array(arguments.dropFirst()))?.helpText ?? helpText)
-                return .success
-            } catch {
-                return report(error, context: context)
-            }
+            context.stdout.write(try command(at: Array(arguments.dropFirst()))?.helpText ?? helpText)
+            return .success
         default:
-            do {
-                guard let command = command(named: first) else {
-                    throw UsageError("unknown subcommand '\(first)'")
-                }
-                return try execute(command, Array(arguments.dropFirst()), context: context)
-            } catch {
-                return report(error, context: context)
+            guard let command = command(named: first) else {
+                throw UsageError("unknown subcommand '\(first)'")
             }
+            return try execute(command, Array(arguments.dropFirst()), context: context)
         }
     }
 

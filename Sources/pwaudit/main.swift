@@ -1,8 +1,9 @@
 import Foundation
 import PolicyAuditCLI
 
-// A closed stdout pipe must be an EPIPE the CLI reports (exit 74), not a silent death by SIGPIPE.
+// A closed stdout pipe is an EPIPE the command stops at (its cleanup done), not a death in the middle of a write;
+// `PolicyAuditCLI.exit` then ends the process by SIGPIPE, quietly, with the status such a death gives.
 signal(SIGPIPE, SIG_IGN)
 let context = CLIContext.process()
 let code = PolicyAuditCLI.run(Array(CommandLine.arguments.dropFirst()), context: context)
-exit(code.rawValue)
+PolicyAuditCLI.exit(code)

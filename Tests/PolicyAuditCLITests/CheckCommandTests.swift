@@ -39,6 +39,16 @@ struct CheckCommandTests {
         #expect(lines(result.out).count == 2)
     }
 
+    @Test("a lone CR ends a line as it ends an import's record: three candidates, three verdicts")
+    func loneCarriageReturn() throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let result = try cli.run(
+            ["check", "--policy", CLIHarness.example("seed.json")], stdin: "short\rPassword1!\r\nAnother#Pass9\r")
+        #expect(lines(result.out).map { $0["line"] as? Int } == [1, 2, 3], "\(result.out)")
+        #expect(lines(result.out).map { $0["unlocksReset"] as? Bool } == [false, true, true])
+    }
+
     @Test("a byte order mark before the first line is the file's: the first password is checked without it")
     func byteOrderMarkBeforeTheFirstLine() throws {
         let cli = try CLIHarness()

@@ -57,4 +57,37 @@ struct LineReaderTests {
         #expect(try lines.nextLine() == nil)
         #expect(interruptionsTaken > 0, "no signal reached the reader")
     }
+
+    @Test("a line ends at LF, CR LF or a lone CR, as an import's record does; CR LF split across reads is one end")
+    func lineEnds() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        // Non-blocking: a reader that waited for the byte after the CR would fail (EAGAIN) instead of hanging.
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        func send(_ text: String) { _ = text.withCString { write(ends[1], $0, strlen($0)) } }
+        var lines = LineReader(descriptor: ends[0])
+        send("mac\r")
+        // Handed out at the CR, without waiting for the byte after it (a coprocess may wait for its answer).
+        #expect(try lines.nextLine() == "mac")
+        send("\nunix\nwindows\r\nlone\r\rlast")
+        close(ends[1])
+        var rest: [String] = []
+        while let line = try lines.nextLine() { rest.append(line) }
+        #expect(rest == ["unix", "windows", "lone", "", "last"])
+    }
+
+    @Test("a line over the limit is over long however it ends, and the line after it is read whole")
+    func overLongLineEnds() throws {
+        for end in ["\n", "\r\n", "\r"] {
+            let directory = try TemporaryDirectory(prefix: "pwaudit-lines")
+            let path = try directory.write("in", String(repeating: "x", count: 70_000) + end + "next" + end)
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            defer { close(descriptor) }
+            var lines = LineReader(descriptor: descriptor, maximumLineBytes: 1024)
+            #expect(try lines.nextRawLine() == .overLong, "\(end.debugDescription)")
+            #expect(try lines.nextRawLine() == .bytes(Array("next".utf8)), "\(end.debugDescription)")
+            #expect(try lines.nextRawLine() == nil, "\(end.debugDescription)")
+        }
+    }
 }

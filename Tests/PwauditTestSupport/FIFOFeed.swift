@@ -35,32 +35,19 @@ package final class FIFOFeed {
 
     /// Writes all of `text`, blocking while the pipe is full.
     ///
-    /// A reader that is gone makes this throw (EPIPE), not kill the test process: SIGPIPE is blocked on this thread
-    /// for the write and a pending one is taken before the mask is restored, so no signal disposition changes.
+    /// A reader that is gone makes this throw (EPIPE), not kill the test process (`withPipeSignalBlocked`).
     package func write(_ text: String) throws {
         let bytes = Array(text.utf8)
-        var pipeSignal = sigset_t()
-        var previousMask = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previousMask)
-        defer {
-            var pending = sigset_t()
-            sigpending(&pending)
-            if sigismember(&pending, SIGPIPE) == 1 {
-                var taken: Int32 = 0
-                _ = sigwait(&pipeSignal, &taken)  // pending, so it returns at once
+        try withPipeSignalBlocked {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { buffer in
+                    writeBytes(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                }
+                if written < 0 && errno == EINTR { continue }
+                try #require(written > 0, "write to \(path): errno \(errno)")
+                offset += written
             }
-            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-        }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                writeBytes(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            try #require(written > 0, "write to \(path): errno \(errno)")
-            offset += written
         }
     }
 
