@@ -2,7 +2,8 @@ import PolicyReports
 
 /// A command line parsed against the options a command declares, with each value converted to its type.
 ///
-/// Accepts `--opt value`, `--opt=value`, flags, positionals, and `--` to end options.
+/// Accepts `--opt value`, `--opt=value` (and `-o value`, `-o=value` for a short alias), flags, positionals, and `--`
+/// to end options.
 /// `-h`/`--help` anywhere before `--` asks for help.
 ///
 /// A value option never takes a following option as its value: `--label --strict` is a usage error (the value
@@ -47,9 +48,11 @@ package struct ParsedArguments: Sendable {
         for declaration in options.map(\.declaration) {
             for spelling in declaration.spellings where declared[spelling] == nil { declared[spelling] = declaration }
         }
-        // Seen where a value is expected, these are options, not values: `--anything`, `-h`, a declared alias.
+        // Seen where a value is expected, these are options, not values: `--anything`, `-h`, a declared alias (with
+        // or without `=value`).
         func isOption(_ argument: String) -> Bool {
-            argument.hasPrefix("--") || argument == "-h" || declared[argument] != nil
+            argument.hasPrefix("--") || argument == "-h"
+                || declared[String(argument.prefix { $0 != "=" })] != nil
         }
         var given: Set<String> = []
         var index = 0
@@ -72,7 +75,8 @@ package struct ParsedArguments: Sendable {
             }
             var name = argument
             var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+            // `--output=-` and `-o=-` alike: a short alias takes its value after `=` as its long name does.
+            if let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }

@@ -47,10 +47,33 @@ struct ParsedArgumentsTests {
 
     @Test(
         "a value option never takes a following option as its value",
-        arguments: [["--policy", "--strict"], ["--policy", "-o", "x"], ["--output", "--"], ["--policy", "-h"]])
+        arguments: [
+            ["--policy", "--strict"], ["--policy", "-o", "x"], ["--output", "--"], ["--policy", "-h"],
+            ["--policy", "-o=x"],
+        ])
     func optionIsNotAValue(arguments: [String]) {
         #expect(throws: UsageError("option '\(arguments[0])' needs a value", command: "import")) {
             try ParsedArguments(arguments, options: spec, command: "import")
+        }
+    }
+
+    @Test(
+        "a short alias takes its value after = as its long name does (issue 20: -o=- was unknown)",
+        arguments: [["-o=-"], ["--output=-"], ["-o", "-"], ["-o=a=b"], ["-o="]])
+    func shortAliasWithEquals(arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments + ["file.csv"], options: spec, command: "import")
+        let expected = arguments.count == 2 ? arguments[1] : String(arguments[0].drop { $0 != "=" }.dropFirst())
+        #expect(parsed[output] == expected)
+        #expect(parsed.positionals == ["file.csv"])
+    }
+
+    @Test("a flag's short or long name with = is refused as taking no value")
+    func flagWithEquals() {
+        let flags: [any DeclaredOption] = [Flag("--strict", alias: "-s", help: "Strict.")]
+        for argument in ["-s=1", "--strict=1"] {
+            #expect(throws: UsageError("option '--strict' takes no value", command: "import")) {
+                try ParsedArguments([argument], options: flags, command: "import")
+            }
         }
     }
 
