@@ -1,6 +1,7 @@
 import LibC
 import PasswordPolicy
 import PolicyAudit
+import PolicyCSV
 
 extension CheckCommand {
     /// Stdin is a terminal: the live checklist, ticking as the user types, until Enter, Ctrl-D or Ctrl-C.
@@ -28,13 +29,19 @@ extension CheckCommand {
         defer { if !restored { mode.restore() } }
         view.frameDidChange = { mode.setRowsToLeave($0) }
         checklist.start()
-        let step = try readKeys(into: checklist, mode: mode, input: context.stdinDescriptor)
+        let step = try readKeys(
+            into: checklist, mode: mode, input: context.stdinDescriptor, stdout: context.stdout)
         mode.restore()
         restored = true
 
         guard step == .submit else {
             context.stderr.line("cancelled: nothing checked or recorded")
             return .interrupted
+        }
+        if let refusal = checklist.refusal {  // never judged, nor recorded, as its cut first bytes
+            printRefusal(refusal, context: context)
+            if recorder != nil { context.stderr.line("not recorded: an import would reject it (\(refusal.rawValue))") }
+            return .findings
         }
         let evaluation = policy.evaluate(
             Candidate(password: checklist.candidate, username: username, email: email))
@@ -62,12 +69,14 @@ extension CheckCommand {
     }
 
     /// Feeds what the terminal sends to `checklist` until it submits or is interrupted; redraws after `fg` and
-    /// re-wraps after a resize.
+    /// re-wraps after a resize. Stops at the first failed write to `stdout` (where the checklist is drawn when it is
+    /// a terminal), never reading on.
     private static func readKeys(
-        into checklist: LiveChecklist, mode: TerminalMode, input: Int32
+        into checklist: LiveChecklist, mode: TerminalMode, input: Int32, stdout: OutputSink
     ) throws(CLIIOError) -> LiveChecklist.Step {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
+            try stdout.throwIfWriteFailed()
             let wake = mode.wait()
             if wake.continued {
                 mode.reenter()
@@ -82,11 +91,23 @@ extension CheckCommand {
                 throw .readFailed(what: "the terminal", errno: errno)
             }
             if count == 0 { return .interrupt }  // the terminal hung up: nothing was confirmed
-            switch checklist.handle(buffer[0..<count]) {
+            let step = checklist.handle(buffer[0..<count])
+            try stdout.throwIfWriteFailed()  // its frame is lost: nothing typed after it is taken
+            switch step {
             case .proceed: continue
             case .suspend: mode.suspend()  // returns after `fg`; the SIGCONT handler wakes `wait()` to redraw
             case let step: return step
             }
+        }
+    }
+
+    /// The refusal of an input over the import's limit on stdout, as `printVerdict` does a verdict: `reset locked
+    /// (input refused: password-too-long)` on a terminal, else line mode's JSON line for a refused line.
+    private static func printRefusal(_ refusal: RejectReason, context: CLIContext) {
+        if context.stdout.isTerminal {
+            context.stdout.line("verdict: reset locked (input refused: \(refusal.rawValue))")
+        } else {
+            context.stdout.line("{\"line\":1,\"rejected\":\"\(refusal.rawValue)\"}")
         }
     }
 

@@ -17,10 +17,11 @@ enum CheckCommand: CLICommand {
             On a terminal, the checklist ticks as you type: input is hidden (only masked), every rule shows ✓ or ✗
             (or [x] and [ ] outside a UTF-8 locale) with its message while it fails, and the last line says "reset
             unlocked" exactly when every rule passes. Backspace deletes the last character, Ctrl-U everything; a
-            paste is taken whole (a pasted newline does not submit). Enter (or Ctrl-D) gives the verdict: exit 0 if
-            the reset unlocks, 1 if not; Ctrl-C cancels (exit 130); Ctrl-Z suspends. With --record the candidate is
-            stored as a validation attempt (keyed fingerprint and outcome, never the password), in a run of source
-            'interactive' that runs, report and history show; it needs a stored policy NAME[@N].
+            paste is taken whole (a pasted newline does not submit); input over 1 KiB is refused (password-too-long),
+            never judged cut. Enter (or Ctrl-D) gives the verdict: exit 0 if the reset unlocks, 1 if not or refused;
+            Ctrl-C cancels (exit 130); Ctrl-Z suspends. With --record the candidate is stored as a validation attempt
+            (keyed fingerprint and outcome, never the password), in a run of source 'interactive' that runs, report
+            and history show; it needs a stored policy NAME[@N].
 
             Otherwise (stdin not a terminal):
             Reads one candidate per line (LF, CRLF or CR) and prints one JSON object per line:

@@ -1,4 +1,5 @@
 import PasswordPolicy
+import PolicyCSV
 import PolicyReports
 
 /// The checklist as lines of a terminal: a pure function of the view state, the typed length, the width and the
@@ -17,12 +18,25 @@ enum ChecklistFrame {
     /// At most this many mask characters; a longer input shows its count instead.
     static let maximumMaskLength = 40
 
-    /// The lines for `state` after `maskedLength` typed characters, for a window `width` columns wide.
+    /// The lines for `state` after `maskedLength` typed characters, for a window `width` columns wide; with a
+    /// `refusal`, the input is refused as it stands: one entry says why instead of the rules, and the reset line says
+    /// it is refused.
     static func render(
-        _ state: PasswordChecklistViewState, maskedLength: Int, width: Int, style: ChecklistStyle
+        _ state: PasswordChecklistViewState, maskedLength: Int, width: Int, style: ChecklistStyle,
+        refusal: RejectReason? = nil
     ) -> [String] {
         let width = max(width, minimumWidth)
         var lines = [promptLine(maskedLength: maskedLength, width: width, style: style)]
+        if let refusal {
+            let mark = style.usesColor ? TerminalEscape.paint(style.failMark, .red) : style.failMark
+            lines += wrap(
+                refusalText(refusal, style: style), width: width,
+                prefixWidth: 2 + TerminalColumns.width(of: style.failMark) + 1
+            ) { index in index == 0 ? "  \(mark) " : nil }
+            return lines
+                + resetLines(
+                    "reset locked (input refused: \(refusal.rawValue))", unlocked: false, width: width, style: style)
+        }
         for item in state.items {
             let mark = item.isSatisfied ? style.passMark : style.failMark
             let text = ReportText.terminalSafe(
@@ -48,6 +62,17 @@ enum ChecklistFrame {
         return clipped(prompt + mask, width: width - 1)
     }
 
+    /// Why an input is refused, as the entry that replaces the rules: `At most 1024 bytes — …`.
+    static func refusalText(_ refusal: RejectReason, style: ChecklistStyle) -> String {
+        switch refusal {
+        case .passwordTooLong:
+            "At most \(CSVRowValidator.maximumPasswordBytes) bytes\(style.separator)longer input is refused, as an "
+                + "import refuses it (password-too-long); Backspace or Ctrl-U shortens it"
+        default:
+            "Refused, as an import refuses it (\(refusal.rawValue))"
+        }
+    }
+
     /// `reset unlocked`, or `reset locked (N of M rules failing)`, wrapped.
     private static func resetLines(_ state: PasswordChecklistViewState, width: Int, style: ChecklistStyle) -> [String] {
         let failing = state.items.filter { !$0.isSatisfied }.count
@@ -55,9 +80,14 @@ enum ChecklistFrame {
             state.resetUnlocked
             ? "reset unlocked"
             : "reset locked (\(failing) of \(state.items.count) \(state.items.count == 1 ? "rule" : "rules") failing)"
+        return resetLines(text, unlocked: state.resetUnlocked, width: width, style: style)
+    }
+
+    /// The reset line `text`, wrapped, bold green when `unlocked`, else bold red, in colour.
+    private static func resetLines(_ text: String, unlocked: Bool, width: Int, style: ChecklistStyle) -> [String] {
         let wrapped = wrap(text, width: width, prefixWidth: 2) { _ in "  " }
         guard style.usesColor else { return wrapped }
-        let color: TerminalEscape.Color = state.resetUnlocked ? .boldGreen : .boldRed
+        let color: TerminalEscape.Color = unlocked ? .boldGreen : .boldRed
         return wrapped.map { "  " + TerminalEscape.paint(String($0.dropFirst(2)), color) }
     }
 

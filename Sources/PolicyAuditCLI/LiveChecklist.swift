@@ -1,9 +1,11 @@
 import PasswordPolicy
+import PolicyCSV
 
 /// The live checklist without the terminal: keystroke bytes in, frames out through the presenter and the view.
 ///
 /// Per read it decodes the keys, applies the edits to the input, and — once, if anything changed — tells the
-/// presenter, which evaluates the compiled policy and pushes one state to the view, which writes the changed lines.
+/// presenter, which evaluates the compiled policy and pushes one state to the view, which writes the changed lines;
+/// an input over the import's limit is not evaluated: the view shows it refused.
 /// No policy is compiled and nothing is loaded per keystroke.
 package final class LiveChecklist {
     /// What the reading loop does after a read.
@@ -36,8 +38,13 @@ package final class LiveChecklist {
         presenter.start()
     }
 
-    /// The candidate as typed so far; the caller drops it as soon as it has recorded it.
+    /// The candidate as typed so far; the caller drops it as soon as it has recorded it. While `refusal` is set it is
+    /// only the input's first bytes: never to be judged.
     var candidate: String { input.text }
+
+    /// Why the input is refused as it stands, as line mode would refuse the same line: `password-too-long` past
+    /// the 1 KiB an import accepts; nil while it is a candidate to judge.
+    var refusal: RejectReason? { input.isOverLong ? .passwordTooLong : nil }
 
     /// The latest view state (nil before `start()`).
     package var state: PasswordChecklistViewState? { view.state }
@@ -48,7 +55,9 @@ package final class LiveChecklist {
         var step = Step.proceed
         events: for event in decoder.feed(bytes) {
             switch event {
-            case .insert(let scalar): changed = input.insert(scalar) || changed
+            case .insert(let scalar):
+                input.insert(scalar)
+                changed = true
             case .deleteBackward: changed = input.deleteBackward() || changed
             case .deleteAll: changed = input.deleteAll() || changed
             case .submit, .endOfInput:
@@ -64,7 +73,9 @@ package final class LiveChecklist {
         }
         if changed {
             view.maskedLength = input.length
-            presenter.passwordDidChange(to: input.text)
+            view.refusal = refusal
+            // A refused input is not evaluated: its kept bytes are not what was typed.
+            if refusal == nil { presenter.passwordDidChange(to: input.text) } else { view.redraw() }
         }
         return step
     }

@@ -1,10 +1,11 @@
 import PasswordPolicy
+import PolicyCSV
 
 /// The seed's screen on a terminal: draws each state the presenter pushes as a `ChecklistFrame`, writing only what
 /// changed (`FrameDiff`) in one write per frame.
 ///
-/// It sees only view states and the typed length (set by the caller before each edit), so it cannot print a
-/// password.
+/// It sees only view states, the typed length and a refusal (set by the caller before each edit), so it cannot print
+/// a password.
 package final class TerminalChecklistView: PasswordChecklistView {
     private let output: OutputSink
     private let drawing: FrameDiff.Drawing
@@ -14,6 +15,9 @@ package final class TerminalChecklistView: PasswordChecklistView {
     private(set) var width: Int
     /// How many characters are typed: the mask's length in the next frame.
     var maskedLength = 0
+    /// Why the input is refused (set by the caller with `maskedLength`): the next frame shows that instead of the
+    /// rules.
+    var refusal: RejectReason?
     /// The state rendered last.
     package private(set) var state: PasswordChecklistViewState?
     /// The frame on screen, nil before the first one (or after `forgetScreen()`).
@@ -50,7 +54,7 @@ package final class TerminalChecklistView: PasswordChecklistView {
         shown = nil
     }
 
-    /// Draws the current state again after `forgetScreen()`.
+    /// Draws the current state again: whole after `forgetScreen()`, else what changed (the mask, the refusal).
     func redraw() { draw() }
 
     /// The rows from the cursor to the line below the frame.
@@ -58,7 +62,8 @@ package final class TerminalChecklistView: PasswordChecklistView {
 
     private func draw(prefix: String = "") {
         guard let state else { return }
-        let frame = ChecklistFrame.render(state, maskedLength: maskedLength, width: width, style: style)
+        let frame = ChecklistFrame.render(
+            state, maskedLength: maskedLength, width: width, style: style, refusal: refusal)
         let text = FrameDiff.text(
             from: shown, to: frame, cursorColumn: TerminalColumns.width(of: frame[0]), drawing: drawing)
         shown = frame

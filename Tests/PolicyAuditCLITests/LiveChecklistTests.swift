@@ -60,4 +60,33 @@ struct LiveChecklistTests {
             #expect(checklist.candidate == "a")
         }
     }
+
+    @Test("past 1 KiB the input is refused as password-too-long and not evaluated; back under it, it is judged whole")
+    func overLongInputIsRefused() throws {
+        let checklist = try Self.checklist(CapturedOutput())
+        checklist.start()
+        _ = checklist.handle(Array("Zq!".utf8))
+        let before = try #require(checklist.state)
+        #expect(!before.resetUnlocked)
+        // Cut at 1 KiB it would pass both rules: it must not be judged so.
+        let paste = "\u{1B}[200~" + String(repeating: "y", count: 1100) + "\u{1B}[201~"
+        #expect(checklist.handle(Array(paste.utf8)) == .proceed)
+        #expect(checklist.refusal == .passwordTooLong)
+        #expect(checklist.state == before, "the input cut at 1 KiB was evaluated")
+        var frame = try #require(checklist.view.shown)
+        #expect(frame[0] == "password: (1103 characters)")
+        #expect(frame.last == "  reset locked (input refused: password-too-long)", "\(frame)")
+        #expect(frame[1].hasPrefix("  ✗ At most 1024 bytes — longer input is refused"), "\(frame)")
+        let words = frame.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("as an import refuses it (password-too-long)"), "\(frame)")
+        for item in before.items { #expect(!frame.contains { $0.contains(item.label) }, "\(frame)") }
+
+        let excess = 3 + 1100 - PasswordInput.maximumBytes
+        _ = checklist.handle([UInt8](repeating: 0x7F, count: excess))
+        #expect(checklist.refusal == nil)
+        #expect(checklist.candidate.utf8.count == PasswordInput.maximumBytes)
+        #expect(try #require(checklist.state).resetUnlocked, "back under the limit, the input is judged again")
+        frame = try #require(checklist.view.shown)
+        #expect(frame.last == "  reset unlocked")
+    }
 }

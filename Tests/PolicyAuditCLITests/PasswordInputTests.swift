@@ -7,7 +7,7 @@ import Testing
 struct PasswordInputTests {
     static func typed(_ text: String) -> PasswordInput {
         var input = PasswordInput()
-        for scalar in text.unicodeScalars { _ = input.insert(scalar) }
+        for scalar in text.unicodeScalars { input.insert(scalar) }
         return input
     }
 
@@ -35,15 +35,39 @@ struct PasswordInputTests {
         #expect(Self.typed("cafe\u{301}👩‍👩‍👧").length == 5)
     }
 
-    @Test("input stops at the longest password an import accepts")
-    func limit() {
+    @Test("input up to the longest password an import accepts is kept whole and is not over long")
+    func atTheLimit() {
         var input = Self.typed(String(repeating: "a", count: PasswordInput.maximumBytes - 1))
-        let euro = input.insert("€")  // 3 bytes would pass the limit
-        #expect(!euro)
-        let last = input.insert("b")
-        #expect(last)
-        let beyond = input.insert("c")
-        #expect(!beyond)
+        input.insert("b")
+        #expect(!input.isOverLong)
         #expect(input.text.utf8.count == PasswordInput.maximumBytes)
+        #expect(input.text.hasSuffix("ab"))
+    }
+
+    @Test("past the limit the input is over long, keeps what was typed first, and is never a cut candidate")
+    func pastTheLimit() {
+        let first = String(repeating: "a", count: PasswordInput.maximumBytes - 1)
+        var input = Self.typed(first)
+        input.insert("€")  // 3 bytes would pass the limit
+        #expect(input.isOverLong)
+        input.insert("b")  // would fit, but comes after what did not: not kept in its place
+        #expect(input.isOverLong)
+        #expect(input.text == first)
+        #expect(input.length == first.count + 2)
+        var deleted = input.deleteBackward()
+        #expect(deleted && input.isOverLong, "one of the two scalars past the limit is still there")
+        deleted = input.deleteBackward()
+        #expect(deleted && !input.isOverLong)
+        #expect(input.text == first, "edited back under the limit, the input is what was typed first")
+    }
+
+    @Test("Ctrl-U empties an over-long input")
+    func deleteAllPastTheLimit() {
+        var input = Self.typed(String(repeating: "x", count: PasswordInput.maximumBytes + 5))
+        #expect(input.isOverLong)
+        let cleared = input.deleteAll()
+        #expect(cleared && !input.isOverLong && input.length == 0)
+        let again = input.deleteAll()
+        #expect(!again)
     }
 }
