@@ -75,3 +75,26 @@ extension siginfo_t {
         #endif
     }
 }
+
+/// The signals that only some platforms have.
+package enum PlatformSignals {
+    /// The real-time signals programs may use (`SIGRTMIN`…`SIGRTMAX`, glibc's own left out), or nil where there are
+    /// none (Darwin).
+    package static var realTime: ClosedRange<Int32>? {
+        #if os(Linux)
+            __libc_current_sigrtmin()...__libc_current_sigrtmax()
+        #else
+            nil
+        #endif
+    }
+
+    /// The signals beyond those of every platform whose default action ends the process: `SIGPWR`, `SIGSTKFLT` and
+    /// the real-time signals on Linux.
+    package static var endingByDefault: [Int32] {
+        #if os(Linux)
+            [SIGPWR, SIGSTKFLT] + Array(realTime ?? 1...0)
+        #else
+            []
+        #endif
+    }
+}

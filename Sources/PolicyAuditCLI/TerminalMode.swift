@@ -10,7 +10,9 @@ import LibC
 ///   action and re-raises it, so the process stops with the shell's terminal as it was;
 /// - `SIGCONT` (`fg`) turns raw mode on again, re-installs the `SIGTSTP` handler and wakes the reading loop to redraw;
 /// - `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT` give the terminal back the same way, then re-raise the signal with
-///   its default action, so the process ends with the conventional status;
+///   its default action, so the process ends with the conventional status; so do the other signals whose default
+///   action ends the process (`SIGUSR1`, `SIGALRM`, the real-time signals, …), while that default is in place;
+/// - a fault (`SIGBUS`, `SIGSEGV`, a trap's `SIGILL`) gives the terminal back, then goes on to the action it had;
 /// - `SIGWINCH` wakes the reading loop (`wait()`) to re-wrap the checklist.
 ///
 /// A signal ignored when raw mode was turned on (e.g. `SIGHUP` under `nohup`, `SIGTSTP` without job control) stays

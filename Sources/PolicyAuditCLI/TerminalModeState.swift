@@ -15,9 +15,20 @@ struct TerminalModeState: @unchecked Sendable {
     static let resizedByte = UInt8(ascii: "W")
     /// Written to the self-pipe by the `SIGCONT` handler.
     static let continuedByte = UInt8(ascii: "C")
-    /// The termination signals, the job-control pair, the window size, and `SIGBUS` (a breach corpus truncated while
-    /// mapped: the terminal is restored, then the corpus's own handler reports it).
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH, SIGBUS]
+    /// The signals a user ends a program with (Ctrl-C, `kill`, a hang-up, Ctrl-\\): handled unless ignored.
+    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The other signals whose default action ends the process, sent by a user (`kill -USR1`), a timer (`alarm`) or
+    /// a resource limit: handled only while that default is in place, since a handler there means some library
+    /// uses the signal itself.
+    static let endingByDefault: [Int32] =
+        [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO] + PlatformSignals.endingByDefault
+    /// The signals a fault raises (a breach corpus truncated while mapped is a `SIGBUS`, a Swift trap a `SIGILL` or
+    /// `SIGTRAP`): the terminal is restored, then the action there was before (the corpus guard's message, Swift's
+    /// backtrace) takes the fault.
+    static let faults: [Int32] = [SIGBUS, SIGSEGV, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS]
+    /// Every signal handled while the checklist runs: those that end the process, the job-control pair, the window
+    /// size, and the faults.
+    static let handled: [Int32] = ending + endingByDefault + [SIGTSTP, SIGCONT, SIGWINCH] + faults
     /// The most rows a handler moves down to leave the checklist.
     static let maximumLeaveRows = 256
 
@@ -67,16 +78,19 @@ struct TerminalModeState: @unchecked Sendable {
     }()
 
     /// Installs the handler for `signal`; with `saving`, first remembers its current action (and leaves an ignored
-    /// termination or job-stop signal ignored).
+    /// termination or job-stop signal ignored, and one of `endingByDefault` that has a handler to that handler).
     static func install(_ signal: Int32, saving: Bool) {
         let state = shared
+        // Only `saving` looks at the lists: the SIGCONT handler re-installs SIGTSTP's handler without them.
         var action =
-            signal == SIGBUS
-            ? sigaction(informationHandler: handleModeBusError, flags: Int32(SA_RESTART))
+            saving && faults.contains(signal)
+            ? sigaction(informationHandler: handleModeFault, flags: Int32(SA_RESTART | SA_ONSTACK))
             : sigaction(handler: handleModeSignal, flags: Int32(SA_RESTART))
         if saving {
             sigaction(signal, nil, state.previous + Int(signal))
-            if signal != SIGCONT, signal != SIGWINCH, state.previous[Int(signal)].ignoresSignal { return }
+            let previous = state.previous[Int(signal)]
+            if signal != SIGCONT, signal != SIGWINCH, previous.ignoresSignal { return }
+            if endingByDefault.contains(signal), !previous.isDefaultAction { return }
         }
         state.installed[Int(signal)] = 1
         sigaction(signal, &action, nil)
@@ -137,11 +151,12 @@ private func handleModeSignal(_ signal: Int32) {
     }
 }
 
-/// `SIGBUS`: the terminal is restored first either way. A fault of the kernel's (a read of a page a corpus file no
-/// longer has) goes on to the action it had before, the corpus guard's message: the faulting read runs again when
-/// this returns and faults again, with its address. One sent by `kill` has no read to repeat: it ends the process
-/// with the default action, as any termination signal does, so the checklist never reads on with echo on.
-private func handleModeBusError(
+/// A fault signal (`faults`): the terminal is restored first either way. A fault of the kernel's (a read of a page a
+/// corpus file no longer has, a trap) goes on to the action it had before (the corpus guard's message, Swift's
+/// backtrace, or the default): the faulting instruction runs again when this returns and faults again. One sent by
+/// `kill` has nothing to repeat: it ends the process with the default action, as any termination signal does, so the
+/// checklist never reads on with echo on.
+private func handleModeFault(
     _ signal: Int32, _ information: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
     let state = TerminalModeState.shared

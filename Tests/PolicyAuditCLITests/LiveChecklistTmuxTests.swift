@@ -172,7 +172,7 @@ extension LiveChecklistTmuxTests {
 }
 
 /// One tmux server of its own (a unique socket), one 100×30 window running `pwaudit` from a shell script that saves
-/// `stty -g` before and after and the exit status.
+/// `stty -g` before and after and the exit status (and dumps no core when a signal ends it).
 final class TmuxPane {
     /// The tmux executable, if installed.
     static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
@@ -193,6 +193,7 @@ final class TmuxPane {
         let command = ([binary] + arguments).map(ShellQuote.word).joined(separator: " ")
         let script = """
             cd \(ShellQuote.word(directory.url.path))
+            ulimit -c 0
             stty -g > stty.before
             env -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color \(command)
             echo $? > status.new && mv status.new status
@@ -226,6 +227,13 @@ final class TmuxPane {
             return fields.count > 1 && fields[1] == shell ? pid : nil
         }
         return children.isEmpty ? nil : children
+    }
+
+    /// The cursor's row on the visible screen (0 at the top), or nil when tmux does not say.
+    func cursorRow() -> Int? {
+        (try? run(["display-message", "-p", "-t", "0", "#{cursor_y}"])).flatMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 
     /// The visible screen.
