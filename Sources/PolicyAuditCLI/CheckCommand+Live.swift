@@ -14,7 +14,7 @@ extension CheckCommand {
     ) throws -> ExitCode {
         let onStdout = context.stdout.isTerminal
         let display = onStdout ? context.stdout : context.stderr
-        let mode = TerminalMode(input: context.stdinDescriptor, output: onStdout ? 1 : 2)
+        let mode = TerminalMode(input: context.stdinDescriptor, output: onStdout ? 1 : 2, watching: onStdout ? nil : 1)
         let drawing: FrameDiff.Drawing = display.isTerminal && context.environment["TERM"] != "dumb" ? .ansi : .plain
         let width = mode.columns() ?? context.environment["COLUMNS"].flatMap { Int($0) } ?? 80
         let view = TerminalChecklistView(
@@ -78,6 +78,8 @@ extension CheckCommand {
         while true {
             try stdout.throwIfWriteFailed()
             let wake = mode.wait()
+            // Stdout (not the terminal) lost its reader: the verdict has nowhere to go, so nothing more is read.
+            if wake.watchedFailed { throw .standardOutputFailed(errno: EPIPE) }
             if wake.continued {
                 mode.reenter()
                 checklist.view.forgetScreen()

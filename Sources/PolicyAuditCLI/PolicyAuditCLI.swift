@@ -31,10 +31,11 @@ package enum PolicyAuditCLI {
     /// With no arguments at all, prints the help on stderr and returns `.usage`. An error a command throws is one line
     /// on stderr (with the usage for a usage error) and its code.
     ///
-    /// When writing standard output failed, the result is lost and the failed write is what is reported, whatever the
-    /// command returned or threw (a command that writes as it goes stops at it by throwing): a reader gone away
-    /// (`EPIPE`, `yes | pwaudit check … | head -1`) is `.brokenPipe` with nothing on stderr, for the executable to end
-    /// as SIGPIPE would (`exit(_:)`); any other failure (a full disk) is `.ioError` (74) and stderr says why.
+    /// When writing standard output failed (or a command found its reader gone), the result is lost and that failure
+    /// is what is reported, whatever the command returned or threw (a command that writes as it goes stops at it by
+    /// throwing): a reader gone away (`EPIPE`, `yes | pwaudit check … | head -1`) is `.brokenPipe` with nothing on
+    /// stderr, for the executable to end as SIGPIPE would (`exit(_:)`); any other failure (a full disk) is `.ioError`
+    /// (74) and stderr says why.
     package static func run(_ arguments: [String], context: CLIContext) -> ExitCode {
         var code = ExitCode.success
         var failure: (any Error)?
@@ -44,7 +45,7 @@ package enum PolicyAuditCLI {
             failure = error
         }
         context.stdout.flush()
-        if let writeFailure = context.stdout.writeFailure {
+        if let writeFailure = context.stdout.writeFailure ?? standardOutputFailure(failure) {
             code =
                 writeFailure == EPIPE
                 ? .brokenPipe : report(CLIIOError.standardOutputFailed(errno: writeFailure), context: context)
@@ -52,6 +53,13 @@ package enum PolicyAuditCLI {
             code = report(failure, context: context)
         }
         context.stderr.flush()
+        return code
+    }
+
+    /// The `errno` of a failure of standard output a command learned without writing (the live checklist watching
+    /// its stdout pipe), or nil.
+    private static func standardOutputFailure(_ error: (any Error)?) -> Int32? {
+        guard case .standardOutputFailed(let code) = error as? CLIIOError else { return nil }
         return code
     }
 

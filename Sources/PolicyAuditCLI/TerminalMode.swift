@@ -28,18 +28,24 @@ struct TerminalMode {
         var resized = false
         /// The process was continued after a stop: the screen must be drawn again.
         var continued = false
+        /// The watched descriptor failed: a pipe whose reader went away, a socket hung up.
+        var watchedFailed = false
     }
 
     private let input: Int32
     private let output: Int32
+    private let watched: Int32?
     private var original = termios()
     /// Whether `input` is a terminal whose settings could be read.
     let isTerminal: Bool
 
-    /// Remembers the settings of the terminal on `input`; `output` is where the checklist is drawn.
-    init(input: Int32, output: Int32) {
+    /// Remembers the settings of the terminal on `input`; `output` is where the checklist is drawn; `wait()` also
+    /// returns when `watching` fails (standard output when it is not the terminal, so that the checklist does not
+    /// read on for a reader gone away).
+    init(input: Int32, output: Int32, watching watched: Int32? = nil) {
         self.input = input
         self.output = output
+        self.watched = watched.flatMap { fcntl($0, F_GETFD) >= 0 ? $0 : nil }  // not open: nothing to watch
         isTerminal = tcgetattr(input, &original) == 0
     }
 
@@ -110,19 +116,23 @@ struct TerminalMode {
         return nil
     }
 
-    /// Blocks until input is ready on the terminal, the window is resized, or the process is continued.
+    /// Blocks until input is ready on the terminal, the window is resized, the process is continued, or the watched
+    /// descriptor fails.
     func wait() -> Wake {
         let state = TerminalModeState.shared
         while true {
             var descriptors = [
                 pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: state.descriptors[TerminalModeState.wakeRead], events: Int16(POLLIN), revents: 0),
+                // No events asked: only POLLERR, POLLHUP, POLLNVAL, which poll(2) always reports.
+                pollfd(fd: watched ?? -1, events: 0, revents: 0),
             ]
-            if poll(&descriptors, 2, -1) < 0 {
+            if poll(&descriptors, 3, -1) < 0 {
                 if errno == EINTR { continue }  // a handler ran: what it wrote to the pipe is seen next time round
                 return Wake(input: true)  // let the read report what is wrong
             }
-            var wake = Wake(input: descriptors[0].revents != 0)
+            let failed = Int16(POLLERR | POLLHUP)
+            var wake = Wake(input: descriptors[0].revents != 0, watchedFailed: descriptors[2].revents & failed != 0)
             if descriptors[1].revents != 0 {
                 var reasons = [UInt8](repeating: 0, count: 64)
                 let count = read(state.descriptors[TerminalModeState.wakeRead], &reasons, reasons.count)

@@ -64,6 +64,39 @@ struct TerminalModeSignalTests {
     }
 }
 
+extension TerminalModeSignalTests {
+    @Test("stdout a pipe whose reader goes away while the checklist waits: it ends by SIGPIPE, terminal restored")
+    func readerOfStdoutGoesAway() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let before = terminal.settings
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // the child gets only its stdout, as fd 1
+        let child = try terminal.spawn(
+            try #require(BuiltBinary.url).path, ["check", "--policy", CLIHarness.example("seed.json")], term: "xterm",
+            stdout: ends[1])
+        close(ends[1])
+        var reaped = false
+        defer {
+            if !reaped {
+                kill(child, SIGKILL)
+                _ = terminal.wait(for: child)
+            }
+        }
+        try terminal.expectOutput(containing: "password: ")
+        try #require(terminal.waitForRawMode(true), "check never turned raw mode on")
+        close(ends[0])  // the verdict's reader goes away, as `pwaudit check … | true` would
+        let status = try #require(terminal.wait(for: child), "check read on after its stdout's reader was gone")
+        reaped = true
+        #expect(status.signal == SIGPIPE, "status \(status)")
+        #expect(terminal.settings == before, "terminal settings differ after stdout's reader went away")
+        terminal.drain()
+        #expect(!terminal.output.contains("Error"), "\(terminal.output.debugDescription)")
+        #expect(terminal.output.hasSuffix("\u{1B}[?2004l\u{1B}[?25h"), "\(terminal.output.debugDescription)")
+    }
+}
+
 /// A pseudo-terminal pair, a child process on its slave side, and what the child wrote.
 private final class PseudoTerminal {
     let master: Int32
@@ -96,14 +129,16 @@ private final class PseudoTerminal {
         _ = Glibc.close(master)
     }
 
-    /// Starts `path arguments` with the slave as stdin, stdout and stderr, in a process group of its own (so that
-    /// the group is not orphaned and SIGTSTP's default action really stops it), with default signal actions and
-    /// nothing blocked.
-    func spawn(_ path: String, _ arguments: [String], term: String) throws -> pid_t {
+    /// Starts `path arguments` with the slave as stdin, stdout (unless `stdout` is given) and stderr, in a process
+    /// group of its own (so that the group is not orphaned and SIGTSTP's default action really stops it), with
+    /// default signal actions and nothing blocked.
+    func spawn(_ path: String, _ arguments: [String], term: String, stdout: Int32? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for target: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+        for target: Int32 in 0...2 {
+            posix_spawn_file_actions_adddup2(&actions, target == 1 ? stdout ?? slave : slave, target)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
