@@ -23,12 +23,15 @@ public struct PasswordPolicy: Sendable, Equatable {
     /// libpwquality settings imported from `pwquality.conf` that a candidate cannot be checked against here (they
     /// need the old password or the account's GECOS field, or steer PAM): kept and exported, never evaluated.
     public var pwqualitySettings: [String: Int]
+    /// Facts about the system declared for the compliance clauses (the `"compliance"` key): kept, never evaluated.
+    public var declared: DeclaredContext
 
     /// Creates a policy from its parts; use ``init(json:)`` to validate a policy file.
     public init(
         name: String, description: String = "", normalization: Normalization = .nfkc, rules: [PolicyRule],
         usage: PolicyUsage? = nil, maxAgeDays: Int? = nil, history: Int? = nil, lockoutThreshold: Int? = nil,
-        evaluation: EvaluationMode = .unicode, pwqualitySettings: [String: Int] = [:]
+        evaluation: EvaluationMode = .unicode, pwqualitySettings: [String: Int] = [:],
+        declared: DeclaredContext = DeclaredContext()
     ) {
         self.name = name
         self.description = description
@@ -40,6 +43,7 @@ public struct PasswordPolicy: Sendable, Equatable {
         self.lockoutThreshold = lockoutThreshold
         self.evaluation = evaluation
         self.pwqualitySettings = pwqualitySettings
+        self.declared = declared
     }
 
     /// Parses and validates policy JSON.
@@ -159,6 +163,7 @@ public struct PasswordPolicy: Sendable, Equatable {
         // Both absent when at their defaults, so existing definitions keep the hash they always had.
         if evaluation != .unicode { members["evaluation"] = .string(evaluation.rawValue) }
         if !pwqualitySettings.isEmpty { members["pwquality"] = .object(pwqualitySettings.mapValues { .int($0) }) }
+        if !declared.isEmpty { members["compliance"] = declared.jsonValue }
         return .object(members)
     }
 }

@@ -65,6 +65,8 @@ public struct PolicyDiff: Sendable, Equatable {
 
     private static let fieldNames = [
         "name", "description", "normalization", "usage", "max-age-days", "history", "lockout-threshold",
+        "compliance.asvs-level", "compliance.dynamic-risk-analysis", "compliance.system-max-length",
+        "compliance.throttling",
     ]
 
     private static func fields(_ policy: PasswordPolicy) -> [String: String] {
@@ -75,6 +77,7 @@ public struct PolicyDiff: Sendable, Equatable {
         result["max-age-days"] = policy.maxAgeDays.map(String.init)
         result["history"] = policy.history.map(String.init)
         result["lockout-threshold"] = policy.lockoutThreshold.map(String.init)
+        for (key, value) in policy.declared.entries { result[key] = value }
         return result
     }
 }

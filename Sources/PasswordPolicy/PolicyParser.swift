@@ -2,7 +2,7 @@
 enum PolicyParser {
     static let topLevelKeys: Set<String> = [
         "name", "description", "normalization", "rules", "usage", "max-age-days", "history", "lockout-threshold",
-        "evaluation", "pwquality",
+        "evaluation", "pwquality", "compliance",
     ]
     /// The libpwquality settings a policy may record under `"pwquality"` (kept, not evaluated).
     static let recordedPwqualitySettings: Set<String> = [
@@ -44,7 +44,8 @@ enum PolicyParser {
             lockoutThreshold: try reader.int("lockout-threshold", atLeast: 1),
             evaluation: try reader.enumValue(
                 "evaluation", EvaluationMode.self, accepted: EvaluationMode.allCases.map(\.rawValue)) ?? .unicode,
-            pwqualitySettings: try recordedSettings(reader)
+            pwqualitySettings: try recordedSettings(reader),
+            declared: try declaredContext(reader)
         )
     }
 
