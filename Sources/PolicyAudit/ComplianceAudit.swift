@@ -48,7 +48,13 @@ package struct ComplianceAudit {
             entries.append(
                 VersionCompliance(
                     policy: RunReportBuilder.reference(version), results: assessment.results,
-                    conflicts: assessment.conflicts, evidence: figures))
+                    conflicts: assessment.conflicts, evidence: figures,
+                    declared: assessment.declared.map {
+                        // Where it came from: this stored version's definition.
+                        DeclaredFact(
+                            key: $0.key, value: $0.value,
+                            origin: "\(RunReportBuilder.reference(version).reference)'s definition, key \($0.key)")
+                    }))
         }
         return ComplianceReport(
             pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(),

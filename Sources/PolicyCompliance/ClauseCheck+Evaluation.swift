@@ -5,17 +5,19 @@ extension ClauseCheck {
     package func evaluate(_ facts: PolicyFacts) -> ClauseOutcome {
         switch self {
         case .minLength(let sole, let multi): return Self.minLength(facts, sole: sole, multi: multi)
-        case .lengthOrMFA(let alone, let withBlocklist):
-            let required = "MFA, or ≥ \(alone), or ≥ \(withBlocklist) with a blocklist"
+        case .lengthOrMFA(let alone, let withBlocklist, let withMFA):
+            let required = "MFA with ≥ \(withMFA), or ≥ \(alone), or ≥ \(withBlocklist) with a blocklist"
             let value =
                 "\(facts.minLength)\(Self.unitNote(facts))\(facts.blocklistRuleIDs.isEmpty ? "" : " with a blocklist"), usage "
                 + (facts.usage?.rawValue ?? "not declared")
             let met =
-                facts.usage == .multiFactor || facts.minLength >= alone
+                (facts.usage == .multiFactor && facts.minLength >= withMFA) || facts.minLength >= alone
                 || (facts.minLength >= withBlocklist && !facts.blocklistRuleIDs.isEmpty)
             let evidence: EvidenceRequest? =
                 facts.usage == .multiFactor ? nil : .candidatesShorterThan(minimum: alone)
             return ClauseOutcome(met ? .pass : .fail, policy: value, required: required, evidence: evidence)
+        case .minLengthUnlessUnsupported(let minimum, let fallback):
+            return Self.minLengthUnlessUnsupported(facts, minimum: minimum, fallback: fallback)
         case .maxLengthAtLeast(let minimum):
             return ClauseOutcome(
                 facts.maxLength.map { $0 >= minimum } ?? true ? .pass : .fail, policy: Self.cap(facts),
@@ -38,7 +40,8 @@ extension ClauseCheck {
             return Self.characters(facts, met: facts.acceptsUnicode, required: "Unicode characters accepted")
         case .anyPrintableUnicode:
             return Self.characters(
-                facts, met: facts.acceptsUnicode && facts.acceptsSpace && facts.acceptsEmoji,
+                facts,
+                met: facts.acceptsPrintableASCII && facts.acceptsSpace && facts.acceptsUnicode && facts.acceptsEmoji,
                 required: "any printable Unicode, spaces and emoji")
         case .noForbiddenCharacters:
             return Self.characters(
@@ -59,14 +62,32 @@ extension ClauseCheck {
         case .noTruncation:
             return ClauseOutcome(.pass, policy: "whole password checked", required: "no truncation")
         case .verifiedExactly:
+            // NFKC folds compatibility characters (ﬁ to fi, full-width to ASCII): a modification the clause forbids;
+            // NFC only picks one spelling of canonically equivalent text.
+            let folds = facts.declaredNormalization == .nfkc
             return ClauseOutcome(
-                .pass, policy: "no truncation or case change (normalization \(facts.normalization.rawValue))",
-                required: "exactly as received")
+                folds ? .fail : .pass,
+                policy: folds
+                    ? "normalization NFKC folds compatibility characters (ﬁ to fi, full-width to ASCII) before "
+                        + "checking"
+                    : "no truncation, case change or compatibility folding (normalization "
+                        + "\(facts.declaredNormalization.rawValue.uppercased()))",
+                required: "exactly as received: no truncation, case transformation or folding")
         case .noCompositionRules:
             let ids = facts.compositionRuleIDs
             return ClauseOutcome(
                 ids.isEmpty ? .pass : .fail, policy: ids.isEmpty ? "none" : ids.joined(separator: ", "),
                 required: "no composition rules")
+        case .noCompositionOrCharacterLimits:
+            var limits = facts.compositionRuleIDs
+            let everyCharacter =
+                facts.acceptsPrintableASCII && facts.acceptsSpace && facts.acceptsUnicode && facts.acceptsEmoji
+            if let allowed = facts.allowedRuleID, !everyCharacter {
+                limits.append("\(allowed) (limits the characters)")
+            }
+            return ClauseOutcome(
+                limits.isEmpty ? .pass : .fail, policy: limits.isEmpty ? "none" : limits.joined(separator: ", "),
+                required: "no composition rules, no limit on the characters permitted")
         case .requiresLetterAndDigit:
             let value = [facts.requiresLetter ? "letter" : nil, facts.requiresDigit ? "digit" : nil].compactMap { $0 }
             return ClauseOutcome(
@@ -87,7 +108,7 @@ extension ClauseCheck {
             .contextWordCheck, .contextWordList:
             return evaluateLists(facts)
         case .noPeriodicExpiry, .maxAgeWhenSoleFactor, .expiryBackstop, .historyAtLeast, .noRotationNoHistory,
-            .lockoutAtMost, .lockoutConfigured, .multiFactorRequired, .evidence:
+            .lockoutAtMost, .lockoutConfigured, .multiFactorRequired, .bruteForceOneOf, .evidence:
             return evaluateLifecycle(facts)
         }
     }
@@ -147,12 +168,23 @@ extension ClauseCheck {
             return ClauseOutcome(
                 Self.verdict(facts.maxAgeDays) { $0 == 0 }, policy: age, required: "no periodic expiry")
         case .maxAgeWhenSoleFactor(let days):
-            let required = "≤ \(days) days (password-only), or dynamic risk analysis"
+            let required = "≤ \(days) days (password-only), or a dynamic analysis of the security posture"
             guard facts.isSoleFactor else {
                 return ClauseOutcome(.notApplicable, policy: "usage multi-factor", required: required)
             }
+            if let analysis = facts.declared.dynamicRiskAnalysis {
+                return ClauseOutcome(
+                    .pass, policy: "dynamic analysis declared (compliance.dynamic-risk-analysis: \(analysis))",
+                    required: required)
+            }
+            if let maxAge = facts.maxAgeDays, maxAge > 0, maxAge <= days {
+                return ClauseOutcome(.pass, policy: Self.soleFactor(facts, age), required: required)
+            }
+            // The text's other branch (a dynamic analysis) cannot be seen in a policy file unless it is declared.
             return ClauseOutcome(
-                Self.verdict(facts.maxAgeDays) { $0 > 0 && $0 <= days }, policy: Self.soleFactor(facts, age),
+                .needsEvidence,
+                policy: Self.soleFactor(facts, age)
+                    + "; no dynamic analysis declared (compliance.dynamic-risk-analysis)",
                 required: required)
         case .expiryBackstop(let days):
             return ClauseOutcome(
@@ -182,6 +214,23 @@ extension ClauseCheck {
                 Self.verdict(facts.lockoutThreshold) { _ in true },
                 policy: facts.lockoutThreshold.map { "\($0) attempts" } ?? "not declared",
                 required: "a lockout threshold")
+        case .bruteForceOneOf(let lockoutAtMost, let throttleAttempts, let minutes):
+            let required =
+                "one of: MFA, lockout ≤ \(lockoutAtMost) attempts, ≤ \(throttleAttempts) guesses in \(minutes) minutes"
+            var value = [
+                "usage \(facts.usage?.rawValue ?? "not declared")",
+                facts.lockoutThreshold.map { "lockout \($0) attempts" } ?? "lockout not declared",
+            ]
+            let throttle = facts.declared.throttling
+            value.append(
+                throttle.map { "throttling \($0.attempts) per \($0.minutes) minutes (compliance.throttling)" }
+                    ?? "throttling not declared")
+            let met =
+                facts.usage == .multiFactor || facts.lockoutThreshold.map { $0 <= lockoutAtMost } ?? false
+                || throttle.map { $0.attempts <= throttleAttempts && $0.minutes >= minutes } ?? false
+            let known = facts.usage != nil || facts.lockoutThreshold != nil || throttle != nil
+            return ClauseOutcome(
+                met ? .pass : known ? .fail : .unknown, policy: value.joined(separator: ", "), required: required)
         case .multiFactorRequired:
             return ClauseOutcome(
                 Self.verdict(facts.usage) { $0 == .multiFactor }, policy: facts.usage?.rawValue ?? "not declared",
@@ -191,6 +240,21 @@ extension ClauseCheck {
         default:
             preconditionFailure("evaluate(_:) routes only the lifecycle and evidence checks here")
         }
+    }
+
+    private static func minLengthUnlessUnsupported(_ facts: PolicyFacts, minimum: Int, fallback: Int) -> ClauseOutcome {
+        let value = "\(facts.minLength)\(unitNote(facts))"
+        guard let limit = facts.declared.systemMaxLength, limit.length < minimum else {
+            return ClauseOutcome(
+                facts.minLength >= minimum ? .pass : .fail, policy: value, required: "≥ \(minimum)",
+                evidence: .candidatesShorterThan(minimum: minimum))
+        }
+        return ClauseOutcome(
+            facts.minLength >= fallback ? .pass : .fail,
+            policy:
+                "\(value); the system supports \(limit.length) (compliance.system-max-length: \(limit.justification))",
+            required: "≥ \(fallback) where the system does not support \(minimum)",
+            evidence: .candidatesShorterThan(minimum: fallback))
     }
 
     private static func minLength(_ facts: PolicyFacts, sole: Int?, multi: Int?) -> ClauseOutcome {
@@ -272,8 +336,14 @@ extension ClauseCheck {
                 evidence: refusals)
         case .blocklistSize(let minimum) where facts.blocklistEntries < minimum:
             return ClauseOutcome(
-                .needsEvidence, policy: "\(corpus) (its size is the file's)", required: "≥ \(minimum) entries",
-                evidence: refusals)
+                .needsEvidence, policy: "\(corpus) (its size is the file's, which the policy does not say)",
+                required: "≥ \(minimum) entries", evidence: refusals)
+        case .blocklistMatchingPolicy(let minimum) where facts.blocklistEntriesMatchingPolicy < minimum:
+            return ClauseOutcome(
+                .needsEvidence,
+                policy: "\(corpus) (its size, and how many of its entries the policy would accept, are the file's, "
+                    + "which the policy does not say)",
+                required: "≥ \(minimum) entries the policy would accept", evidence: refusals)
         default:
             return nil
         }

@@ -5,8 +5,12 @@ package enum ClauseCheck: Sendable, Equatable {
     /// Minimum length in code points: `soleFactor` when the password is the only factor (or usage is not declared),
     /// `multiFactor` when it is one factor of MFA; a nil side makes the clause not applicable to that usage.
     case minLength(soleFactor: Int?, multiFactor: Int?)
-    /// Cyber Essentials: MFA, or a minimum of `alone`, or a minimum of `withBlocklist` plus a blocklist.
-    case lengthOrMFA(alone: Int, withBlocklist: Int)
+    /// Cyber Essentials: MFA with a minimum of `withMFA`, or a minimum of `alone`, or a minimum of `withBlocklist`
+    /// plus a blocklist.
+    case lengthOrMFA(alone: Int, withBlocklist: Int, withMFA: Int)
+    /// A minimum of `minimum`, or of `fallback` where the system is declared not to support `minimum` characters
+    /// (PCI DSS 8.3.6).
+    case minLengthUnlessUnsupported(minimum: Int, fallback: Int)
     /// No cap, or a cap of at least `minimum`.
     case maxLengthAtLeast(Int)
     /// A cap between `lower` and `upper` (ASVS 4.0.3 2.1.2: ≥ 64 permitted, > 128 denied).
@@ -19,7 +23,7 @@ package enum ClauseCheck: Sendable, Equatable {
     case printableASCIIAndSpace
     /// Unicode (non-ASCII letters) accepted.
     case unicodeAccepted
-    /// Any printable Unicode accepted: letters of every script, spaces and emoji.
+    /// Any printable Unicode accepted: printable ASCII, letters of every script, spaces and emoji.
     case anyPrintableUnicode
     /// No character class forbidden (no `allowed` rule that refuses a printable character).
     case noForbiddenCharacters
@@ -27,10 +31,14 @@ package enum ClauseCheck: Sendable, Equatable {
     case normalization([Normalization])
     /// The whole password checked: no truncation (the policy format has none; length caps reject, never cut).
     case noTruncation
-    /// Verified exactly as received: no truncation, no case transformation (ASVS 5.0 6.2.8).
+    /// Verified exactly as received: no truncation, no case transformation, no compatibility folding (NFKC changes
+    /// `ﬁ` to `fi` and full-width letters to ASCII), which the standard does not ask for (ASVS 5.0 6.2.8).
     case verifiedExactly
     /// No composition rule: no `require`, `classes`, `max-repeat`, `max-sequence` or must-match `pattern`.
     case noCompositionRules
+    /// No composition rule and no rule limiting the type of characters permitted: an `allowed` rule that refuses
+    /// a printable character counts (ASVS 5.0 6.2.5, ASVS 4.0.3 2.1.9).
+    case noCompositionOrCharacterLimits
     /// Letters and digits both required (PCI 8.3.6).
     case requiresLetterAndDigit
     /// A non-letter required when the password is the only factor (CIS 5.1.2).
@@ -51,7 +59,8 @@ package enum ClauseCheck: Sendable, Equatable {
     case contextWordList
     /// No periodic expiry: `max-age-days` 0.
     case noPeriodicExpiry
-    /// Expiry within `days` when the password is the only factor (PCI 8.3.9); not applicable under MFA.
+    /// Expiry within `days` when the password is the only factor, or a declared dynamic analysis of the accounts'
+    /// security posture (PCI 8.3.9); not applicable under MFA; needs evidence when neither is shown.
     case maxAgeWhenSoleFactor(atMostDays: Int)
     /// An expiry backstop between 1 and `days` (CIS guide 5.1.3).
     case expiryBackstop(atMostDays: Int)
@@ -61,6 +70,9 @@ package enum ClauseCheck: Sendable, Equatable {
     case noRotationNoHistory
     /// A lockout after at most this many failed attempts.
     case lockoutAtMost(Int)
+    /// At least one of: MFA, a lockout after at most `lockoutAtMost` attempts, a declared throttle of at most
+    /// `throttleAttempts` guesses in `minutes` minutes (Cyber Essentials).
+    case bruteForceOneOf(lockoutAtMost: Int, throttleAttempts: Int, minutes: Int)
     /// A lockout after some number of failed attempts.
     case lockoutConfigured
     /// MFA required: `usage` multi-factor.

@@ -18,6 +18,8 @@ package struct ClauseFinding: Sendable, Equatable, Encodable {
     package var citation: String
     /// The run figure that belongs beside the verdict, if the clause has one.
     package var evidenceRequest: EvidenceRequest?
+    /// The clause's source record: edition, section, how its wording was checked, and why not when it was not.
+    package var source: ClauseSource
 
     /// The finding of `clause` with `outcome`.
     package init(_ clause: ComplianceClause, _ outcome: ClauseOutcome) {
@@ -30,6 +32,7 @@ package struct ClauseFinding: Sendable, Equatable, Encodable {
         requiredValue = outcome.requiredValue
         citation = clause.citation
         evidenceRequest = outcome.evidence
+        source = clause.source
     }
 
     /// Whether this is a failure at `severity` or more severe (an informational clause never fails).
@@ -38,7 +41,7 @@ package struct ClauseFinding: Sendable, Equatable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case clause, title, level, severity, verdict, citation
+        case clause, title, level, severity, verdict, citation, source
         case policyValue = "policy_value"
         case requiredValue = "required_value"
         case evidenceRequest = "evidence_request"

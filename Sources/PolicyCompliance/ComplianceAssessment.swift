@@ -4,10 +4,13 @@ package struct ComplianceAssessment: Sendable, Equatable, Encodable {
     package var results: [StandardResult]
     /// The conflicts whose two sides were both evaluated.
     package var conflicts: [ConflictFinding]
+    /// The facts the policy declares for the standards' alternatives, with where each came from.
+    package var declared: [DeclaredFact]
 
     /// Creates a compliance answer.
-    package init(results: [StandardResult], conflicts: [ConflictFinding]) {
+    package init(results: [StandardResult], conflicts: [ConflictFinding], declared: [DeclaredFact] = []) {
         self.results = results
         self.conflicts = conflicts
+        self.declared = declared
     }
 }

@@ -12,14 +12,14 @@ package enum ComplianceCatalog {
     }
 
     /// The conflicts of standards.md §8 that policy clauses can show (C6–C8 and C10 need attributes or
-    /// evidence a policy file does not hold, or a profile pwaudit does not model).
+    /// evidence a policy file does not hold, or a profile pwaudit does not model), and C11, found since.
     package static let conflicts: [StandardConflict] = [
         StandardConflict(
             "C1", "Composition rules",
             sideA: ["pci401.8_3_6.alpha_and_numeric", "cisppg.5_1_2.nonalpha_password_only"],
             sideB: [
                 "nist63b4.no_composition_rules", "nist63b3.no_composition_rules", "asvs403.2_1_9.no_composition",
-                "asvs500.6_2_5.no_composition", "ms365.no_composition",
+                "asvs500.6_2_5.no_composition", "ms365.no_composition", "ce.no_complexity",
             ],
             resolution:
                 "not resolvable for NIST rev 4 against PCI's defined approach (only PCI's customized approach bridges it); "
@@ -30,6 +30,7 @@ package enum ComplianceCatalog {
             sideB: [
                 "nist63b4.no_periodic_change", "nist63b3.no_periodic_change", "asvs403.2_1_10.no_rotation_no_history",
                 "asvs500.6_2_10.no_rotation", "ms365.no_periodic_reset", "bsi.orp4_a23.no_time_based_change",
+                "ce.no_forced_expiry",
             ],
             resolution:
                 "PCI 8.3.9 does not apply where the password is one factor of MFA (or with dynamic risk analysis); "
@@ -57,5 +58,12 @@ package enum ComplianceCatalog {
             sideA: ["pci401.8_3_4.lockout_threshold", "cisppg.5_1_6.lockout", "ce.brute_force"],
             sideB: ["nist63b4.rate_limiting", "nist63b3.rate_limiting", "asvs403.2_2_1.anti_automation"],
             resolution: "resolvable: a threshold of 1–5 (with a 30-minute lockout) meets every required clause"),
+        StandardConflict(
+            "C11", "Unicode normalization",
+            sideA: ["nist63b3.unicode_normalization"],
+            sideB: ["asvs500.6_2_8.verify_exactly"],
+            resolution:
+                "not resolvable between NIST rev 3, which asks for NFKC or NFKD, and ASVS 5.0 6.2.8, for which NFKC's "
+                + "compatibility folding is a modification; NFC meets ASVS 5.0 and NIST rev 4 as pwaudit reads it"),
     ]
 }

@@ -12,7 +12,7 @@ package enum ComplianceEvaluator {
     package static func evaluate(_ facts: PolicyFacts, against standard: ComplianceStandard) -> StandardResult {
         StandardResult(
             standard: standard,
-            findings: standard.clauses.map { ClauseFinding($0, $0.check.evaluate(facts)) })
+            findings: standard.clauses.map { ClauseFinding($0, $0.outcome(facts)) })
     }
 
     /// The whole answer for one policy: each of `standards` and the conflicts among the evaluated clauses.
@@ -21,7 +21,8 @@ package enum ComplianceEvaluator {
     ) -> ComplianceAssessment {
         let facts = PolicyFacts(policy)
         let results = standards.map { evaluate(facts, against: $0) }
-        return ComplianceAssessment(results: results, conflicts: conflicts(in: results))
+        return ComplianceAssessment(
+            results: results, conflicts: conflicts(in: results), declared: DeclaredFact.facts(of: policy))
     }
 
     /// The known conflicts with evaluated clauses on both sides, in catalog order; none is left out because the

@@ -11,12 +11,15 @@ package struct ComplianceStandard: Sendable, Equatable {
     /// The clauses, in the standard's order.
     package var clauses: [ComplianceClause]
 
-    /// Creates a standard.
-    package init(id: String, title: String, edition: String, source: String, clauses: [ComplianceClause]) {
+    /// Creates a standard whose clauses' wording was obtained as `wording` unless a clause says otherwise.
+    package init(
+        id: String, title: String, edition: String, source: String, wording: ClauseSource.Wording,
+        clauses: [ComplianceClause]
+    ) {
         self.id = id
         self.title = title
         self.edition = edition
         self.source = source
-        self.clauses = clauses
+        self.clauses = clauses.map { $0.sourced(edition: edition, wording: wording) }
     }
 }

@@ -67,6 +67,11 @@ package struct PolicyFacts: Sendable, Equatable {
     package var history: Int?
     /// `lockout-threshold`: failed attempts before lockout; nil = not declared.
     package var lockoutThreshold: Int?
+    /// The facts declared under the policy file's `compliance` key.
+    package var declared: DeclaredContext
+
+    /// `compliance.asvs-level`; nil = not declared.
+    package var asvsLevel: Int? { declared.asvsLevel }
 
     /// Whether the password is the only factor: `usage` single-factor, or not declared (NIST 800-63B-4 §3.1.1.2: the
     /// 8-character floor is only for passwords used *only* inside multi-factor authentication).
@@ -126,6 +131,7 @@ package struct PolicyFacts: Sendable, Equatable {
         maxAgeDays = policy.maxAgeDays
         history = policy.history
         lockoutThreshold = policy.lockoutThreshold
+        declared = policy.declared
     }
 
     /// The kinds a standard calls letters: general categories L* (upper, lower, title, modifier and other letters).

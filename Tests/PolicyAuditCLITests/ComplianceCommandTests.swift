@@ -59,8 +59,7 @@ struct ComplianceCommandTests {
         #expect(
             c1["side_b_failing"] as? [String] == [
                 "nist63b4.no_composition_rules", "nist63b3.no_composition_rules", "asvs403.2_1_9.no_composition",
-                "asvs500.6_2_5.no_composition",
-                "ms365.no_composition",
+                "asvs500.6_2_5.no_composition", "ms365.no_composition", "ce.no_complexity",
             ])
     }
 
@@ -98,12 +97,12 @@ struct ComplianceCommandTests {
         defer { harness.cleanUp() }
         let policy = try harness.write(
             "p.json",
-            #"{"name": "p", "usage": "single-factor", "normalization": "nfkc", "max-age-days": 0, "lockout-threshold": 10, "rules": [{"rule": "length", "min": 15, "max": 64}, {"rule": "blocklist", "lists": ["builtin:common"]}]}"#
+            #"{"name": "p", "usage": "single-factor", "normalization": "none", "max-age-days": 0, "lockout-threshold": 10, "rules": [{"rule": "length", "min": 15, "max": 64}, {"rule": "blocklist", "lists": ["builtin:common"]}]}"#
         )
         #expect(try harness.run(["init", "--db", "a.db"]).code == .success)
         #expect(try harness.run(["policy", "add", policy, "--db", "a.db"]).code == .success)
         let standard = ["--standard", "nist-800-63b-4", "--db", "a.db"]
-        // Every SHALL passes; the SHOULD of NFC normalization fails (the policy normalizes with NFKC).
+        // Every SHALL passes; the SHOULD of Unicode normalization fails (the policy does not normalize).
         #expect(try harness.run(["compliance"] + standard).code == .success)
         #expect(try harness.run(["compliance", "--fail-on", "should"] + standard).code == .findings)
         #expect(try harness.run(["compliance", "--fail-on", "never"] + standard).code == .success)
@@ -182,5 +181,38 @@ struct ComplianceCommandTests {
         defer { empty.cleanUp() }
         #expect(try empty.run(["init", "--db", "a.db"]).code == .success)
         #expect(try empty.run(["compliance", "--db", "a.db"]).code == .noInput)
+    }
+
+    @Test("declared facts: the report lists each with where it came from, and the clauses that read them say so")
+    func declaredFacts() throws {
+        let harness = try CLIHarness()
+        defer { harness.cleanUp() }
+        let policy = try harness.write(
+            "p.json",
+            #"{"name": "p", "usage": "single-factor", "max-age-days": 0, "history": 4, "lockout-threshold": 10, "#
+                + #""compliance": {"asvs-level": 1, "system-max-length": {"length": 8, "justification": "legacy RACF"}, "#
+                + #""dynamic-risk-analysis": "risk engine decides each sign-in"}, "rules": [{"rule": "length", "min": 8}, "#
+                + #"{"rule": "require", "class": "letter"}, {"rule": "require", "class": "digit"}]}"#)
+        #expect(try harness.run(["init", "--db", "a.db"]).code == .success)
+        #expect(try harness.run(["policy", "add", policy, "--db", "a.db"]).code == .success)
+        let table = try harness.run(["compliance", "--standard", "pci-dss-4.0.1", "--db", "a.db"])
+        #expect(table.code == .success, "\(table.out)")
+        #expect(table.out.contains("declared: compliance.asvs-level = 1 (p@1's definition, key compliance.asvs-level)"))
+        #expect(table.out.contains("declared: compliance.system-max-length = 8: legacy RACF (p@1's definition"))
+        let report = try json(
+            try harness.run(["compliance", "--standard", "pci-dss-4.0.1", "--format", "json", "--db", "a.db"]).out)
+        let version = try #require((report["versions"] as? [[String: Any]])?.first)
+        let declared = try #require(version["declared"] as? [[String: Any]])
+        #expect(
+            declared.compactMap { $0["key"] as? String } == [
+                "compliance.asvs-level", "compliance.dynamic-risk-analysis", "compliance.system-max-length",
+            ])
+        #expect(declared.first?["origin"] as? String == "p@1's definition, key compliance.asvs-level")
+        let findings = try #require((version["results"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
+        let length = try #require(findings.first { $0["clause"] as? String == "pci401.8_3_6.min_length" })
+        #expect(length["verdict"] as? String == "pass")
+        #expect((length["policy_value"] as? String)?.contains("compliance.system-max-length: legacy RACF") == true)
+        let source = try #require(length["source"] as? [String: Any])
+        #expect(source["wording"] as? String == "verbatim-copy" && source["confirmed"] as? Bool == true)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct BreachCorpusComplianceTests {
     private static let policy = try! PasswordPolicy(
         json: Data(
-            #"{"name":"p","rules":[{"rule":"length","min":15},{"rule":"blocklist","id":"pwned","lists":["hibp:/c/pwned.txt"]}]}"#
+            #"{"name":"p","compliance":{"asvs-level":2},"rules":[{"rule":"length","min":15},{"rule":"blocklist","id":"pwned","lists":["hibp:/c/pwned.txt"]}]}"#
                 .utf8))
 
     @Test func asvsBreachedCheckPassesWithRefusalsAsEvidence() throws {

@@ -17,12 +17,17 @@ struct ComplianceDocsTests {
         for standard in ComplianceCatalog.standards {
             lines += ["", "### `\(standard.id)`: \(standard.title)", ""]
             lines += ["Edition `\(standard.edition)`. Source: \(standard.source).", ""]
-            lines += ["| Clause | Level | Severity | Title | Checked from | Citation |", "|---|---|---|---|---|---|"]
+            lines += [
+                "| Clause | Level | Severity | Title | Checked from | Source location | Wording | Confirmed |",
+                "|---|---|---|---|---|---|---|---|",
+            ]
             for clause in standard.clauses {
                 let from = if case .evidence = clause.check { "evidence" } else { "policy" }
+                let level = clause.level.rawValue + (clause.asvsLevel.map { " (from L\($0))" } ?? "")
+                let confirmed = clause.source.unconfirmedBecause.map { "no: \($0)" } ?? "yes"
                 lines.append(
-                    "| `\(clause.id)` | \(clause.level.rawValue) | \(clause.severity.rawValue) | \(clause.title) | "
-                        + "\(from) | \(clause.citation) |")
+                    "| `\(clause.id)` | \(level) | \(clause.severity.rawValue) | \(clause.title) | \(from) | "
+                        + "\(clause.source.section) | \(clause.source.wording.rawValue) | \(confirmed) |")
             }
         }
         lines += ["", "### Conflicts", "", "| Id | Topic | Side A | Side B | Resolvable? |", "|---|---|---|---|---|"]

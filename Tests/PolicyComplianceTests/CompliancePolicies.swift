@@ -43,7 +43,9 @@ enum CompliancePolicies {
 
     static let nist4Life =
         #""usage": "single-factor", "normalization": "nfc", "max-age-days": 0, "lockout-threshold": 100"#
-    static let asvs5Life = #""usage": "multi-factor", "max-age-days": 0, "lockout-threshold": 10"#
+    /// An ASVS 5.0 level 2 application: MFA (6.3.3), no compatibility folding (6.2.8).
+    static let asvs5Level2 = #""compliance": {"asvs-level": 2}, "normalization": "nfc", "usage": "multi-factor""#
+    static let asvs5Life = asvs5Level2 + #", "max-age-days": 0, "lockout-threshold": 10"#
     static let asvs4Life = #""usage": "single-factor", "max-age-days": 0, "history": 0, "lockout-threshold": 100"#
     static let cisLife = #""usage": "single-factor", "max-age-days": 365, "history": 5, "lockout-threshold": 5"#
     static let lettersOnly = #"{"rule": "allowed", "classes": ["letter", "digit", "space"]}"#
@@ -136,7 +138,7 @@ enum CompliancePolicies {
                     "asvs500.6_2_10.no_rotation",
                     {
                         try policy(
-                            json(#""usage": "multi-factor", "max-age-days": 30"#, [length(8), common, orgWords]),
+                            json(asvs5Level2 + #", "max-age-days": 30"#, [length(8), common, orgWords]),
                             listed: 3000)
                     }
                 ),
@@ -146,10 +148,21 @@ enum CompliancePolicies {
                 ),
                 ("asvs500.6_2_12.breached_check", { try policy(json(asvs5Life, [length(8), orgWords])) }),
                 (
+                    "asvs500.6_2_8.verify_exactly",
+                    {
+                        try policy(
+                            json(
+                                #""compliance": {"asvs-level": 2}, "normalization": "nfkc", "usage": "multi-factor""#,
+                                [length(15, 64), common, orgWords]), listed: 3000)
+                    }
+                ),
+                (
                     "asvs500.6_3_3.mfa_required",
                     {
                         try policy(
-                            json(#""usage": "single-factor", "max-age-days": 0"#, [length(8), common, orgWords]),
+                            json(
+                                #""compliance": {"asvs-level": 2}, "normalization": "nfc", "usage": "single-factor", "#
+                                    + #""max-age-days": 0"#, [length(8), common, orgWords]),
                             listed: 3000)
                     }
                 ),
@@ -222,15 +235,6 @@ enum CompliancePolicies {
                                 [length(12), letter, digit]))
                     }
                 ),
-                (
-                    "pci401.8_3_9.rotation_or_dynamic",
-                    {
-                        try policy(
-                            json(
-                                #""max-age-days": 91, "history": 4, "lockout-threshold": 10"#,
-                                [length(12), letter, digit]))
-                    }
-                ),
             ]),
         Case(
             standard: "cis-password-2021",
@@ -291,11 +295,19 @@ enum CompliancePolicies {
             ]),
         Case(
             standard: "ncsc",
-            compliant: { try policy(json(#""lockout-threshold": 10"#, [length(12)])) },
+            compliant: { try policy(json(#""lockout-threshold": 10, "max-age-days": 0"#, [length(12)])) },
             failing: [
                 ("ce.length_or_mfa", { try policy(json(#""lockout-threshold": 10"#, [length(11)])) }),
                 ("ce.no_max_length", { try policy(json(#""lockout-threshold": 10"#, [length(12, 64)])) }),
                 ("ce.brute_force", { try policy(json(#""lockout-threshold": 11"#, [length(12)])) }),
+                (
+                    "ce.no_forced_expiry",
+                    { try policy(json(#""lockout-threshold": 10, "max-age-days": 90"#, [length(12)])) }
+                ),
+                (
+                    "ce.no_complexity",
+                    { try policy(json(#""lockout-threshold": 10, "max-age-days": 0"#, [length(12), digit])) }
+                ),
             ]),
         Case(
             standard: "bsi-orp4",

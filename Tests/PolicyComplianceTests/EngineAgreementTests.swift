@@ -30,11 +30,15 @@ struct EngineAgreementTests {
         (0..<Swift.max(count, 0)).map { cycle[$0 % cycle.count] }.joined()
     }
 
-    /// A policy of `rules` in `mode`, with `usage` ("" for none) and `normalization`.
+    /// A policy of `rules` in `mode`, with `usage` ("" for none), `normalization` and `compliance` (the members of
+    /// the declared context, "" for none).
     static func policy(
-        _ mode: EvaluationMode, _ rules: [String], usage: String = "", normalization: Normalization = .nfkc
+        _ mode: EvaluationMode, _ rules: [String], usage: String = "", normalization: Normalization = .nfkc,
+        compliance: String = ""
     ) throws -> PasswordPolicy {
-        let usageMember = usage.isEmpty ? "" : #""usage": "\#(usage)", "#
+        let usageMember =
+            (usage.isEmpty ? "" : #""usage": "\#(usage)", "#)
+            + (compliance.isEmpty ? "" : #""compliance": {\#(compliance)}, "#)
         let json =
             #"{"name": "t", "evaluation": "\#(mode.rawValue)", "normalization": "\#(normalization.rawValue)", "#
             + usageMember + #""rules": ["# + rules.joined(separator: ", ") + "]}"
@@ -50,7 +54,9 @@ struct EngineAgreementTests {
     /// The catalog's length clauses, each once.
     static let lengthClauses: [ComplianceClause] = ComplianceCatalog.standards.flatMap(\.clauses).filter {
         switch $0.check {
-        case .minLength, .lengthOrMFA, .maxLengthAtLeast, .maxLengthBetween, .noMaxLength, .lengthInCodePoints: true
+        case .minLength, .lengthOrMFA, .minLengthUnlessUnsupported, .maxLengthAtLeast, .maxLengthBetween, .noMaxLength,
+            .lengthInCodePoints:
+            true
         default: false
         }
     }
@@ -64,7 +70,9 @@ struct EngineAgreementTests {
         for clause in lengthClauses {
             switch clause.check {
             case .minLength(let sole, let multi): minimums.formUnion([sole, multi].compactMap { $0 })
-            case .lengthOrMFA(let alone, let withBlocklist): minimums.formUnion([alone, withBlocklist])
+            case .lengthOrMFA(let alone, let withBlocklist, let withMFA):
+                minimums.formUnion([alone, withBlocklist, withMFA])
+            case .minLengthUnlessUnsupported(let minimum, let fallback): minimums.formUnion([minimum, fallback])
             case .maxLengthAtLeast(let minimum): caps.insert(minimum)
             case .maxLengthBetween(let lower, let upper): caps.formUnion([lower, upper, upper + 1])
             default: break
@@ -78,6 +86,12 @@ struct EngineAgreementTests {
                     for usage in ["", "single-factor", "multi-factor"] {
                         policies.append(try policy(mode, [length], usage: usage))
                         policies.append(try policy(mode, [length, harmlessBlocklist], usage: usage))
+                    }
+                    for limit in [threshold - 1, threshold] {
+                        policies.append(
+                            try policy(
+                                mode, [length],
+                                compliance: #""system-max-length": {"length": \#(limit), "justification": "t"}"#))
                     }
                     for normalization in [Normalization.none, .nfkc] {
                         policies.append(try policy(mode, [length, asciiOnly], normalization: normalization))
@@ -160,11 +174,15 @@ struct EngineAgreementTests {
                     // some password passes exactly when the policy's minimum is no higher.
                     #expect((verdict == .pass) == shortAll(threshold - 1), "\(label)")
                     #expect(!shortAll(threshold) == (facts.minLength <= threshold), "\(label)")
-                case .lengthOrMFA(let alone, let withBlocklist):
+                case .lengthOrMFA(let alone, let withBlocklist, let withMFA):
                     let met =
-                        facts.usage == .multiFactor || shortAll(alone - 1)
+                        (facts.usage == .multiFactor && shortAll(withMFA - 1)) || shortAll(alone - 1)
                         || (!facts.blocklistRuleIDs.isEmpty && shortAll(withBlocklist - 1))
                     #expect((verdict == .pass) == met, "\(label)")
+                case .minLengthUnlessUnsupported(let minimum, let fallback):
+                    // The fallback counts only where the system is declared to support fewer than the minimum.
+                    let unsupported = facts.declared.systemMaxLength.map { $0.length < minimum } ?? false
+                    #expect((verdict == .pass) == shortAll((unsupported ? fallback : minimum) - 1), "\(label)")
                 case .maxLengthAtLeast(let minimum):
                     #expect((verdict == .pass) == longNone(minimum), "\(label)")
                 case .maxLengthBetween(let lower, let upper):

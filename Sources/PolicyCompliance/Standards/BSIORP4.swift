@@ -4,6 +4,7 @@ extension ComplianceStandard {
     package static let bsiORP4 = ComplianceStandard(
         id: "bsi-orp4", title: "BSI IT-Grundschutz ORP.4 (Edition 2022)", edition: "bsi-orp4-2022",
         source: "nfelger/it-grundschutz-bausteine bausteine_2022/ORP.4.md [transcription]",
+        wording: .verbatimCopy,
         clauses: [
             .init(
                 "bsi.orp4_a8.no_common_passwords", "No easily guessed or listed passwords", .shallNot,

@@ -6,6 +6,7 @@ extension ComplianceStandard {
         edition: "ms365-entra-doc-2025-03",
         source:
             "MicrosoftDocs microsoft-365-docs password-policy-recommendations.md; entra-docs concept-password-ban-bad.md",
+        wording: .primary,
         clauses: [
             .init(
                 "ms365.min_length_8", "Maintain an 8-character minimum", .should,

@@ -3,6 +3,7 @@ extension ComplianceStandard {
     package static let nist80063B3 = ComplianceStandard(
         id: "nist-800-63b-3", title: "NIST SP 800-63B rev 3 (2017)", edition: "nist63b3",
         source: "usnistgov/800-63-3, branch nist-pages, sp800-63b/sec5_authenticators.md [primary]",
+        wording: .primary,
         clauses: [
             .init(
                 "nist63b3.min_length", "Minimum length 8", .shall, .minLength(soleFactor: 8, multiFactor: 8),

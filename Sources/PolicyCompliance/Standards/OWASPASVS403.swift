@@ -4,6 +4,7 @@ extension ComplianceStandard {
     package static let owaspASVS403 = ComplianceStandard(
         id: "owasp-asvs-4.0.3", title: "OWASP ASVS 4.0.3", edition: "asvs-4.0.3",
         source: "OWASP/ASVS tag v4.0.3_release, 4.0/en/0x11-V2-Authentication.md [primary]",
+        wording: .primary,
         clauses: [
             .init(
                 "asvs403.2_1_1.min_length", "Passwords of at least 12 characters", .shall,
@@ -25,13 +26,13 @@ extension ComplianceStandard {
                 .evidence("the change form asks for the current password"), cite: "ASVS 4.0.3 V2.1.6 (L1)"),
             .init(
                 "asvs403.2_1_7.breached_check", "Breached-password check (top 1,000 or more)", .shall,
-                .blocklistSize(atLeast: 1000),
+                .blocklistMatchingPolicy(atLeast: 1000),
                 cite: "ASVS 4.0.3 V2.1.7 (L1; also at login, which needs evidence)"),
             .init(
                 "asvs403.2_1_8.strength_meter", "A password strength meter", .shall,
                 .evidence("a strength meter is shown"), cite: "ASVS 4.0.3 V2.1.8 (L1)"),
             .init(
-                "asvs403.2_1_9.no_composition", "No composition rules", .shallNot, .noCompositionRules,
+                "asvs403.2_1_9.no_composition", "No composition rules", .shallNot, .noCompositionOrCharacterLimits,
                 cite: "ASVS 4.0.3 V2.1.9 (L1)"),
             .init(
                 "asvs403.2_1_10.no_rotation_no_history", "No periodic rotation or history requirements", .shallNot,
@@ -51,7 +52,7 @@ extension ComplianceStandard {
             .init(
                 "asvs403.2_4_x.storage", "Salted, costly password storage", .shall,
                 .evidence("salted KDF, salt ≥ 32 bits, PBKDF2 ≥ 100,000 or bcrypt ≥ 10"),
-                cite: "ASVS 4.0.3 V2.4.1–V2.4.5 (L2)"),
+                cite: "ASVS 4.0.3 V2.4.1–V2.4.5 (L2)", asvsLevel: 2),
             .init(
                 "asvs403.2_5_2.no_hints_no_kba", "No hints or secret questions", .shallNot,
                 .evidence("no hints, no secret questions"), cite: "ASVS 4.0.3 V2.5.2 (L1)"),

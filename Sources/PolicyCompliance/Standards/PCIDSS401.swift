@@ -3,6 +3,7 @@ extension ComplianceStandard {
     package static let pciDSS401 = ComplianceStandard(
         id: "pci-dss-4.0.1", title: "PCI DSS v4.0.1 Requirement 8.3", edition: "pci-4.0.1",
         source: "transcriptions of the PCI SSC text (withpci.com, ComplianceAsCode controls/pcidss_4.yml) that agree",
+        wording: .verbatimCopy,
         clauses: [
             .init(
                 "pci401.8_3_4.lockout_threshold", "Lock out after not more than 10 attempts", .shall,
@@ -17,8 +18,8 @@ extension ComplianceStandard {
                 "pci401.8_3_5.change_after_first_use", "Forced change immediately after first use", .shall,
                 .evidence("a change is forced after first use"), cite: "PCI DSS 4.0.1 Req. 8.3.5"),
             .init(
-                "pci401.8_3_6.min_length", "Minimum length 12", .shall, .minLength(soleFactor: 12, multiFactor: 12),
-                cite: "PCI DSS 4.0.1 Req. 8.3.6"),
+                "pci401.8_3_6.min_length", "Minimum length 12 (8 where the system does not support 12)", .shall,
+                .minLengthUnlessUnsupported(minimum: 12, fallback: 8), cite: "PCI DSS 4.0.1 Req. 8.3.6"),
             .init(
                 "pci401.8_3_6.alpha_and_numeric", "Both numeric and alphabetic characters", .shall,
                 .requiresLetterAndDigit, cite: "PCI DSS 4.0.1 Req. 8.3.6"),

@@ -10,15 +10,20 @@ package struct VersionCompliance: Sendable, Equatable, Encodable {
     package var conflicts: [ConflictFinding]
     /// Figures from the latest complete run, when there is one.
     package var evidence: ComplianceEvidence?
+    /// The facts the version's definition declares under its `compliance` key, with where each came from.
+    package var declared: [DeclaredFact]
 
     /// Creates a version's entry.
     package init(
-        policy: PolicyVersionRef, results: [StandardResult], conflicts: [ConflictFinding], evidence: ComplianceEvidence?
+        policy: PolicyVersionRef, results: [StandardResult], conflicts: [ConflictFinding],
+        evidence: ComplianceEvidence?,
+        declared: [DeclaredFact] = []
     ) {
         self.policy = policy
         self.results = results
         self.conflicts = conflicts
         self.evidence = evidence
+        self.declared = declared
     }
 
     /// The evidence beside `clause`, if any.

@@ -29,6 +29,7 @@ struct ComplianceHTMLRenderer {
                     "; run evidence from run \(evidence.runID) (\(ReportNumber.grouped(evidence.candidates)) candidates)"
             }
             page.element("p", meta, className: "meta")
+            for fact in version.declared { page.element("p", "Declared: \(fact.summary)", className: "meta") }
             page.raw("<div class=\"tiles\">\n")
             for result in version.results {
                 page.raw("<details class=\"tile \(result.status.colour)\">\n<summary>")

@@ -33,6 +33,9 @@ struct ComplianceMarkdownRenderer {
                     "",
                 ]
             }
+            if !version.declared.isEmpty {
+                out += version.declared.map { "- Declared: " + esc($0.summary) } + [""]
+            }
             out += table(
                 ["Standard", "Status", "Summary"],
                 version.results.map { [$0.title, $0.status.rawValue, ComplianceReport.tally($0)] })

@@ -20,9 +20,16 @@ extension ComplianceReport {
         result.findings.map { finding in
             [
                 finding.clause, finding.level.rawValue, finding.verdict.rawValue, finding.policyValue,
-                finding.requiredValue, finding.citation, version.evidence(for: finding.clause)?.phrase ?? "",
+                finding.requiredValue, citation(finding), version.evidence(for: finding.clause)?.phrase ?? "",
             ]
         }
+    }
+
+    /// The finding's citation, with why its wording is not confirmed when it is not (its failures only warn).
+    static func citation(_ finding: ClauseFinding) -> String {
+        guard let doubt = finding.source.unconfirmedBecause ?? (finding.source.isConfirmed ? nil : "secondary copy")
+        else { return finding.citation }
+        return "\(finding.citation) (wording unconfirmed: \(doubt); a failure only warns)"
     }
 
     /// One line per standard: "fails: 2 required and 1 recommended clauses fail; 9 need evidence".

@@ -32,6 +32,7 @@ struct ComplianceTableRenderer {
                 lines.append(
                     "  run evidence: run \(evidence.runID), \(ReportNumber.grouped(evidence.candidates)) candidates")
             }
+            for fact in version.declared { lines.append(ReportText.terminalSafe("  declared: \(fact.summary)")) }
             for result in version.results {
                 let status = paint(result.status.rawValue.uppercased(), result.status)
                 lines.append("")
