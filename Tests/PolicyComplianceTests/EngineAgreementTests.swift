@@ -277,7 +277,9 @@ struct EngineAgreementTests {
     func compositionClausesAgree() throws {
         let clauses = ComplianceCatalog.standards.flatMap(\.clauses).filter {
             switch $0.check {
-            case .noCompositionRules, .requiresLetterAndDigit, .requiresNonLetterWhenSoleFactor: true
+            case .noCompositionRules, .noCompositionOrCharacterLimits, .requiresLetterAndDigit,
+                .requiresNonLetterWhenSoleFactor:
+                true
             default: false
             }
         }
@@ -296,7 +298,8 @@ struct EngineAgreementTests {
                 let verdict = clause.check.evaluate(facts).verdict
                 let label = "\(clause.id) on \(context)"
                 switch clause.check {
-                case .noCompositionRules:
+                case .noCompositionRules, .noCompositionOrCharacterLimits:
+                    // (None of these policies has an `allowed` rule, so the two checks agree here.)
                     // Passwords of one length in code points and in bytes are judged alike unless a rule looks at
                     // which characters they hold.
                     let groups = Dictionary(grouping: probes) { [$0.unicodeScalars.count, $0.utf8.count] }
