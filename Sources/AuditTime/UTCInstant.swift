@@ -214,14 +214,16 @@ package struct UTCInstant: Sendable, Hashable, Comparable {
     /// Runs `body` with the canonical text's 20 UTF-8 bytes, written into stack memory: no allocation.
     package func withCanonicalText<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let year = Int(parts.year)
-        // "YYYY-MM-", "DDTHH:MM", ":SSZ" as little-endian words: byte 0 is the lowest.
-        var text: (UInt64, UInt64, UInt32) = (
+        // "YYYY-MM-", "DDTHH:MM", ":SSZ" as words whose lowest byte comes first (`littleEndian`: in memory order on
+        // any platform).
+        let first: UInt64 =
             Self.pair(year / 100) | Self.pair(year % 100) << 16 | 0x2D << 32 | Self.pair(Int(parts.month)) << 40
-                | 0x2D << 56,
+            | 0x2D << 56
+        let second: UInt64 =
             Self.pair(Int(parts.day)) | 0x54 << 16 | Self.pair(Int(parts.hour)) << 24 | 0x3A << 40
-                | Self.pair(Int(parts.minute)) << 48,
-            0x3A | UInt32(truncatingIfNeeded: Self.pair(Int(parts.second))) << 8 | 0x5A << 24
-        )
+            | Self.pair(Int(parts.minute)) << 48
+        let third: UInt32 = 0x3A | UInt32(truncatingIfNeeded: Self.pair(Int(parts.second))) << 8 | 0x5A << 24
+        var text = (first.littleEndian, second.littleEndian, third.littleEndian)
         return try withUnsafeBytes(of: &text) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Self.textLength])) }
     }
 
