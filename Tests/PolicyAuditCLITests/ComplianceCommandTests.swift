@@ -1,5 +1,6 @@
 import Foundation
 import PolicyAudit
+import PwauditTestSupport
 import Testing
 
 @testable import PolicyAuditCLI
@@ -214,5 +215,19 @@ struct ComplianceCommandTests {
         #expect((length["policy_value"] as? String)?.contains("compliance.system-max-length: legacy RACF") == true)
         let source = try #require(length["source"] as? [String: Any])
         #expect(source["wording"] as? String == "verbatim-copy" && source["confirmed"] as? Bool == true)
+    }
+
+    @Test("examples/nist.json has no failing clause under NIST rev 4, even at --fail-on should")
+    func nistExample() throws {
+        let harness = try CLIHarness()
+        defer { harness.cleanUp() }
+        #expect(try harness.run(["init", "--db", "a.db"]).code == .success)
+        #expect(try harness.run(["policy", "add", SourceTree.example("nist.json"), "--db", "a.db"]).code == .success)
+        let standard = ["--standard", "nist-800-63b-4", "--db", "a.db"]
+        #expect(try harness.run(["compliance", "--fail-on", "should"] + standard).code == .success)
+        let report = try json(try harness.run(["compliance", "--format", "json"] + standard).out)
+        let results = try #require((report["versions"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let findings = try #require(results.first?["findings"] as? [[String: Any]])
+        #expect(!findings.isEmpty && !findings.contains { $0["verdict"] as? String == "fail" })
     }
 }
