@@ -197,7 +197,7 @@ final class TmuxPane {
             stty -g > stty.before
             env -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color \(command)
             echo $? > status.new && mv status.new status
-            stty -g > stty.after
+            stty -g > stty.after.new && mv stty.after.new stty.after
             exec sleep 600
             """
         let path = try directory.write("run.sh", script)
