@@ -36,4 +36,9 @@ package protocol RunRepository {
     func compare(runID: Int64, versionA: Int64, versionB: Int64) throws -> VersionComparisonRow
     /// The candidates of run `runID` with their source line numbers, by id.
     func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)]
+    /// The CSV options run `runID` read its file with, or nil when none were recorded (a run from before schema 10
+    /// not rescored since, or one that read no CSV).
+    func csvOptions(runID: Int64) throws -> RunCSVOptions?
+    /// Records the CSV options run `runID` read its file with; a run keeps the options it was first given.
+    func recordCSVOptions(_ options: RunCSVOptions, runID: Int64) throws
 }

@@ -63,6 +63,14 @@ package struct CSVImport {
             sourceName: request.source.displayName, sourceBytes: Int64(source.totalByteCount ?? 0),
             sourceSHA256: String(repeating: "0", count: 64), label: request.label, versionIDs: versions.map(\.id),
             pwauditVersion: PolicyAuditVersion.current)
+        // Recorded at once (no rescore can meet the run before it completes): a rescore reads the file the same way.
+        do {
+            try workspace.runs.recordCSVOptions(
+                RunCSVOptions(mapping: request.mapping, delimiter: reader.delimiter), runID: run.id)
+        } catch {
+            _ = try? workspace.runs.discard(runID: run.id)
+            throw error
+        }
         var rejected = RunTally(ruleCounts: compiled.map(\.rules.count))
         var firstRejections: [RowRejection] = []
         let pipeline = AttemptPipeline(store: workspace.store, runID: run.id, versionIDs: versions.map(\.id))

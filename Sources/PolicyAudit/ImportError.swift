@@ -10,6 +10,9 @@ package enum ImportError: Equatable, UserFacingError {
     case rowsMismatch(runID: Int64, line: Int)
     /// Rescoring: the run is not complete.
     case runNotComplete(runID: Int64, status: String)
+    /// Rescoring: an option asks to read the run's file otherwise than its import did: the value the run recorded for
+    /// `setting` and the one given (as stored: a tab is a tab; messages show it as `\t`).
+    case rescoreSettingDiffers(runID: Int64, setting: CSVSetting, recorded: String, given: String)
     /// The run's row disappeared while it was being imported (deleted by another program): nothing more was stored.
     case runVanished(runID: Int64)
     /// The rejects file could not be written.
@@ -20,6 +23,7 @@ package enum ImportError: Equatable, UserFacingError {
         switch self {
         case .strictRejected, .sourceMismatch, .rowsMismatch, .runNotComplete, .runVanished: .dataError
         case .rejectsUnwritable: .ioError
+        case .rescoreSettingDiffers: .usage
         }
     }
 
@@ -35,6 +39,10 @@ package enum ImportError: Equatable, UserFacingError {
                 + "column options as the original import"
         case .runNotComplete(let runID, let status):
             "run \(runID) is \(status), not complete; only complete runs can be rescored"
+        case .rescoreSettingDiffers(let runID, let setting, let recorded, let given):
+            "run \(runID) was imported with '\(Self.shown(recorded))' as \(setting.description), not "
+                + "'\(Self.shown(given))'; a rescore reads the run's file as its import did, so leave the option out "
+                + "(to read the file another way, import it again with --again)"
         case .runVanished(let runID):
             "run \(runID) was deleted by another program while it was being imported, so the import stopped; run "
                 + "'pwaudit runs delete \(runID)' to remove what it left, then import the file again"
@@ -42,4 +50,7 @@ package enum ImportError: Equatable, UserFacingError {
             "cannot write the rejects file \(path): \(reason)"
         }
     }
+
+    /// An option's value as it would be typed: a tab as `\t`.
+    package static func shown(_ value: String) -> String { value == "\t" ? "\\t" : value }
 }

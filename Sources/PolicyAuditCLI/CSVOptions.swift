@@ -57,6 +57,18 @@ enum CSVOptions {
         arguments[delimiter] ?? CSVDialect()
     }
 
+    /// The option that sets `setting`.
+    static func option(for setting: CSVSetting) -> String {
+        switch setting {
+        case .column(.password): passwordColumn.name
+        case .column(.username): userColumn.name
+        case .column(.email): emailColumn.name
+        case .column(.id): idColumn.name
+        case .column(.submittedAt): timeColumn.name
+        case .delimiter: delimiter.name
+        }
+    }
+
     /// Runs `body`, turning a missing CSV column into a usage error of `command`, so that it prints the usage line
     /// like every other command-line mistake (the column names come from the options or their defaults).
     static func columnsAsUsage<T>(command: String, _ body: () throws -> T) throws -> T {

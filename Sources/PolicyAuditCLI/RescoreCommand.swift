@@ -13,7 +13,14 @@ enum RescoreCommand: CLICommand {
                 "FILE.csv",
                 "The file the run imported (checked by SHA-256: no password was kept); '-' reads standard input."),
         ],
-        discussion: "Give it the CSV options (--delimiter, the column options) the original import was given.")
+        discussion: """
+            The file is read as its import read it: with the column options and delimiter the run recorded. Giving
+            one of those options is allowed only with the same value (anything else is a usage error naming the
+            recorded one); to read the file another way, import it again (--again). A run imported before pwaudit
+            recorded them takes this command's options, and keeps those of its first successful rescore.
+            A version the run has already scored is not scored again: the file is still checked, and the command
+            says so (exit 0).
+            """)
 
     /// `--policy NAME[@N]`, required.
     static let policy = Option<String>(
@@ -33,15 +40,35 @@ enum RescoreCommand: CLICommand {
         let version = try PolicyArgument.storedVersions([reference], workspace: workspace, command: "rescore")[0]
         let file = operands[1]
         let source = CSVOptions.source(file, context: context)
-        let outcome = try CSVOptions.columnsAsUsage(command: "rescore") {
-            try RunRescore(workspace: workspace).rescore(
-                runID: runID, version: version, source: source, mapping: CSVOptions.mapping(arguments),
-                dialect: CSVOptions.dialect(arguments), warn: { context.stderr.line("warning: \($0)") })
+        let outcome: RescoreOutcome
+        do {
+            outcome = try CSVOptions.columnsAsUsage(command: "rescore") {
+                try RunRescore(workspace: workspace).rescore(
+                    runID: runID, version: version, source: source, mapping: CSVOptions.mapping(arguments),
+                    dialect: CSVOptions.dialect(arguments), warn: { context.stderr.line("warning: \($0)") })
+            }
+        } catch ImportError.rescoreSettingDiffers(let runID, let setting, let recorded, let given) {
+            let option = CSVOptions.option(for: setting)
+            throw UsageError(
+                "run \(runID) was imported with \(option) '\(ImportError.shown(recorded))', not "
+                    + "'\(ImportError.shown(given))': a rescore reads the run's file as its import did, so leave "
+                    + "\(option) out (to read the file another way, import it again with --again)",
+                command: "rescore")
         }
-        context.stdout.line(
-            "run \(runID): \(outcome.reference) \(ReportNumber.grouped(outcome.unlocked)) of "
-                + "\(ReportNumber.grouped(outcome.total)) unlocked (\(Percentage(outcome.unlocked, of: outcome.total)))"
-        )
+        switch outcome {
+        case .rescored(let scored):
+            context.stdout.line("run \(runID): \(scored.reference) \(Self.figures(scored))")
+        case .alreadyScored(let stored):
+            context.stderr.line(
+                "note: run \(runID) has already scored \(stored.reference): \(Self.figures(stored)); "
+                    + "nothing was rescored")
+        }
         return .success
+    }
+
+    /// `1,234 of 3,000 unlocked (41.1%)`.
+    static func figures(_ outcome: CSVImportResult.VersionOutcome) -> String {
+        "\(ReportNumber.grouped(outcome.unlocked)) of \(ReportNumber.grouped(outcome.total)) unlocked "
+            + "(\(Percentage(outcome.unlocked, of: outcome.total)))"
     }
 }

@@ -73,6 +73,12 @@ package struct CSVHeader: Equatable, Sendable {
         return names.indices.filter { names[$0].lowercased() == folded }
     }
 
+    /// Whether `a` and `b` name the same column of any header (compared trimmed and case-insensitively, as
+    /// `index(of:)` compares).
+    package static func sameColumn(_ a: String, _ b: String) -> Bool {
+        trim(a).lowercased() == trim(b).lowercased()
+    }
+
     static func trim(_ name: String) -> String {
         let scalars = name.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),

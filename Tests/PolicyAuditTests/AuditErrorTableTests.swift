@@ -146,6 +146,17 @@ struct AuditErrorTableTests {
             "run 4 is failed, not complete; only complete runs can be rescored"
         ),
         (
+            ImportError.rescoreSettingDiffers(runID: 4, setting: .delimiter, recorded: "\t", given: ","), 64,
+            "run 4 was imported with '\\t' as the delimiter, not ','; a rescore reads the run's file as its import did, "
+                + "so leave the option out (to read the file another way, import it again with --again)"
+        ),
+        (
+            ImportError.rescoreSettingDiffers(runID: 4, setting: .column(.password), recorded: "pw", given: "pass"),
+            64,
+            "run 4 was imported with 'pw' as the password column, not 'pass'; a rescore reads the run's file as its "
+                + "import did, so leave the option out (to read the file another way, import it again with --again)"
+        ),
+        (
             ImportError.runVanished(runID: 4), 65,
             "run 4 was deleted by another program while it was being imported, so the import stopped; run "
                 + "'pwaudit runs delete 4' to remove what it left, then import the file again"

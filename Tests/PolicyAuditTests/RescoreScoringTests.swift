@@ -55,9 +55,13 @@ import Testing
         let late = try PolicyLibrary(workspace: workspace).add(
             PasswordPolicy(json: Data(Self.policy.utf8)), effectiveFrom: "2026-01-01T00:00:00Z", note: nil
         ).version
-        let outcome = try RunRescore(workspace: workspace).rescore(
+        let rescore = try RunRescore(workspace: workspace).rescore(
             runID: imported, version: late, source: .file(path: path), mapping: CSVColumnMapping(),
             dialect: CSVDialect())
+        guard case .rescored(let outcome) = rescore else {
+            Issue.record("not rescored: \(rescore)")
+            return
+        }
         var again = CSVImportRequest(source: .file(path: path))
         again.versions = [late]
         again.again = true

@@ -35,6 +35,30 @@ import Testing
         }
     }
 
+    @Test(
+        "a run's CSV options come back as recorded, the first ones stay, and they go with the run",
+        arguments: StoreUnderTest.all)
+    func csvOptionsRoundTrip(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let version = try store.addVersion().version
+            let run = try store.startRun(versionIDs: [version.id])
+            let other = try store.startRun(versionIDs: [version.id], sha: String(repeating: "c", count: 64))
+            #expect(try store.runs.csvOptions(runID: run.id) == nil)
+            let options = RunCSVOptions(
+                passwordColumn: "pw", usernameColumn: "Login", emailColumn: "email", idColumn: "id",
+                timeColumn: "when", delimiter: "\t")
+            try store.runs.recordCSVOptions(options, runID: run.id)
+            var later = options
+            later.passwordColumn = "password"
+            try store.runs.recordCSVOptions(later, runID: run.id)
+            #expect(try store.runs.csvOptions(runID: run.id) == options)
+            #expect(try store.runs.csvOptions(runID: other.id) == nil)
+            try store.runs.fail(runID: run.id)
+            try store.runs.delete(runID: run.id)
+            #expect(try store.runs.csvOptions(runID: run.id) == nil)
+        }
+    }
+
     @Test(arguments: StoreUnderTest.all)
     func addVersionsExtendsTheScoredSet(_ kind: StoreUnderTest) throws {
         try kind.withStore { store in

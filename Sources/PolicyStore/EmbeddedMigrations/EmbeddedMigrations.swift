@@ -14,5 +14,6 @@ extension Migration {
         .m0007_word_list,
         .m0008_breach_summary,
         .m0009_canonical_times,
+        .m0010_run_csv_options,
     ]
 }

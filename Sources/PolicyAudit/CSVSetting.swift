@@ -1,0 +1,21 @@
+import PolicyCSV
+
+/// One way a CSV file is read that a run records (`RunCSVOptions`): the column a field comes from, or the separator.
+package enum CSVSetting: Equatable, Sendable {
+    /// The column `field` is read from.
+    case column(CSVColumnMapping.Field)
+    /// The field separator.
+    case delimiter
+
+    /// What it is, in words: `the password column`, `the delimiter`.
+    package var description: String {
+        switch self {
+        case .column(.password): "the password column"
+        case .column(.username): "the username column"
+        case .column(.email): "the e-mail column"
+        case .column(.id): "the row id column"
+        case .column(.submittedAt): "the submission time column"
+        case .delimiter: "the delimiter"
+        }
+    }
+}
