@@ -1,7 +1,11 @@
-/// Read-only SQL as `AuditQuery` runs it: one statement, reading only, within a time limit.
+/// Read-only SQL as `AuditQuery` runs it: one statement, reading only, within limits, its rows handed on as they come.
 package protocol QueryRunner {
-    /// Runs `sql` (one statement that only reads), stopping it after `timeoutSeconds`.
+    /// Runs `sql` (one statement that only reads) within `limits`, handing `receiver` the column names and then each
+    /// row as the store produces it: no more than one row is held at a time, so memory stays flat in the row count.
+    ///
+    /// An error `receiver` throws stops the statement and is rethrown as it is.
     /// - Throws: An error saying what was refused (a write, a pragma, a second statement), that the statement is
-    ///   invalid or failed, or that it ran past the limit.
-    func run(_ sql: String, timeoutSeconds: Double) throws -> QueryRows
+    ///   invalid or failed, that it ran past the deadline, produced a value longer than the limit or needed more
+    ///   memory than allowed; or what `receiver` threw.
+    func run(_ sql: String, limits: QueryLimits, into receiver: any QueryRowReceiver) throws
 }

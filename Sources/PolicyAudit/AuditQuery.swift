@@ -2,7 +2,7 @@ import AuditRepositories
 import PolicyReports
 
 /// `pwaudit query`: one read-only SQL statement over the database's tables and views (docs/schema.md,
-/// docs/queries.md), refused by SQLite's authorizer if it would do anything but read.
+/// docs/queries.md), refused by SQLite's authorizer if it would do anything but read, its rows written as they come.
 package struct AuditQuery {
     /// The time limit when none is given, in seconds.
     package static let defaultTimeoutSeconds = 30.0
@@ -12,21 +12,32 @@ package struct AuditQuery {
     /// A query over `workspace`, which should be open read-only (`AuditWorkspace.openReadOnly`).
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
-    /// Runs `sql`, stopping it after `timeoutSeconds`.
-    /// - Returns: The result's columns and rows.
-    /// - Throws: `QueryError` (refused, trailing statement, invalid, failed, timed out).
-    package func run(_ sql: String, timeoutSeconds: Double = defaultTimeoutSeconds) throws -> QueryResult {
-        let rows = try workspace.queries.run(sql, timeoutSeconds: timeoutSeconds)
-        return QueryResult(columns: rows.columns, rows: rows.rows.map { $0.map(Self.value) })
+    /// Runs `sql` within `limits`, handing `writer` the columns and each row as the store produces it; the caller
+    /// then finishes the writer (or, after an error, flushes the rows so far).
+    /// - Throws: `QueryError` (refused, trailing statement, invalid, failed, timed out, value too long, out of
+    ///   memory), or what `writer`'s output threw.
+    package func run(_ sql: String, limits: QueryLimits, into writer: QueryResultWriter) throws {
+        try workspace.queries.run(sql, limits: limits, into: Receiver(writer: writer))
     }
 
-    private static func value(_ value: SQLValue) -> QueryResult.Value {
-        switch value {
-        case .null: .null
-        case .integer(let number): .integer(number)
-        case .real(let number): .real(number)
-        case .text(let text): .text(text)
-        case .blob(let bytes): .blob(bytes)
+    /// Passes the store's rows on to the writer, as `QueryValue`s.
+    private final class Receiver: QueryRowReceiver {
+        let writer: QueryResultWriter
+
+        init(writer: QueryResultWriter) { self.writer = writer }
+
+        func receive(columns: [String]) throws { try writer.begin(columns: columns) }
+
+        func receive(row: [SQLValue]) throws { try writer.write(row: row.map(Self.value)) }
+
+        private static func value(_ value: SQLValue) -> QueryValue {
+            switch value {
+            case .null: .null
+            case .integer(let number): .integer(number)
+            case .real(let number): .real(number)
+            case .text(let text): .text(text)
+            case .blob(let bytes): .blob(bytes)
+            }
         }
     }
 }

@@ -12,17 +12,21 @@ package struct CLIContext {
     package let environment: [String: String]
     /// The directory relative paths are resolved against.
     package let currentDirectory: String
+    /// Whether the command has the process to itself (`process()`), so it may set process-wide limits such as the
+    /// query's SQLite heap limit; false for a context made in-process (tests run commands side by side).
+    package let ownsProcess: Bool
 
-    /// Creates a context.
+    /// Creates a context; `ownsProcess` is for `process()` alone.
     package init(
         stdout: OutputSink, stderr: OutputSink, stdinDescriptor: Int32 = 0,
-        environment: [String: String] = [:], currentDirectory: String
+        environment: [String: String] = [:], currentDirectory: String, ownsProcess: Bool = false
     ) {
         self.stdout = stdout
         self.stderr = stderr
         self.stdinDescriptor = stdinDescriptor
         self.environment = environment
         self.currentDirectory = currentDirectory
+        self.ownsProcess = ownsProcess
     }
 
     /// The context of the running process.
@@ -33,7 +37,7 @@ package struct CLIContext {
         return CLIContext(
             stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             stdinDescriptor: 0, environment: ProcessInfo.processInfo.environment,
-            currentDirectory: FileManager.default.currentDirectoryPath)
+            currentDirectory: FileManager.default.currentDirectoryPath, ownsProcess: true)
     }
 
     /// `path` made absolute against the current directory (`-` is left alone: it means stdin/stdout).

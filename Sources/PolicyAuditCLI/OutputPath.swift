@@ -29,6 +29,11 @@ enum OutputPath {
     /// Writes `text` to `file` and says so on standard output: `wrote WHAT to PATH`.
     static func write(_ text: String, to file: OutputFile, path: String, what: String, context: CLIContext) throws {
         try file.write(text)
+        try commit(file, path: path, what: what, context: context)
+    }
+
+    /// Commits `file`, written already, and says so on standard output: `wrote WHAT to PATH`.
+    static func commit(_ file: OutputFile, path: String, what: String, context: CLIContext) throws {
         try file.commit()
         context.stdout.line("wrote \(what) to \(ReportText.terminalSafe(context.resolve(path)))")
     }

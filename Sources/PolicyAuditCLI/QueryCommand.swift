@@ -1,3 +1,4 @@
+import AuditRepositories
 import PolicyAudit
 import PolicyReports
 
@@ -13,8 +14,11 @@ enum QueryCommand: CLICommand {
             The database is opened read-only and an SQLite authorizer allows reading only: a write (also one inside
             a WITH), CREATE (temporary objects too), DROP, ATTACH, VACUUM INTO, transactions, load_extension and every
             pragma but table_info, table_xinfo, index_list, index_info, index_xinfo and foreign_key_list are refused
-            (exit 65), as is a second statement. A query running longer than --timeout is stopped (exit 65).
-            The database holds no password: fingerprints are keyed HMACs. Worked queries: docs/queries.md.
+            (exit 65), as is a second statement; table-valued functions such as json_each are allowed. Rows are
+            written as they come. A query is stopped (exit 65) once it has run --timeout seconds (time spent waiting
+            for the output to be read is not counted), when a text or blob would pass 8 MiB, or when it needs more
+            than 512 MiB of memory. The database holds no password: fingerprints are keyed HMACs. Worked queries and
+            the formats: docs/queries.md.
             Examples:
               pwaudit query "SELECT reference, effective_from, effective_until FROM v_policy_period"
               pwaudit query "SELECT * FROM v_run_summary" --format csv --output runs.csv
@@ -25,7 +29,7 @@ enum QueryCommand: CLICommand {
         "--format", valueName: "F", help: "table (default), json or csv (docs/queries.md)."
     ) { text, option, command in
         let format = try ReportFormat(parsing: text)
-        guard QueryResultRenderer.formats.contains(format) else {
+        guard QueryResultWriter.formats.contains(format) else {
             throw UsageError("option '\(option)' must be table, json or csv, not '\(text)'", command: command)
         }
         return format
@@ -54,14 +58,37 @@ enum QueryCommand: CLICommand {
                 $0, option: ReportOutput.output.name, command: help.name, arguments: arguments, context: context)
         }
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
-        let result = try AuditQuery(workspace: workspace).run(
-            sql, timeoutSeconds: arguments[timeout] ?? AuditQuery.defaultTimeoutSeconds)
-        let text = QueryResultRenderer.render(result, as: format) ?? ""
-        guard let file, let output else {
-            context.stdout.write(text)
-            return .success
+        let deadline = QueryDeadline(seconds: arguments[timeout] ?? AuditQuery.defaultTimeoutSeconds)
+        // SQLite's heap limit is process-wide: only the pwaudit process sets it, never a command run in-process.
+        let limits = QueryLimits(
+            deadline: deadline, memoryBytes: context.ownsProcess ? QueryLimits.defaultMemoryBytes : nil)
+        // Time spent handing the output on (a pager that reads slowly) does not count against the deadline.
+        let sink: (String) throws -> Void
+        if let file {
+            sink = { text in try deadline.excluded { try file.write(text) } }
+        } else {
+            sink = { text in
+                deadline.excluded { context.stdout.write(text) }
+                if context.stdout.writeFailure != nil { throw StandardOutputFailed() }
+            }
         }
-        try OutputPath.write(text, to: file, path: output, what: "\(format.rawValue) result", context: context)
+        // QueryCommand.format admits only the writer's formats.
+        guard let writer = QueryResultWriter(format: format, output: sink) else { return .usage }
+        do {
+            try AuditQuery(workspace: workspace).run(sql, limits: limits, into: writer)
+            try writer.finish()
+        } catch is StandardOutputFailed {
+            return .ioError  // PolicyAuditCLI.run reports the failed write
+        } catch {
+            // On stdout, the rows before the stop stay (then the error on stderr); a file is discarded whole.
+            if file == nil { try? writer.flushRows() }
+            throw error
+        }
+        guard let file, let output else { return .success }
+        try OutputPath.commit(file, path: output, what: "\(format.rawValue) result", context: context)
         return .success
     }
+
+    /// Stops the query at the first failed write to standard output.
+    private struct StandardOutputFailed: Error {}
 }

@@ -1,5 +1,5 @@
+import AuditRepositories
 import CSQLite
-import LibC
 
 /// The SQLite authorizer and progress handler of `pwaudit query`: allows reading only, and stops a statement at a
 /// deadline.
@@ -7,8 +7,10 @@ import LibC
 /// Installed with `sqlite3_set_authorizer` (<https://www.sqlite.org/c3ref/set_authorizer.html>), SQLite asks it about
 /// every action while it compiles a statement, so what a statement may do is decided from SQLite's own parse, never
 /// from the text. Allowed: `SQLITE_SELECT`, `SQLITE_READ`, `SQLITE_RECURSIVE`, `SQLITE_FUNCTION` except the functions
-/// in `refusedFunctions`, and `SQLITE_PRAGMA` for the schema-reading pragmas in `allowedPragmas` (whatever their
-/// argument, they change nothing). Everything else is denied — writes (also inside a `WITH`), `CREATE` (temporary
+/// in `refusedFunctions`, `SQLITE_PRAGMA` for the schema-reading pragmas in `allowedPragmas` (whatever their
+/// argument, they change nothing; the same names as table-valued `pragma_…()` functions), and the UPDATE of the schema
+/// table that a table-valued function (`json_each`, `json_tree`, `dbstat`) asks for as it is first declared, which
+/// writes nothing. Everything else is denied — writes (also inside a `WITH`), `CREATE` (temporary
 /// objects too), `DROP`, `ALTER`, `ATTACH` (which `VACUUM INTO` is, to SQLite), `DETACH`, transactions, savepoints,
 /// `ANALYZE`, `REINDEX`, virtual tables, every other pragma — and the first refusal is kept for the error message.
 ///
@@ -21,8 +23,10 @@ final class QueryAuthorizer {
     static let allowedPragmas: Set<String> = [
         "table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list",
     ]
-    /// Virtual machine steps between two looks at the clock.
-    static let progressInterval: Int32 = 4_096
+    /// Virtual machine steps between two looks at the clock: about one per row of a scan, so that a row whose step
+    /// works on a long value (a `randomblob` of the length limit takes a tenth of a second) overruns the deadline by
+    /// a row or two, not by hundreds; the look costs a few percent of a tight loop.
+    static let progressInterval: Int32 = 16
 
     /// What the first refused action was, in words (`INSERT into candidate`): the first one naming a statement, else
     /// the first write of the schema table (which `CREATE`, `DROP` and `ANALYZE` ask for before the action that
@@ -37,25 +41,13 @@ final class QueryAuthorizer {
     private(set) var didTimeOut = false
     /// When set, every action is denied without being recorded: the check that no second statement follows.
     var deniesEverything = false
-    private let deadline: timespec
+    private let deadline: QueryDeadline
 
-    /// An authorizer whose progress handler stops statements `seconds` from now.
-    init(seconds: Double) {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let whole = seconds.rounded(.down)
-        var deadline = timespec(
-            tv_sec: now.tv_sec + Int(min(whole, 1e12)),
-            tv_nsec: now.tv_nsec + Int((seconds - whole) * 1e9))
-        if deadline.tv_nsec >= 1_000_000_000 {
-            deadline.tv_sec += 1
-            deadline.tv_nsec -= 1_000_000_000
-        }
-        self.deadline = deadline
-    }
+    /// An authorizer whose progress handler stops statements once `deadline` has passed.
+    init(deadline: QueryDeadline) { self.deadline = deadline }
 
     /// Installs the authorizer and the progress handler on `handle` for the duration of `body`, then removes both.
-    func installed<T>(on handle: OpaquePointer, _ body: () throws(QueryError) -> T) throws(QueryError) -> T {
+    func installed<T>(on handle: OpaquePointer, _ body: () throws -> T) rethrows -> T {
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_set_authorizer(handle, queryAuthorize, context)
         sqlite3_progress_handler(handle, Self.progressInterval, queryProgress, context)
@@ -82,15 +74,15 @@ final class QueryAuthorizer {
             let name = (first ?? "").lowercased()
             if Self.allowedPragmas.contains(name) { return SQLITE_OK }
             return deny(second == nil ? "PRAGMA \(name)" : "PRAGMA \(name) = …")
-        case SQLITE_INSERT where Self.isSchemaTable(first), SQLITE_UPDATE where Self.isSchemaTable(first),
-            SQLITE_DELETE where Self.isSchemaTable(first):
+        case SQLITE_UPDATE where Self.isSchemaTable(first):
+            // What SQLite asks when a connection first uses an eponymous virtual table (a table-valued function:
+            // json_each, json_tree, pragma_table_info, dbstat), as it declares the table: nothing is written. A real
+            // UPDATE of the schema table does not compile without writable_schema, and would not be read-only.
+            return SQLITE_OK
+        case SQLITE_INSERT where Self.isSchemaTable(first), SQLITE_DELETE where Self.isSchemaTable(first):
             // Allowed for now so that SQLite goes on to the action that names the statement (CREATE t, DROP t),
             // which is denied; a statement that compiles with only this is refused after compiling (`refusal`).
-            if schemaRefusal == nil {
-                schemaRefusal =
-                    "\(Self.describe(action, first, second)) (a schema change, which table-valued pragma functions and "
-                    + "virtual tables such as dbstat also ask for; use PRAGMA table_info(…) instead)"
-            }
+            if schemaRefusal == nil { schemaRefusal = "\(Self.describe(action, first, second)) (a schema change)" }
             return SQLITE_OK
         default:
             return deny(Self.describe(action, first, second))
@@ -107,10 +99,7 @@ final class QueryAuthorizer {
 
     /// True (interrupt) once the deadline has passed.
     fileprivate func hasExpired() -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        guard now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec)
-        else { return false }
+        guard deadline.hasPassed else { return false }
         didTimeOut = true
         return true
     }

@@ -11,16 +11,21 @@ package enum QueryError: Equatable, UserFacingError {
     case trailingStatement
     /// The statement ran longer than the time limit.
     case timedOut(seconds: Double)
+    /// The statement read or made a text or blob longer than `bytes` (`SQLITE_TOOBIG`).
+    case valueTooLong(bytes: Int)
+    /// The statement needed more memory than the query's limit of `bytes` (`SQLITE_NOMEM` under the heap limit).
+    case outOfMemory(bytes: Int64)
     /// SQLite could not prepare the statement (syntax, unknown table or column); `message` is SQLite's.
     case invalid(message: String)
     /// SQLite failed while running it; `message` is SQLite's.
     case failed(message: String)
 
-    /// Every case is bad input (65): the SQL is the data; a stopped query too, since running it again as written
-    /// stops again.
+    /// Every case is bad input (65): the SQL is the data; a stopped query too (time, value length, memory), since
+    /// running it again as written stops again.
     package var exitCode: ExitCode {
         switch self {
-        case .empty, .refused, .trailingStatement, .timedOut, .invalid, .failed: .dataError
+        case .empty, .refused, .trailingStatement, .timedOut, .valueTooLong, .outOfMemory, .invalid, .failed:
+            .dataError
         }
     }
 
@@ -37,11 +42,22 @@ package enum QueryError: Equatable, UserFacingError {
         case .timedOut(let seconds):
             "the query was stopped after the time limit of \(Self.seconds(seconds)) s; raise it with --timeout SECONDS "
                 + "or narrow the query (docs/queries.md)"
+        case .valueTooLong(let bytes):
+            "the query was stopped: a text or blob would be longer than the limit of \(Self.size(Int64(bytes))); "
+                + "narrow the query to shorter values (docs/queries.md)"
+        case .outOfMemory(let bytes):
+            "the query was stopped: it needed more memory than the limit of \(Self.size(bytes)); narrow the query "
+                + "or aggregate fewer long values at once (docs/queries.md)"
         case .invalid(let message):
             "the query is not valid SQL for this database: \(message)"
         case .failed(let message):
             "the query failed: \(message)"
         }
+    }
+
+    /// `bytes` in MiB when a whole number of them, else in bytes.
+    private static func size(_ bytes: Int64) -> String {
+        bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     private static func seconds(_ value: Double) -> String {

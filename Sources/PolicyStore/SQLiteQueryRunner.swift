@@ -1,14 +1,20 @@
 import AuditRepositories
 import CSQLite
 
-/// Runs one user-written, read-only SQL statement on a connection (`pwaudit query`), under a `QueryAuthorizer` and a
-/// time limit.
+/// Runs one user-written, read-only SQL statement on a connection (`pwaudit query`), under a `QueryAuthorizer` and
+/// `QueryLimits`, handing each row on as SQLite steps to it.
 ///
 /// The statement is compiled with the authorizer installed, so a write, an `ATTACH`, a pragma that changes state, a
 /// temporary object or `load_extension` fails at `sqlite3_prepare_v3` (<https://www.sqlite.org/c3ref/prepare.html>)
 /// before anything runs; `sqlite3_stmt_readonly` is checked as well. Only one statement is accepted: the text after
 /// it may hold comments and blanks, nothing SQLite would compile. The connection is expected to be read-only too
 /// (`AuditWorkspace.openReadOnly`): the authorizer is the rule, the read-only file the backstop.
+///
+/// While it runs, the deadline is looked at every `QueryAuthorizer.progressInterval` virtual machine steps, no text or
+/// blob may grow past `maximumValueBytes` (`SQLITE_LIMIT_LENGTH`, <https://www.sqlite.org/c3ref/limit.html>), so no
+/// one step runs long unchecked, and, when the limits carry `memoryBytes`, SQLite's process-wide heap limits are set
+/// for the query's duration (<https://www.sqlite.org/c3ref/hard_heap_limit64.html>): the soft one at half, so the
+/// page cache gives memory back first, the hard one at the limit, past which an allocation fails (`SQLITE_NOMEM`).
 package struct SQLiteQueryRunner: QueryRunner {
     private let database: Database
     /// The page cache of a query's connection: 128 MiB.
@@ -17,19 +23,29 @@ package struct SQLiteQueryRunner: QueryRunner {
     /// A runner on `database`'s connection.
     package init(database: Database) { self.database = database }
 
-    /// Compiles and runs `sql`, stopping it after `timeoutSeconds`.
-    /// - Returns: The column names and every row.
-    /// - Throws: `QueryError`.
-    package func run(_ sql: String, timeoutSeconds: Double) throws(QueryError) -> QueryRows {
+    /// Compiles and runs `sql` within `limits`, handing `receiver` the columns and then each row.
+    /// - Throws: `QueryError`, or what `receiver` threw.
+    package func run(_ sql: String, limits: QueryLimits, into receiver: any QueryRowReceiver) throws {
         // A connection setting, not the file's: a query that looks candidates up by id (an account's last one)
         // reads each 64 KiB page once instead of once per row.
         try? database.execute("PRAGMA cache_size = -\(Self.cacheKibibytes)")
-        let authorizer = QueryAuthorizer(seconds: timeoutSeconds)
         let handle = database.handle
-        return try authorizer.installed(on: handle) { () throws(QueryError) -> QueryRows in
+        let length = sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Int32(clamping: limits.maximumValueBytes))
+        defer { sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, length) }
+        let heap = limits.memoryBytes.map { bytes in
+            (soft: sqlite3_soft_heap_limit64(bytes / 2), hard: sqlite3_hard_heap_limit64(bytes))
+        }
+        defer {
+            if let heap {
+                sqlite3_hard_heap_limit64(heap.hard)
+                sqlite3_soft_heap_limit64(heap.soft)
+            }
+        }
+        let authorizer = QueryAuthorizer(deadline: limits.deadline)
+        try authorizer.installed(on: handle) {
             let statement = try prepare(sql, authorizer: authorizer, handle: handle)
             defer { sqlite3_finalize(statement) }
-            return try rows(of: statement, authorizer: authorizer, timeoutSeconds: timeoutSeconds, handle: handle)
+            try step(statement, limits: limits, authorizer: authorizer, handle: handle, into: receiver)
         }
     }
 
@@ -73,23 +89,29 @@ package struct SQLiteQueryRunner: QueryRunner {
         }
     }
 
-    private func rows(
-        of statement: OpaquePointer, authorizer: QueryAuthorizer, timeoutSeconds: Double, handle: OpaquePointer
-    ) throws(QueryError) -> QueryRows {
+    private func step(
+        _ statement: OpaquePointer, limits: QueryLimits, authorizer: QueryAuthorizer, handle: OpaquePointer,
+        into receiver: any QueryRowReceiver
+    ) throws {
         let count = sqlite3_column_count(statement)
-        let columns = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
-        var rows: [[SQLValue]] = []
+        try receiver.receive(columns: (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
         while true {
             let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { break }
+            if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else {
-                if authorizer.didTimeOut { throw .timedOut(seconds: timeoutSeconds) }
-                if let refusal = authorizer.refusal { throw .refused(action: refusal) }
-                throw .failed(message: String(cString: sqlite3_errmsg(handle)))
+                if authorizer.didTimeOut { throw QueryError.timedOut(seconds: limits.deadline.seconds) }
+                if let refusal = authorizer.refusal { throw QueryError.refused(action: refusal) }
+                switch code & 0xFF {
+                case SQLITE_TOOBIG: throw QueryError.valueTooLong(bytes: limits.maximumValueBytes)
+                case SQLITE_NOMEM where limits.memoryBytes != nil:
+                    throw QueryError.outOfMemory(bytes: limits.memoryBytes ?? 0)
+                default: throw QueryError.failed(message: String(cString: sqlite3_errmsg(handle)))
+                }
             }
-            rows.append((0..<count).map { value(of: statement, at: $0) })
+            try receiver.receive(row: (0..<count).map { value(of: statement, at: $0) })
+            // The receiver's work (rendering a long value) counts too, and runs outside the progress handler.
+            if limits.deadline.hasPassed { throw QueryError.timedOut(seconds: limits.deadline.seconds) }
         }
-        return QueryRows(columns: columns, rows: rows)
     }
 
     private func value(of statement: OpaquePointer, at index: Int32) -> SQLValue {

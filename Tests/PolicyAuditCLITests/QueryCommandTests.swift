@@ -174,11 +174,13 @@ struct QueryCommandTests {
             ("PRAGMA journal_mode", "PRAGMA journal_mode"),
             ("PRAGMA user_version = 7", "PRAGMA user_version"),
             ("SELECT load_extension('/nonexistent/ext')", "function load_extension"),
-            ("SELECT * FROM pragma_table_info('candidate')", "UPDATE of sqlite_master (a schema change"),
-            ("SELECT * FROM pragma_journal_mode('delete')", "UPDATE of sqlite_master (a schema change"),
+            ("SELECT * FROM pragma_journal_mode", "PRAGMA journal_mode"),
+            ("SELECT * FROM pragma_journal_mode('main')", "PRAGMA journal_mode"),
+            ("SELECT value FROM json_each('[1]') JOIN pragma_user_version", "PRAGMA user_version"),
             ("BEGIN", "transaction control"),
             ("SAVEPOINT s", "SAVEPOINT"),
             ("ANALYZE", "CREATE sqlite_stat1"),
+            ("CREATE VIRTUAL TABLE v USING json_each", "CREATE VIRTUAL TABLE v"),
             ("REINDEX", "REINDEX"),
             ("WITH x AS (SELECT 1 AS a) INSERT INTO policy (name, created_at) SELECT 'y', 'now' FROM x", "INSERT into"),
             (
@@ -218,10 +220,158 @@ struct QueryCommandTests {
         let info = fixture.run(["query", "PRAGMA table_info(candidate)", "--format", "csv"])
         #expect(info.code == .success)
         #expect(info.out.contains(",username,TEXT,"))
+        let tableValued = fixture.run(["query", "SELECT name FROM pragma_table_info('candidate')", "--format", "csv"])
+        #expect(tableValued.code == .success, "\(tableValued.err)")
+        #expect(tableValued.out.contains("\r\nusername\r\n"))
         let commented = fixture.run(["query", "SELECT 1 AS one; -- the end\n"])
         #expect(commented.code == .success, "\(commented.err)")
         let empty = fixture.run(["query", "  -- nothing\n"])
         #expect(empty.code == .dataError)
+    }
+
+    @Test("table-valued functions (json_each, json_tree) are read-only: allowed, where writes stay refused")
+    func tableValuedFunctions() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let each = fixture.run(["query", "SELECT value FROM json_each('[1,2]')", "--format", "csv"])
+        #expect(each.code == .success, "\(each.err)")
+        #expect(each.out == "value\r\n1\r\n2\r\n")
+        let tree = fixture.run([
+            "query", #"SELECT fullkey, atom FROM json_tree('{"a":[5]}') WHERE atom IS NOT NULL"#, "--format", "csv",
+        ])
+        #expect(tree.out == "fullkey,atom\r\n$.a[0],5\r\n", "\(tree.err)")
+        let joined = fixture.run([
+            "query", "SELECT count(*) FROM candidate JOIN json_each('[\"ann\",\"bob\"]') j ON j.value = username",
+            "--format", "csv",
+        ])
+        #expect(joined.out == "count(*)\r\n2\r\n", "\(joined.err)")
+        let write = fixture.run([
+            "query",
+            "WITH j AS (SELECT value FROM json_each('[1]')) DELETE FROM candidate WHERE id IN (SELECT * FROM j)",
+        ])
+        #expect(write.code == .dataError)
+        #expect(write.err.contains("refused: DELETE from candidate"), "\(write.err)")
+        let schema = fixture.run(["query", "UPDATE sqlite_master SET sql = ''"])
+        #expect(schema.code == .dataError)
+        #expect(
+            fixture.run(["query", "SELECT count(*) FROM candidate", "--format", "csv"]).out == "count(*)\r\n24\r\n")
+    }
+
+    @Test("CSV quotes per RFC 4180 (CR and LF kept inside quotes) and guards text, never numbers, against formulas")
+    func csvQuotingAndFormulaGuard() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let result = fixture.run([
+            "query",
+            """
+            SELECT -5 AS n, -1.5 AS r, '-5' AS t, '=1+1' AS f, 'a' || char(13) || 'b' AS cr, 'x' || char(10) || 'y' AS lf,
+                'say "hi"' AS q, 'a,b' AS c, x'0aff' AS b, NULL AS z, '+1' AS "=h"
+            """,
+            "--format", "csv",
+        ])
+        #expect(result.code == .success, "\(result.err)")
+        #expect(
+            result.out
+                == "n,r,t,f,cr,lf,q,c,b,z,'=h\r\n-5,-1.5,'-5,'=1+1,\"a\rb\",\"x\ny\",\"say \"\"hi\"\"\",\"a,b\",0aff,,'+1\r\n"
+        )
+    }
+
+    @Test("JSON: numbers as numbers, a non-finite real as null, a blob as {\"hex\": …}, text escaped")
+    func jsonValues() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let result = fixture.run([
+            "query",
+            "SELECT 7 AS i, -2.5 AS r, 1e999 AS inf, -1e999 AS ninf, x'00ff' AS b, 'a\"b' || char(10) AS t, NULL AS z",
+            "--format", "json",
+        ])
+        #expect(result.code == .success, "\(result.err)")
+        #expect(
+            result.out == """
+                {
+                  "columns": ["i", "r", "inf", "ninf", "b", "t", "z"],
+                  "rows": [
+                    [7, -2.5, null, null, {"hex": "00ff"}, "a\\"b\\n", null]
+                  ]
+                }
+
+                """)
+        let row = try #require((try json(result.out)["rows"] as? [[Any]])?.first)
+        #expect(row[0] as? Int == 7 && row[1] as? Double == -2.5 && row[2] is NSNull && row[3] is NSNull)
+        #expect((row[4] as? [String: String]) == ["hex": "00ff"] && row[5] as? String == "a\"b\n")
+        let empty = fixture.run(["query", "SELECT 1 AS one WHERE 0", "--format", "json"])
+        #expect((try json(empty.out)["rows"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("rows are written as they come: a query stopped at its deadline leaves the rows before the stop")
+    func streamsRows() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let endless = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT n FROM c"
+        for (format, start) in [
+            ("csv", "n\r\n1\r\n2\r\n3\r\n"), ("table", "   n\n----\n   1\n   2\n"),
+            ("json", "{\n  \"columns\": [\"n\"]"),
+        ] {
+            let result = fixture.run(["query", endless, "--timeout", "0.3", "--format", format])
+            #expect(result.code == .dataError)
+            #expect(result.err.contains("time limit of 0.3 s"), "\(result.err)")
+            #expect(result.out.hasPrefix(start), "\(format): \(result.out.prefix(80))")
+            #expect(!result.out.contains(" rows)") && !result.out.hasSuffix("}\n"), "no footer: the result is cut")
+        }
+    }
+
+    @Test("the table aligns columns over its first 1,000 rows; a wider cell further down is shown whole")
+    func tableWindow() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let result = fixture.run([
+            "query",
+            "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1001) "
+                + "SELECT CASE n WHEN 1001 THEN 'wider' ELSE 'a' END AS w, n FROM c",
+        ])
+        #expect(result.code == .success, "\(result.err)")
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.prefix(3) == ["w     n", "-  ----", "a     1"])
+        #expect(lines[1001] == "a  1000")
+        #expect(lines[1002] == "wider  1001")
+        #expect(lines[1003] == "(1001 rows)")
+    }
+
+    @Test(
+        "--timeout 2 holds within 3 s: a long value per row, per-row work without long values",
+        arguments: [
+            "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 100000) "
+                + "SELECT sum(length(randomblob(8000000))) FROM c",
+            "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 100000) "
+                + "SELECT randomblob(8000000) FROM c",
+            "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) "
+                + "SELECT sum(length(hex(randomblob(64))) + instr(printf('%.*c', 200, 'x'), 'y')) FROM c",
+        ])
+    func timeoutHolds(sql: String) throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = fixture.run(["query", sql, "--timeout", "2", "--format", "csv", "--output", "out.csv"])
+        let elapsed = start.duration(to: clock.now)
+        #expect(result.code == .dataError)
+        #expect(result.err.contains("time limit of 2 s"), "\(result.err)")
+        #expect(elapsed < .seconds(3), "stopped after \(elapsed)")
+    }
+
+    @Test("a value longer than 8 MiB stops the query at once (a randomblob of 500 MB)")
+    func valueLengthLimit() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = fixture.run(["query", "SELECT sum(length(randomblob(500000000)))", "--timeout", "2"])
+        #expect(start.duration(to: clock.now) < .seconds(1))
+        #expect(result.code == .dataError)
+        #expect(result.err.contains("longer than the limit of 8 MiB"), "\(result.err)")
+        #expect(result.out.isEmpty)
+        let justUnder = fixture.run(["query", "SELECT length(zeroblob(8388608)) AS n", "--format", "csv"])
+        #expect(justUnder.out == "n\r\n8388608\r\n", "\(justUnder.err)")
     }
 
     @Test("a runaway query stops at --timeout with a message saying how to raise it")

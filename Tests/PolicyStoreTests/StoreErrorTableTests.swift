@@ -130,6 +130,16 @@ struct StoreErrorTableTests {
                 + "(docs/queries.md)"
         ),
         (
+            QueryError.valueTooLong(bytes: 8 << 20), 65,
+            "the query was stopped: a text or blob would be longer than the limit of 8 MiB; narrow the query to "
+                + "shorter values (docs/queries.md)"
+        ),
+        (
+            QueryError.outOfMemory(bytes: 512 << 20), 65,
+            "the query was stopped: it needed more memory than the limit of 512 MiB; narrow the query or aggregate "
+                + "fewer long values at once (docs/queries.md)"
+        ),
+        (
             QueryError.invalid(message: "no such table: t"), 65,
             "the query is not valid SQL for this database: no such table: t"
         ),
