@@ -69,7 +69,7 @@ enum QueryCommand: CLICommand {
         } else {
             sink = { text in
                 deadline.excluded { context.stdout.write(text) }
-                if context.stdout.writeFailure != nil { throw StandardOutputFailed() }
+                if let failure = context.stdout.writeFailure { throw CLIIOError.standardOutputFailed(errno: failure) }
             }
         }
         // QueryCommand.format admits only the writer's formats.
@@ -77,8 +77,8 @@ enum QueryCommand: CLICommand {
         do {
             try AuditQuery(workspace: workspace).run(sql, limits: limits, into: writer)
             try writer.finish()
-        } catch is StandardOutputFailed {
-            return .ioError  // PolicyAuditCLI.run reports the failed write
+        } catch CLIIOError.standardOutputFailed {
+            return .ioError  // the query stops at the first failed write; PolicyAuditCLI.run reports it once
         } catch {
             // On stdout, the rows before the stop stay (then the error on stderr); a file is discarded whole.
             if file == nil { try? writer.flushRows() }
@@ -88,7 +88,4 @@ enum QueryCommand: CLICommand {
         try OutputPath.commit(file, path: output, what: "\(format.rawValue) result", context: context)
         return .success
     }
-
-    /// Stops the query at the first failed write to standard output.
-    private struct StandardOutputFailed: Error {}
 }

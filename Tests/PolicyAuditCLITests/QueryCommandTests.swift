@@ -343,7 +343,7 @@ struct QueryCommandTests {
             "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 100000) "
                 + "SELECT sum(length(randomblob(8000000))) FROM c",
             "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 100000) "
-                + "SELECT randomblob(8000000) FROM c",
+                + "SELECT randomblob(4000000) FROM c",
             "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) "
                 + "SELECT sum(length(hex(randomblob(64))) + instr(printf('%.*c', 200, 'x'), 'y')) FROM c",
         ])
@@ -357,6 +357,60 @@ struct QueryCommandTests {
         #expect(result.code == .dataError)
         #expect(result.err.contains("time limit of 2 s"), "\(result.err)")
         #expect(elapsed < .seconds(3), "stopped after \(elapsed)")
+    }
+
+    /// A standard output that takes `delay` over every write, as a pager reading slowly does.
+    private final class SlowOutput: OutputSink {
+        let delay: UInt32
+        private(set) var text = ""
+        init(microseconds: UInt32) { delay = microseconds }
+        func write(_ text: String) {
+            usleep(delay)
+            self.text += text
+        }
+        func flush() {}
+        var isTerminal: Bool { false }
+        var writeFailure: Int32? { nil }
+    }
+
+    @Test("time spent waiting for the output to be taken does not count against --timeout")
+    func slowReaderIsNotTimedOut() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        // 30 rows of 80 KB: each one output write of 0.1 s, 3 s in all, for a query of milliseconds.
+        let out = SlowOutput(microseconds: 100_000)
+        let err = CapturedOutput()
+        let code = PolicyAuditCLI.run(
+            [
+                "query",
+                "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 30) "
+                    + "SELECT n, hex(zeroblob(40000)) AS h FROM c",
+                "--format", "csv", "--timeout", "1", "--db", "\(fixture.directory)/a.db",
+            ], context: CLIContext(stdout: out, stderr: err, currentDirectory: fixture.directory))
+        #expect(code == .success, "\(err.text)")
+        #expect(out.text.hasSuffix("30,\(String(repeating: "0", count: 80000))\r\n"))
+    }
+
+    @Test("the query stops at the first failed write to standard output: exit 74 at once, one line on stderr")
+    func stopsAtFailedWrite() throws {
+        let fixture = try ReportCLIFixture()
+        defer { fixture.remove() }
+        let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let err = CapturedOutput()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let code = PolicyAuditCLI.run(
+            [
+                "query", "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT n FROM c",
+                "--format", "csv", "--timeout", "20", "--db", "\(fixture.directory)/a.db",
+            ],
+            context: CLIContext(
+                stdout: FileDescriptorSink(descriptor: descriptor), stderr: err, currentDirectory: fixture.directory))
+        #expect(code == .ioError)
+        #expect(start.duration(to: clock.now) < .seconds(10), "the endless query ran on after the failed write")
+        #expect(err.text == "Error: cannot write standard output: \(String(cString: strerror(ENOSPC)))\n")
     }
 
     @Test("a value longer than 8 MiB stops the query at once (a randomblob of 500 MB)")
