@@ -25,7 +25,8 @@ final class QueryAuthorizer {
     ]
     /// Virtual machine steps between two looks at the clock: about one per row of a scan, so that a row whose step
     /// works on a long value (a `randomblob` of the length limit takes a tenth of a second) overruns the deadline by
-    /// a row or two, not by hundreds; the look costs a few percent of a tight loop.
+    /// a row or two, not by hundreds. The look costs up to about a tenth of the tightest loop's time (a recursive
+    /// count of 10,000,000 rows on a busy machine: 3.4 and 3.1 s of CPU, the sqlite3 shell 3.2 and 2.3 s).
     static let progressInterval: Int32 = 16
 
     /// What the first refused action was, in words (`INSERT into candidate`): the first one naming a statement, else

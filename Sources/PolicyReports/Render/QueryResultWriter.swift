@@ -62,9 +62,18 @@ package final class QueryResultWriter {
         case .table(let window):
             for line in window.add(row) { append(line + "\n") }
         case .csv:
-            append(row.map(Self.csvField).joined(separator: ",") + "\r\n")
+            for (index, value) in row.enumerated() {
+                if index > 0 { pending += "," }
+                pending += Self.csvField(value)
+            }
+            pending += "\r\n"
         case .json:
-            append((rowCount == 1 ? "\n    [" : ",\n    [") + row.map(Self.jsonValue).joined(separator: ", ") + "]")
+            pending += rowCount == 1 ? "\n    [" : ",\n    ["
+            for (index, value) in row.enumerated() {
+                if index > 0 { pending += ", " }
+                pending += Self.jsonValue(value)
+            }
+            pending += "]"
         }
         try flushIfFull()
     }
