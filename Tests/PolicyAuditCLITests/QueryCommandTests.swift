@@ -343,7 +343,7 @@ struct QueryCommandTests {
             "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 100000) "
                 + "SELECT sum(length(randomblob(8000000))) FROM c",
             "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 100000) "
-                + "SELECT randomblob(4000000) FROM c",
+                + "SELECT randomblob(1000000) FROM c",
             "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) "
                 + "SELECT sum(length(hex(randomblob(64))) + instr(printf('%.*c', 200, 'x'), 'y')) FROM c",
         ])
