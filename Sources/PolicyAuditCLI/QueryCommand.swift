@@ -69,7 +69,7 @@ enum QueryCommand: CLICommand {
         } else {
             sink = { text in
                 deadline.excluded { context.stdout.write(text) }
-                if let failure = context.stdout.writeFailure { throw CLIIOError.standardOutputFailed(errno: failure) }
+                try context.stdout.throwIfWriteFailed()  // stops the query; PolicyAuditCLI.run reports it
             }
         }
         // QueryCommand.format admits only the writer's formats.
@@ -77,8 +77,8 @@ enum QueryCommand: CLICommand {
         do {
             try AuditQuery(workspace: workspace).run(sql, limits: limits, into: writer)
             try writer.finish()
-        } catch CLIIOError.standardOutputFailed {
-            return .ioError  // the query stops at the first failed write; PolicyAuditCLI.run reports it once
+        } catch let error as CLIIOError {
+            throw error
         } catch {
             // On stdout, the rows before the stop stay (then the error on stderr); a file is discarded whole.
             if file == nil { try? writer.flushRows() }

@@ -93,4 +93,34 @@ struct QueryProcessLimitTests {
         #expect(result.status == 0, "\(message)")
         #expect(result.maxRSSKiB < 64 * 1024, "peak RSS \(result.maxRSSKiB) KiB")
     }
+
+    @Test("an endless query into head -1 ends at once, by SIGPIPE, with nothing on stderr")
+    func endlessQueryIntoHead() throws {
+        let (directory, db) = try database()
+        var output: [Int32] = [-1, -1]
+        try #require(pipe(&output) == 0)
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { close(null) }
+        let errorsPath = directory.path("errors.txt")
+        let errors = open(errorsPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        let child = try SpawnedChild(
+            try #require(BuiltBinary.url).path,
+            [
+                "query", "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT n FROM c", "--db", db,
+                "--format", "csv", "--timeout", "600",
+            ], stdin: null, stdout: output[1], stderr: errors)
+        close(output[1])
+        close(errors)
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        var reader = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
+        while !line.contains(UInt8(ascii: "\n")), poll(&reader, 1, 30_000) > 0, read(output[0], &byte, 1) == 1 {
+            line.append(byte)
+        }
+        close(output[0])
+        let ending = child.wait(seconds: 30)  // killed if it runs on
+        #expect(String(decoding: line, as: UTF8.self) == "n\r\n")
+        #expect(ending == .signaled(SIGPIPE), "the query went on after its reader was gone")
+        #expect(try String(contentsOfFile: errorsPath, encoding: .utf8) == "")
+    }
 }
