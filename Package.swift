@@ -15,6 +15,10 @@ let package = Package(
         // Policy interchange: Apple password rules and pwquality.conf, read and written. Foundation and the engine only.
         .target(name: "PolicyInterchange", dependencies: ["PasswordPolicy"]),
 
+        // Strength estimation: zxcvbn's model (matchers, minimum-guesses search, score, feedback) and its embedded
+        // ranked lists and keyboard graphs. Foundation only: usable from an iOS app like the engine.
+        .target(name: "PasswordStrength"),
+
         // C system libraries.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -76,6 +80,7 @@ let package = Package(
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto", "LibC"], path: "Tests/PwauditTestSupport"),
         .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
+        .testTarget(name: "PasswordStrengthTests", dependencies: ["PasswordStrength", "PwauditTestSupport"]),
         .testTarget(
             name: "BreachCorpusTests",
             dependencies: ["BreachCorpus", "PasswordPolicy", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),

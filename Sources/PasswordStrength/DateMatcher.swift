@@ -1,0 +1,136 @@
+/// zxcvbn's date matcher: 4–8 digits without separator, or 6–10 scalars `d{1,4} sep d{1,2} sep d{1,4}` with one
+/// separator (white space, `/`, `\`, `_`, `.`, `-`) used twice, read as day, month and year; a date inside
+/// another is dropped.
+enum DateMatcher {
+    static let maximumYear = 2050
+    static let minimumYear = 1000
+    static let referenceYear = 2017
+
+    /// zxcvbn's splits of an undelimited digit run of each length into three numbers.
+    private static let splits: [Int: [(Int, Int)]] = [
+        4: [(1, 2), (2, 3)], 5: [(1, 3), (2, 3)], 6: [(1, 2), (2, 4), (4, 5)],
+        7: [(1, 3), (2, 3), (4, 5), (4, 6)], 8: [(2, 4), (4, 6)],
+    ]
+
+    private static let separators = Set("/\\_.-".unicodeScalars)
+
+    static func matches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
+        let n = password.count
+        var found: [StrengthMatch] = []
+        if n >= 4 {
+            for i in 0..<(n - 3) {
+                for j in (i + 3)..<(i + 8) {
+                    if j >= n { break }
+                    let token = password[i...j]
+                    guard token.allSatisfy(ScalarText.isDigit) else { continue }
+                    var best: (year: Int, month: Int, day: Int)?
+                    for (k, l) in splits[token.count] ?? [] {
+                        let first = ScalarText.integer(token.prefix(k))
+                        let second = ScalarText.integer(token.dropFirst(k).prefix(l - k))
+                        let third = ScalarText.integer(token.dropFirst(l))
+                        guard let date = dayMonthYear(first, second, third) else { continue }
+                        if let current = best,
+                            abs(date.year - referenceYear) >= abs(current.year - referenceYear)
+                        {
+                            continue
+                        }
+                        best = date
+                    }
+                    guard let best else { continue }
+                    found.append(
+                        StrengthMatch(
+                            start: i, end: j, token: ScalarText.string(token),
+                            pattern: .date(year: best.year, month: best.month, day: best.day, separator: "")))
+                }
+            }
+        }
+        if n >= 6 {
+            for i in 0..<(n - 5) {
+                for j in (i + 5)..<(i + 10) {
+                    if j >= n { break }
+                    let token = Array(password[i...j])
+                    guard let parts = separated(token),
+                        let date = dayMonthYear(parts.first, parts.second, parts.third)
+                    else { continue }
+                    found.append(
+                        StrengthMatch(
+                            start: i, end: j, token: ScalarText.string(token),
+                            pattern: .date(
+                                year: date.year, month: date.month, day: date.day,
+                                separator: ScalarText.string([parts.separator]))))
+                }
+            }
+        }
+        let kept = found.enumerated().filter { index, match in
+            !found.enumerated().contains { other, candidate in
+                other != index && candidate.start <= match.start && candidate.end >= match.end
+            }
+        }.map(\.element)
+        return stableSortedByPosition(kept)
+    }
+
+    /// `^(\d{1,4})([\s/\\_.-])(\d{1,2})\2(\d{1,4})$`: the three numbers and the separator, or nil.
+    private static func separated(_ token: [Unicode.Scalar]) -> (
+        first: Int, separator: Unicode.Scalar, second: Int, third: Int
+    )? {
+        func digits(from start: Int) -> Int {
+            var end = start
+            while end < token.count && ScalarText.isDigit(token[end]) { end += 1 }
+            return end - start
+        }
+        let firstLength = digits(from: 0)
+        guard (1...4).contains(firstLength), firstLength < token.count else { return nil }
+        let separator = token[firstLength]
+        guard separators.contains(separator) || ScalarText.isSpace(separator) else { return nil }
+        let secondStart = firstLength + 1
+        let secondLength = digits(from: secondStart)
+        guard (1...2).contains(secondLength), secondStart + secondLength < token.count,
+            token[secondStart + secondLength] == separator
+        else { return nil }
+        let thirdStart = secondStart + secondLength + 1
+        let thirdLength = digits(from: thirdStart)
+        guard (1...4).contains(thirdLength), thirdStart + thirdLength == token.count else { return nil }
+        return (
+            ScalarText.integer(token[0..<firstLength]), separator,
+            ScalarText.integer(token[secondStart..<(secondStart + secondLength)]),
+            ScalarText.integer(token[thirdStart...])
+        )
+    }
+
+    /// zxcvbn's `map_ints_to_dmy`.
+    static func dayMonthYear(_ a: Int, _ b: Int, _ c: Int) -> (year: Int, month: Int, day: Int)? {
+        if b > 31 || b <= 0 { return nil }
+        var over12 = 0
+        var over31 = 0
+        var under1 = 0
+        for value in [a, b, c] {
+            if (99 < value && value < minimumYear) || value > maximumYear { return nil }
+            if value > 31 { over31 += 1 }
+            if value > 12 { over12 += 1 }
+            if value <= 0 { under1 += 1 }
+        }
+        if over31 >= 2 || over12 == 3 || under1 >= 2 { return nil }
+        for (year, rest) in [(c, (a, b)), (a, (b, c))] where (minimumYear...maximumYear).contains(year) {
+            guard let dm = dayMonth(rest.0, rest.1) else { return nil }
+            return (year, dm.month, dm.day)
+        }
+        for (year, rest) in [(c, (a, b)), (a, (b, c))] {
+            guard let dm = dayMonth(rest.0, rest.1) else { continue }
+            return (fourDigitYear(year), dm.month, dm.day)
+        }
+        return nil
+    }
+
+    private static func dayMonth(_ first: Int, _ second: Int) -> (day: Int, month: Int)? {
+        for (day, month) in [(first, second), (second, first)] where (1...31).contains(day) && (1...12).contains(month)
+        {
+            return (day, month)
+        }
+        return nil
+    }
+
+    private static func fourDigitYear(_ year: Int) -> Int {
+        if year > 99 { return year }
+        return year > 50 ? year + 1900 : year + 2000
+    }
+}

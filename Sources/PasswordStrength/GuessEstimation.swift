@@ -1,0 +1,140 @@
+import Foundation
+
+/// zxcvbn's guess estimates for one match, each kind by its formula, with the submatch floors.
+enum GuessEstimation {
+    static let bruteforceCardinality = 10.0
+    static let minimumSubmatchGuessesSingleScalar = 10.0
+    static let minimumSubmatchGuessesMultipleScalars = 50.0
+    static let minimumYearSpace = 20
+    static let referenceYear = 2017
+
+    /// The match's guesses within a password of `passwordLength` scalars: its formula, at least 10 (one scalar)
+    /// or 50 (more) when the match covers only part of the password.
+    static func guesses(_ match: StrengthMatch, passwordLength: Int) -> Double {
+        var floor = 1.0
+        if match.length < passwordLength {
+            floor = match.length == 1 ? minimumSubmatchGuessesSingleScalar : minimumSubmatchGuessesMultipleScalars
+        }
+        return max(formula(match), floor)
+    }
+
+    private static func formula(_ match: StrengthMatch) -> Double {
+        let token = Array(match.token.unicodeScalars)
+        switch match.pattern {
+        case .bruteforce:
+            let guesses = pow10(token.count)
+            let floor =
+                token.count == 1 ? minimumSubmatchGuessesSingleScalar + 1 : minimumSubmatchGuessesMultipleScalars + 1
+            return max(guesses, floor)
+        case .dictionary(let detail):
+            return Double(detail.rank) * uppercaseVariations(token) * l33tVariations(token, detail)
+                * (detail.reversed ? 2 : 1)
+        case .spatial(let graph, let turns, let shiftedCount):
+            return spatialGuesses(length: token.count, graph: graph, turns: turns, shiftedCount: shiftedCount)
+        case .repeat(_, let baseGuesses, let repeatCount, _):
+            return baseGuesses * repeatCount
+        case .sequence(_, _, let ascending):
+            var base: Double
+            let first = token.first ?? " "
+            if "aAzZ019".unicodeScalars.contains(first) {
+                base = 4
+            } else if ScalarText.isDigit(first) {
+                base = 10
+            } else {
+                base = 26
+            }
+            if !ascending { base *= 2 }
+            return base * Double(token.count)
+        case .recentYear(let year):
+            return Double(max(abs(year - referenceYear), minimumYearSpace))
+        case .date(let year, _, _, let separator):
+            var guesses = Double(max(abs(year - referenceYear), minimumYearSpace) * 365)
+            if !separator.isEmpty { guesses *= 4 }
+            return guesses
+        }
+    }
+
+    /// 10ⁿ as a `Double` (exact while representable; infinity past 10³⁰⁸).
+    static func pow10(_ exponent: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<exponent { result *= bruteforceCardinality }
+        return result
+    }
+
+    /// zxcvbn's `nCk`, with its float division (the same rounding as Python's).
+    static func nCk(_ n: Int, _ k: Int) -> Double {
+        if k > n { return 0 }
+        if k == 0 { return 1 }
+        var r = 1.0
+        var m = Double(n)
+        for d in 1...k {
+            r *= m
+            r /= Double(d)
+            m -= 1
+        }
+        return r
+    }
+
+    static func uppercaseVariations(_ word: [Unicode.Scalar]) -> Double {
+        if !word.contains(where: ScalarText.isASCIIUpper) || ScalarText.lowered(word) == word { return 1 }
+        let count = word.count
+        // ^[A-Z][^A-Z]+$, ^[^A-Z]+[A-Z]$, ^[^a-z]+$
+        let upperPositions = word.indices.filter { ScalarText.isASCIIUpper(word[$0]) }
+        if count >= 2 && upperPositions == [0] { return 2 }
+        if count >= 2 && upperPositions == [count - 1] { return 2 }
+        if !word.contains(where: ScalarText.isASCIILower) { return 2 }
+        let upper = word.filter { $0.properties.isUppercase }.count
+        let lower = word.filter { $0.properties.isLowercase }.count
+        var variations = 0.0
+        if min(upper, lower) >= 1 {
+            for i in 1...min(upper, lower) { variations += nCk(upper + lower, i) }
+        }
+        return variations
+    }
+
+    static func l33tVariations(_ token: [Unicode.Scalar], _ detail: DictionaryMatch) -> Double {
+        if !detail.isL33t { return 1 }
+        var variations = 1.0
+        let lower = ScalarText.lowered(token)
+        for substitution in detail.substitutions {
+            let subbed = lower.filter { $0 == substitution.typed }.count
+            let unsubbed = lower.filter { $0 == substitution.letter }.count
+            if subbed == 0 || unsubbed == 0 {
+                variations *= 2
+            } else {
+                var possibilities = 0.0
+                for i in 1...min(subbed, unsubbed) { possibilities += nCk(subbed + unsubbed, i) }
+                variations *= possibilities
+            }
+        }
+        return variations
+    }
+
+    static func spatialGuesses(length: Int, graph: String, turns: Int, shiftedCount: Int) -> Double {
+        let shape = graph == "qwerty" || graph == "dvorak" ? AdjacencyGraph.keyboard : AdjacencyGraph.keypad
+        var guesses = 0.0
+        if length >= 2 {
+            for i in 2...length {
+                let possibleTurns = min(turns, i - 1) + 1
+                if possibleTurns > 1 {
+                    for j in 1..<possibleTurns {
+                        guesses += nCk(i - 1, j - 1) * shape.keys * pow(shape.degree, j)
+                    }
+                }
+            }
+        }
+        if shiftedCount > 0 {
+            let unshifted = length - shiftedCount
+            if unshifted == 0 {
+                guesses *= 2
+            } else {
+                var variations = 0.0
+                for i in 1...min(shiftedCount, unshifted) { variations += nCk(shiftedCount + unshifted, i) }
+                guesses *= variations
+            }
+        }
+        return guesses
+    }
+
+    private static func pow(_ base: Double, _ exponent: Int) -> Double { Foundation.pow(base, Double(exponent)) }
+}

@@ -1,0 +1,26 @@
+/// zxcvbn's one regex, `recent_year` (`19\d\d|200\d|201\d`, `\d` any script's decimal digit), found left to
+/// right without overlap.
+enum RecentYearMatcher {
+    static func matches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
+        var result: [StrengthMatch] = []
+        let n = password.count
+        var p = 0
+        while p + 4 <= n {
+            let window = password[p..<(p + 4)]
+            let (a, b, c, d) = (window[p], window[p + 1], window[p + 2], window[p + 3])
+            let matched =
+                (a == "1" && b == "9" && ScalarText.isDigit(c) && ScalarText.isDigit(d))
+                || (a == "2" && b == "0" && (c == "0" || c == "1") && ScalarText.isDigit(d))
+            if matched {
+                result.append(
+                    StrengthMatch(
+                        start: p, end: p + 3, token: ScalarText.string(window),
+                        pattern: .recentYear(year: ScalarText.integer(window))))
+                p += 4
+            } else {
+                p += 1
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,60 @@
+/// The character classes and case mappings zxcvbn's Python port applies, on Unicode scalars (Python's `str` is a
+/// sequence of code points; Swift's `String` compares canonically equivalent text as equal, so matching works on
+/// scalar arrays and never on `String` equality).
+enum ScalarText {
+    /// Python's `str.lower()` scalar by scalar: each scalar's full lower-case mapping (which may be longer than
+    /// one scalar, as for U+0130). Python also applies the final-sigma rule; this does not (Σ → σ everywhere).
+    static func lowered(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        for scalar in scalars {
+            if scalar.isASCII {
+                let value = scalar.value
+                result.append(value >= 65 && value <= 90 ? Unicode.Scalar(value + 32)! : scalar)
+            } else {
+                result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        return result
+    }
+
+    /// Python's `\d` on `str`: a decimal digit of any script (category Nd).
+    @inline(__always) static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value >= 48 && scalar.value <= 57 }
+        return scalar.properties.generalCategory == .decimalNumber
+    }
+
+    /// The value of a decimal digit (`int()` reads any script's).
+    @inline(__always) static func digitValue(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.isASCII { return Int(scalar.value) - 48 }
+        return Int(scalar.properties.numericValue ?? 0)
+    }
+
+    /// `int()` of a run of decimal digits.
+    static func integer(_ digits: ArraySlice<Unicode.Scalar>) -> Int {
+        var value = 0
+        for digit in digits { value = value &* 10 &+ digitValue(digit) }
+        return value
+    }
+
+    /// Python's `\s` on `str` (Unicode white space).
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return (scalar.value >= 9 && scalar.value <= 13) || (scalar.value >= 28 && scalar.value <= 32)
+        }
+        return scalar.properties.isWhitespace
+    }
+
+    @inline(__always) static func isASCIIUpper(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 65 && scalar.value <= 90
+    }
+    @inline(__always) static func isASCIILower(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 97 && scalar.value <= 122
+    }
+
+    /// A `String` of the scalars.
+    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+}

@@ -1,0 +1,72 @@
+/// zxcvbn's strength estimate (Wheeler, "zxcvbn: Low-Budget Password Strength Estimation", USENIX Security
+/// 2016), as its Python port 4.5.0 computes it: every matcher's candidate matches, the cheapest decomposition,
+/// the score and the feedback. The password is scored as typed (no normalisation), scalar by scalar.
+///
+/// Bounded cost: the Python port refuses passwords over 72 scalars. Here the first `analyzedLength` scalars
+/// get the full model and each scalar past them counts as a bruteforce scalar (10 guesses, `log10` + 1), so a
+/// password of any length costs at most one analysis of `analyzedLength` scalars plus a linear pass.
+public struct StrengthEstimator: Sendable {
+    /// Scalars analysed by the full model; longer passwords are estimated on this prefix, the rest bruteforce.
+    public static let analyzedLength = 128
+
+    private let table: RankedWordTable
+
+    /// An estimator over zxcvbn 4.5.0's embedded lists and keyboard graphs (built once per process).
+    public init() {
+        table = RankedWordTable.embedded
+    }
+
+    /// The estimate for `password` with the user's own inputs (username, e-mail, name, …), which rank as a list
+    /// of their own (first input rank 1), lower-cased as zxcvbn does.
+    public func estimate(_ password: String, userInputs: [String] = []) -> StrengthEstimate {
+        let scalars = Array(password.unicodeScalars)
+        let analysis = Analysis(table: table, userInputs: UserInputDictionary(userInputs))
+        let analysed = Array(scalars.prefix(Self.analyzedLength))
+        var (guesses, sequence) = analysis.minimumGuesses(analysed)
+        var log10Guesses = log10Value(guesses)
+        if scalars.count > analysed.count {
+            let tail = scalars.count - analysed.count
+            log10Guesses += Double(tail)
+            guesses = min(guesses * GuessEstimation.pow10(tail), .greatestFiniteMagnitude)
+            var rest = StrengthMatch(
+                start: analysed.count, end: scalars.count - 1, token: ScalarText.string(scalars[analysed.count...]),
+                pattern: .bruteforce)
+            rest.guesses = GuessEstimation.pow10(tail)
+            sequence.append(rest)
+        }
+        let score = StrengthEstimate.score(forGuesses: guesses)
+        return StrengthEstimate(
+            guesses: guesses, guessesLog10: log10Guesses, score: score, sequence: sequence,
+            feedback: StrengthFeedback(score: score, sequence: sequence))
+    }
+
+    /// Every candidate match zxcvbn's matchers find in `password`, in its order (by start, end, then matcher).
+    public func matches(_ password: String, userInputs: [String] = []) -> [StrengthMatch] {
+        Analysis(table: table, userInputs: UserInputDictionary(userInputs)).omnimatch(Array(password.unicodeScalars))
+    }
+
+    /// One estimate's matchers and search, over one set of user inputs.
+    struct Analysis {
+        let table: RankedWordTable
+        let userInputs: UserInputDictionary
+
+        /// zxcvbn's `omnimatch`: each matcher's matches in its order, then sorted by (start, end), stably.
+        func omnimatch(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
+            let dictionary = DictionaryMatcher(table: table, userInputs: userInputs)
+            var all = dictionary.matches(password)
+            all += dictionary.reversedMatches(password)
+            all += dictionary.l33tMatches(password)
+            all += SpatialMatcher.matches(password)
+            all += RepeatMatcher.matches(password, estimator: self)
+            all += SequenceMatcher.matches(password)
+            all += RecentYearMatcher.matches(password)
+            all += DateMatcher.matches(password)
+            return stableSortedByPosition(all)
+        }
+
+        /// The cheapest decomposition of `password` and its guesses.
+        func minimumGuesses(_ password: [Unicode.Scalar]) -> (guesses: Double, sequence: [StrengthMatch]) {
+            MinimumGuessesSearch.search(password, matches: omnimatch(password))
+        }
+    }
+}
