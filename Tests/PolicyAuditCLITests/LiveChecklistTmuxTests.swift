@@ -281,41 +281,17 @@ final class TmuxPane {
     private func run(_ arguments: [String], capturing: Bool = true) throws -> String {
         let outputPath = directory.path("tmux-\(UUID().uuidString).out")
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, capturing ? outputPath : "/dev/null", O_WRONLY | O_CREAT, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        try Self.closeFrom(&actions, 3)
-        // The test's threads block most signals; a tmux server that inherited that mask would never see SIGCHLD or
-        // the kill-server's SIGTERM.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let words = [try #require(Self.tmux), "-L", socket] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for word in argv { free(word) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, words[0], &actions, &attributes, argv, environ)
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { close(null) }
+        let output = capturing ? open(outputPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600) : null
+        defer { if capturing { close(output) } }
+        // SpawnedChild gives the server a tmux command may start default signal actions and an empty mask: the test's
+        // threads block most signals, and a server that inherited that would never see SIGCHLD or kill-server's TERM.
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let child = try SpawnedChild(
+            try #require(Self.tmux), ["-L", socket] + arguments, stdin: null, stdout: output, stderr: null,
+            environment: environment)
+        _ = child.wait(seconds: 60)
         return capturing ? (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" : ""
-    }
-
-    /// Adds `posix_spawn_file_actions_addclosefrom_np(actions, lowest)` (glibc 2.34), looked up at run time.
-    private static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) throws {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        else { throw POSIXError(.ENOSYS) }
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
     }
 }

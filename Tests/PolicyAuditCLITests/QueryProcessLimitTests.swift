@@ -111,15 +111,9 @@ struct QueryProcessLimitTests {
             ], stdin: null, stdout: output[1], stderr: errors)
         close(output[1])
         close(errors)
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        var reader = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
-        while !line.contains(UInt8(ascii: "\n")), poll(&reader, 1, 30_000) > 0, read(output[0], &byte, 1) == 1 {
-            line.append(byte)
-        }
-        close(output[0])
+        let line = readFirstLineAndClose(output[0])
         let ending = child.wait(seconds: 30)  // killed if it runs on
-        #expect(String(decoding: line, as: UTF8.self) == "n\r\n")
+        #expect(line == "n\r\n")
         #expect(ending == .signaled(SIGPIPE), "the query went on after its reader was gone")
         #expect(try String(contentsOfFile: errorsPath, encoding: .utf8) == "")
     }

@@ -106,16 +106,9 @@ struct StdoutFailureBinaryTests {
         close(input[0])
         close(output[1])
         close(errors)
-        // head -1: read up to the first newline (waiting at most 30 s), then go away.
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        var reader = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
-        while !line.contains(UInt8(ascii: "\n")), poll(&reader, 1, 30_000) > 0, read(output[0], &byte, 1) == 1 {
-            line.append(byte)
-        }
-        close(output[0])
+        let line = readFirstLineAndClose(output[0])
         let ending = child.wait(seconds: 30)
-        return (String(decoding: line, as: UTF8.self), ending, try String(contentsOfFile: errorsPath, encoding: .utf8))
+        return (line, ending, try String(contentsOfFile: errorsPath, encoding: .utf8))
     }
 
     @Test(
