@@ -282,9 +282,9 @@ final class TmuxPane {
         let outputPath = directory.path("tmux-\(UUID().uuidString).out")
         defer { unlink(outputPath) }
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-        defer { close(null) }
+        defer { closeDescriptor(null) }
         let output = capturing ? open(outputPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600) : null
-        defer { if capturing { close(output) } }
+        defer { if capturing { closeDescriptor(output) } }
         // SpawnedChild gives the server a tmux command may start default signal actions and an empty mask: the test's
         // threads block most signals, and a server that inherited that would never see SIGCHLD or kill-server's TERM.
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
@@ -295,3 +295,6 @@ final class TmuxPane {
         return capturing ? (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" : ""
     }
 }
+
+/// `close(2)`, named apart from `TmuxPane.close()`, which hides the C function inside the type.
+private func closeDescriptor(_ descriptor: Int32) { close(descriptor) }
