@@ -8,6 +8,10 @@ package enum PolicyFileError: Equatable, UserFacingError {
     case missing(path: String)
     /// The file exists but could not be read.
     case unreadable(path: String)
+    /// The path is a directory, a FIFO, a device or a socket, not a file to read.
+    case notRegularFile(path: String)
+    /// The file holds more than `PolicyFileLoader.listByteLimit` bytes.
+    case tooLarge(path: String)
     /// The file was read but its definition is invalid; `error` names the key at fault.
     case invalid(path: String, error: PolicyError)
     /// No file at the path of a `file:` list the policy names.
@@ -26,7 +30,7 @@ package enum PolicyFileError: Equatable, UserFacingError {
         switch self {
         case .missing, .missingList: .noInput
         case .unreadable, .unreadableList: .ioError
-        case .invalid, .invalidList, .listTooLarge: .dataError
+        case .invalid, .invalidList, .listTooLarge, .notRegularFile, .tooLarge: .dataError
         case .unreadableCorpus(_, let error): error.exitCode
         }
     }
@@ -36,6 +40,9 @@ package enum PolicyFileError: Equatable, UserFacingError {
         switch self {
         case .missing(let path): "policy file not found: \(path)"
         case .unreadable(let path): "cannot read policy file \(path)"
+        case .notRegularFile(let path):
+            "\(path) is not a regular file (a directory, FIFO or device cannot be read as a policy); give a policy file"
+        case .tooLarge(let path): "policy file \(path) holds more than 1 GiB: too large for a policy"
         case .invalid(let path, let error): "\(path): \(error)"
         case .missingList(let policy, let list): "\(policy): list file not found: \(list)"
         case .unreadableList(let policy, let list, let reason): "\(policy): cannot read list file \(list): \(reason)"

@@ -7,13 +7,54 @@ import PasswordPolicy
 /// Reads a policy file from disk and loads its `file:` blocklists, read relative to the policy file, into the
 /// policy (each kept by name, SHA-256 and entries: see `BlocklistFile`).
 package enum PolicyFileLoader {
-    /// The bytes of the file at `path` (absolute).
-    /// - Throws: `PolicyFileError.missing` when nothing is there, `.unreadable` when it cannot be read.
+    /// The bytes of the file at `path` (absolute), at most ``listByteLimit`` of them.
+    /// - Throws: `PolicyFileError.missing` when nothing is there, `.notRegularFile` for a directory, FIFO or device
+    ///   (a FIFO would block, a device never end), `.tooLarge`, `.unreadable` when it cannot be read.
     package static func contents(of path: String) throws(PolicyFileError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileManager.default.fileExists(atPath: path) ? .unreadable(path: path) : .missing(path: path)
+        let file: RegularFile
+        do {
+            file = try RegularFile(path: path)
+        } catch .missing {
+            throw .missing(path: path)
+        } catch .notRegular {
+            throw .notRegularFile(path: path)
+        } catch {
+            throw .unreadable(path: path)
         }
-        return data
+        defer { close(file.descriptor) }
+        switch readWhole(file, limit: listByteLimit) {
+        case .bytes(let bytes): return Data(bytes)
+        case .tooLarge: throw .tooLarge(path: path)
+        case .failed: throw .unreadable(path: path)
+        }
+    }
+
+    /// What reading a whole file gave.
+    private enum ReadOutcome {
+        case bytes([UInt8])
+        case tooLarge
+        case failed(reason: String)
+    }
+
+    /// Reads `file` to its end, stopping once it holds more than `limit` bytes (it may grow after its `fstat`).
+    private static func readWhole(_ file: RegularFile, limit: Int) -> ReadOutcome {
+        let descriptor = file.descriptor
+        guard Int(file.status.st_size) <= limit else { return .tooLarge }
+        var bytes = [UInt8](repeating: 0, count: Int(file.status.st_size) + 1)  // one more: a file still growing shows
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { return .failed(reason: SystemCall.describe(errno)) }
+            if got == 0 { break }
+            count += got
+            if count == bytes.count, count <= limit {
+                bytes += [UInt8](repeating: 0, count: min(count, 1 << 20))  // it grew since fstat
+            }
+        }
+        guard count <= limit else { return .tooLarge }
+        bytes.removeSubrange(count...)
+        return .bytes(bytes)
     }
 
     /// Loads the policy at `path` (absolute) and compiles it, so that what cannot be evaluated (a banned-terms rule
@@ -94,26 +135,13 @@ package enum PolicyFileLoader {
         } catch {
             throw .unreadableList(policy: policy, list: listPath, reason: "not a regular file")
         }
-        let descriptor = file.descriptor
-        let status = file.status
-        defer { close(descriptor) }
-        guard Int(status.st_size) <= listByteLimit else { throw .listTooLarge(policy: policy, list: listPath) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)  // one more: a file still growing shows
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else {
-                throw .unreadableList(policy: policy, list: listPath, reason: SystemCall.describe(errno))
-            }
-            if got == 0 { break }
-            count += got
-            if count == bytes.count, count <= listByteLimit {
-                bytes += [UInt8](repeating: 0, count: min(count, 1 << 20))  // it grew since fstat
-            }
+        defer { close(file.descriptor) }
+        var bytes: [UInt8]
+        switch readWhole(file, limit: listByteLimit) {
+        case .bytes(let read): bytes = read
+        case .tooLarge: throw .listTooLarge(policy: policy, list: listPath)
+        case .failed(let reason): throw .unreadableList(policy: policy, list: listPath, reason: reason)
         }
-        guard count <= listByteLimit else { throw .listTooLarge(policy: policy, list: listPath) }
-        bytes.removeSubrange(count...)
         if bytes.starts(with: [0x1F, 0x8B]) {
             do {
                 bytes = try GzipDecoder.decompress(bytes, limit: listByteLimit)

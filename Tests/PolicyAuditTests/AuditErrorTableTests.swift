@@ -29,6 +29,14 @@ struct AuditErrorTableTests {
         (PolicyFileError.missing(path: "p.json"), 66, "policy file not found: p.json"),
         (PolicyFileError.unreadable(path: "p.json"), 74, "cannot read policy file p.json"),
         (
+            PolicyFileError.notRegularFile(path: "/etc"), 65,
+            "/etc is not a regular file (a directory, FIFO or device cannot be read as a policy); give a policy file"
+        ),
+        (
+            PolicyFileError.tooLarge(path: "p.json"), 65,
+            "policy file p.json holds more than 1 GiB: too large for a policy"
+        ),
+        (
             PolicyFileError.invalid(path: "p.json", error: .invalid(path: "rules[0].rule", reason: "unknown rule")),
             65, "p.json: rules[0].rule: unknown rule"
         ),
