@@ -75,6 +75,9 @@ let package = Package(
         // Breach-corpus lookups per second, time to open and RSS (bench/breach.sh).
         .executableTarget(
             name: "pwaudit-breach-bench", dependencies: ["BreachCorpus"], path: "Sources/BreachBench"),
+        // Strength estimates per CPU-second and the 1 KiB adversarial input's cost (bench/strength.sh).
+        .executableTarget(
+            name: "pwaudit-strength-bench", dependencies: ["PasswordStrength"], path: "Sources/StrengthBench"),
 
         // What several test targets share: temporary directories, the checkout and shared/ locators, the built
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).

@@ -80,13 +80,30 @@ struct DictionaryMatcher {
     }
 
     /// Matches that need at least one substitution of zxcvbn's l33t table, tokens longer than one scalar.
+    ///
+    /// zxcvbn rescans the password once per substitution set and reports a match once per set that yields it;
+    /// the copies are identical and the search keeps the first of equal candidates. Here one walk per start
+    /// follows every consistent choice at once (each l33t character: as typed, or each letter some set maps it
+    /// to), carrying the sets still compatible as a bit set, and pruned by the lists' prefixes. Each match is
+    /// reported once, ordered as zxcvbn's first copy: by (start, end), then by the first set yielding it, then
+    /// by list.
     func l33tMatches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
+        let substitutions = L33tTable.substitutions(relevantTo: password)
+        guard let first = substitutions.first, !first.isEmpty else { return [] }
+        let lower = ScalarText.lowered(password)
+        guard lower.count == password.count else { return rescanningL33tMatches(password, substitutions) }
+        let walk = L33tWalk(
+            matcher: self, password: password, lower: lower, substitutions: substitutions)
+        return walk.run()
+    }
+
+    /// zxcvbn's own way, one rescan per substitution set: for a password whose lower-case form changes length.
+    func rescanningL33tMatches(
+        _ password: [Unicode.Scalar], _ substitutions: [[(typed: Unicode.Scalar, letter: Unicode.Scalar)]]
+    ) -> [StrengthMatch] {
         var result: [StrengthMatch] = []
-        // zxcvbn reports a match once per substitution set that yields it; the copies are identical (same
-        // token, word, rank and substitutions in use, so the same guesses) and the search keeps the first of
-        // equal candidates, so only the first is kept here.
         var seen: Set<L33tMatchKey> = []
-        for substitution in L33tTable.substitutions(relevantTo: password) {
+        for substitution in substitutions {
             if substitution.isEmpty { break }
             let map = Dictionary(substitution.map { ($0.typed, $0.letter) }, uniquingKeysWith: { first, _ in first })
             let subbed = password.map { map[$0] ?? $0 }

@@ -15,6 +15,10 @@ final class RankedWordTable: Sendable {
     private let ranks: [Int32]
     private let slots: [Int32]
     private let mask: Int
+    /// The FNV-1a hash of every prefix of every word (open addressing, 0 = empty slot): a walk that extends a
+    /// substring whose hash is absent here cannot reach a word. A collision only keeps a walk going longer.
+    private let prefixes: [UInt64]
+    private let prefixMask: Int
 
     init(lists: [(name: String, words: String)]) {
         names = lists.map(\.name)
@@ -53,6 +57,21 @@ final class RankedWordTable: Sendable {
             while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(entry)
         }
+        var prefixCapacity = 1
+        while prefixCapacity < bytes.count * 2 { prefixCapacity <<= 1 }
+        var prefixes = [UInt64](repeating: 0, count: prefixCapacity)
+        for entry in 0..<(wordStart.count - 1) {
+            var hash = Self.seed
+            for byte in bytes[Int(wordStart[entry])..<Int(wordStart[entry + 1])] {
+                hash = Self.step(hash, byte)
+                let key = hash == 0 ? 1 : hash
+                var slot = Int(truncatingIfNeeded: key) & (prefixCapacity - 1)
+                while prefixes[slot] != 0 && prefixes[slot] != key { slot = (slot + 1) & (prefixCapacity - 1) }
+                prefixes[slot] = key
+            }
+        }
+        self.prefixes = prefixes
+        self.prefixMask = prefixCapacity - 1
         self.bytes = bytes
         self.wordStart = wordStart
         self.ranks = ranks
@@ -77,6 +96,18 @@ final class RankedWordTable: Sendable {
             let to = Int(wordStart[entry + 1])
             if to - from == word.count && bytes[from..<to].elementsEqual(word) { return entry }
             slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether some word may start with the bytes hashed to `hash` (never false for a real prefix).
+    @inline(__always) func mayBePrefix(hash: UInt64) -> Bool {
+        let key = hash == 0 ? 1 : hash
+        var slot = Int(truncatingIfNeeded: key) & prefixMask
+        while true {
+            let stored = prefixes[slot]
+            if stored == key { return true }
+            if stored == 0 { return false }
+            slot = (slot + 1) & prefixMask
         }
     }
 

@@ -1,0 +1,55 @@
+import Foundation
+import PasswordStrength
+
+// pwaudit-strength-bench CANDIDATES [ROUNDS]: estimates every candidate of CANDIDATES (records separated by LF,
+// fields password, username, e-mail separated by US, 0x1F; written by bench/strength.sh) on this one thread with the
+// username and e-mail as user inputs, ROUNDS times (best round reported), and times the 1 KiB adversarial input
+// (repeats, keyboard walks, every l33t character; StrengthBoundsTests builds the same one). Prints candidates per
+// CPU-second, the adversarial input's best and median milliseconds, and a checksum of the scores.
+
+/// This process's CPU time in seconds.
+func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: pwaudit-strength-bench CANDIDATES [ROUNDS]\n".utf8))
+    exit(64)
+}
+let text = try String(contentsOfFile: arguments[1], encoding: .utf8)
+let candidates = text.split(separator: "\n", omittingEmptySubsequences: true).map { line in
+    let fields = line.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+    return (password: fields[0], inputs: Array(fields.dropFirst()))
+}
+let rounds = arguments.count > 2 ? max(1, Int(arguments[2]) ?? 1) : 1
+let estimator = StrengthEstimator()
+_ = estimator.estimate("warm-up", userInputs: ["warm"])
+var best = Double.infinity
+var checksum = 0
+for _ in 0..<rounds {
+    let started = cpuSeconds()
+    var sum = 0
+    for candidate in candidates { sum &+= estimator.estimate(candidate.password, userInputs: candidate.inputs).score }
+    best = min(best, cpuSeconds() - started)
+    checksum = sum
+}
+let l33t = "4@8({[<3691!|70$5+7%2"
+var adversarial = ""
+while adversarial.utf8.count < 1024 { adversarial += l33t + "qwertyuiop" + "aaaaaaaa" + "1qaz2wsx" + "abcdefgh" }
+adversarial = String(adversarial.utf8.prefix(1024).map { Character(Unicode.Scalar($0)) })
+var times: [Double] = []
+for _ in 0..<21 {
+    let started = cpuSeconds()
+    _ = estimator.estimate(adversarial)
+    times.append((cpuSeconds() - started) * 1000)
+}
+times.sort()
+print(
+    String(
+        format:
+            "RESULT peer=pwaudit rows=%d cpu_seconds=%.3f rows_per_cpu_s=%.0f adversarial_1kib_best_ms=%.3f "
+            + "adversarial_1kib_median_ms=%.3f (score sum %d)",
+        candidates.count, best, Double(candidates.count) / best, times[0], times[times.count / 2], checksum))
