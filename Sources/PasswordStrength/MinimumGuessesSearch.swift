@@ -73,7 +73,8 @@ struct MinimumGuessesSearch {
             }
             update(bruteforce(0, k), 1)
             if k >= 1 {
-                for i in 1...k {
+                for i in 1...k where optimal[i - 1].contains(where: { $0.match.pattern != .bruteforce }) {
+                    // Built only where it extends something: most (i, k) pairs have only bruteforce behind them.
                     let match = bruteforce(i, k)
                     for entry in optimal[i - 1] where entry.match.pattern != .bruteforce {
                         update(match, entry.length + 1)
