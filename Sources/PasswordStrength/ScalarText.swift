@@ -52,9 +52,30 @@ enum ScalarText {
     }
 
     /// A `String` of the scalars.
+    ///
+    /// Encodes the UTF-8 by hand into one buffer: appending to a `String.UnicodeScalarView` goes through unspecialised
+    /// generic code scalar by scalar, and the search builds many short tokens.
     static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount)
+        for scalar in scalars {
+            let value = scalar.value
+            if value < 0x80 {
+                bytes.append(UInt8(value))
+            } else if value < 0x800 {
+                bytes.append(UInt8(0xC0 | value >> 6))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            } else if value < 0x1_0000 {
+                bytes.append(UInt8(0xE0 | value >> 12))
+                bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            } else {
+                bytes.append(UInt8(0xF0 | value >> 18))
+                bytes.append(UInt8(0x80 | (value >> 12) & 0x3F))
+                bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
