@@ -10,7 +10,7 @@ let package = Package(
     ],
     targets: [
         // Rule engine: pure Swift, no SQLite, no terminal, no file I/O. Usable from an iOS app.
-        .target(name: "PasswordPolicy"),
+        .target(name: "PasswordPolicy", dependencies: ["PasswordStrength"]),
 
         // Policy interchange: Apple password rules and pwquality.conf, read and written. Foundation and the engine only.
         .target(name: "PolicyInterchange", dependencies: ["PasswordPolicy"]),
@@ -82,7 +82,7 @@ let package = Package(
         // What several test targets share: temporary directories, the checkout and shared/ locators, the built
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto", "LibC"], path: "Tests/PwauditTestSupport"),
-        .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy"]),
+        .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy", "PasswordStrength"]),
         .testTarget(name: "PasswordStrengthTests", dependencies: ["PasswordStrength", "PwauditTestSupport"]),
         .testTarget(
             name: "BreachCorpusTests",

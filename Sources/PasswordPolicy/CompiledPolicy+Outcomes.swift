@@ -1,7 +1,10 @@
+import PasswordStrength
+
 extension CompiledPolicy {
     /// Turns a raw check into a full outcome with reason code, parameters and message.
     func outcome(_ index: Int, _ check: RuleCheck) -> RuleOutcome {
         let rule = policy.rules[index]
+        if case .strength(let threshold) = rule.kind { return strengthOutcome(index, rule, threshold, check) }
         let (code, required, actualKey, message) =
             if case .bannedTerms(let banned) = rule.kind {
                 describeBannedTerms(banned, check, term: bannedTerm(ofRule: index, check.detail))
@@ -88,6 +91,8 @@ extension CompiledPolicy {
             return ("palindrome", [:], "palindrome", "Don't use a password that reads the same backwards.")
         case .forbiddenWords:
             return ("contains-word", [:], "matched", "Don't include a forbidden word.")
+        case .strength:
+            return ("too-guessable", [:], "score", "")  // described by describeStrength
         }
     }
 }
@@ -119,5 +124,32 @@ extension CompiledPolicy {
                 "Scores \(check.actual) of the \(banned.minScore) points needed:\(found) add more of your own."
             )
         }
+    }
+}
+
+extension CompiledPolicy {
+    /// A `strength` outcome: the score, the guesses' log10 in tenths and zxcvbn's warning code (in `actual` as
+    /// `warning-CODE: 1` and in the message), never the password.
+    fileprivate func strengthOutcome(
+        _ index: Int, _ rule: PolicyRule, _ threshold: StrengthThreshold, _ check: RuleCheck
+    )
+        -> RuleOutcome
+    {
+        let warnings = StrengthFeedback.Warning.allCases
+        let warning = warnings[max(0, min(warnings.count - 1, check.detail % 100))]
+        var actual = ["score": check.actual, "guesses-log10-tenths": max(0, check.detail / 100)]
+        if warning != .none { actual["warning-\(warning.rawValue)"] = 1 }
+        let needs =
+            switch threshold {
+            case .minScore(let score): "a score of \(score)"
+            case .minGuessesLog10(let log10): "10^\(log10) guesses"
+            }
+        let said = warning == .none ? "" : " \(warning.text) [\(warning.rawValue)]"
+        return RuleOutcome(
+            ruleIndex: index, ruleID: rule.id, label: rule.label, passed: !check.failed,
+            code: check.failed ? "strength.too-guessable" : "strength.ok", required: [threshold.key: threshold.value],
+            actual: actual,
+            message: check.failed
+                ? "Too easy to guess (strength score \(check.actual) of 4, needs \(needs)).\(said)" : rule.label + ".")
     }
 }

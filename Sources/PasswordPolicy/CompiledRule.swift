@@ -27,6 +27,8 @@ enum CompiledRule: Sendable {
     case palindrome
     /// `list` indexes ``RuleProgram/wordLists``.
     case forbiddenWords(list: Int)
+    /// `minScore` 0 means none; `minLog10` 0 means none; `organization` is the policy's, a user input.
+    case strength(minScore: Int, minLog10: Int, organization: String?)
 }
 
 /// Side tables collected while lowering rules.
@@ -43,6 +45,8 @@ struct RuleSideTables {
     var mode: EvaluationMode = .unicode
     /// The automaton states the policy's patterns have used so far.
     var patternBudget = PatternBudget()
+    /// The organization a `banned-terms` rule of the policy names, a user input of `strength` rules.
+    var organization: String?
 
     /// Lowers one validated rule.
     mutating func lower(_ kind: RuleKind, normalization: Normalization, path: String) throws(PolicyError)
@@ -143,6 +147,10 @@ struct RuleSideTables {
         case .forbiddenWords(let words):
             wordLists.append(ForbiddenWordList(words.map { normalized($0, normalization) }))
             return .forbiddenWords(list: wordLists.count - 1)
+        case .strength(.minScore(let score)):
+            return .strength(minScore: score, minLog10: 0, organization: organization)
+        case .strength(.minGuessesLog10(let log10)):
+            return .strength(minScore: 0, minLog10: log10, organization: organization)
         }
     }
 

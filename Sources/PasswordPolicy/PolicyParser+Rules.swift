@@ -2,6 +2,7 @@ extension PolicyParser {
     static let ruleNames = [
         "length", "require", "classes", "max-repeat", "max-sequence", "allowed", "blocklist", "context", "pattern",
         "max-class-repeat", "palindrome", "forbidden-words", "banned-terms",
+        "strength",
     ]
     private static let keysByRule: [String: Set<String>] = [
         "length": ["min", "max", "credits"], "require": ["class", "min"], "classes": ["min", "of"],
@@ -10,6 +11,7 @@ extension PolicyParser {
         "blocklist": ["lists", "words", "files", "min-count"],
         "context": ["fields", "min-token", "substrings"], "pattern": ["regex", "must", "message"],
         "max-class-repeat": ["max"], "palindrome": [], "forbidden-words": ["words"],
+        "strength": ["min-score", "min-guesses-log10"],
         "banned-terms": [
             "terms", "lists", "files", "organization", "min-score", "substitutions", "name-match", "fields",
         ],
@@ -89,6 +91,18 @@ extension PolicyParser {
             }
             guard !canonical.isEmpty else { throw .invalid(path: rule.path("words"), reason: "must not be empty") }
             return .forbiddenWords(words: canonical)
+        case "strength":
+            let score = try rule.int("min-score", atLeast: 1, atMost: 4)
+            let log10 = try rule.int("min-guesses-log10", atLeast: 1, atMost: 100)
+            switch (score, log10) {
+            case (let score?, nil): return .strength(.minScore(score))
+            case (nil, let log10?): return .strength(.minGuessesLog10(log10))
+            case (nil, nil): throw .invalid(path: rule.path, reason: "needs \"min-score\" or \"min-guesses-log10\"")
+            default:
+                throw .invalid(
+                    path: rule.path("min-guesses-log10"),
+                    reason: "a strength rule takes \"min-score\" or \"min-guesses-log10\", not both")
+            }
         default:
             let regex = try rule.requiredString("regex")
             if let problem = patternProblem(regex) { throw .invalid(path: rule.path("regex"), reason: problem) }

@@ -41,6 +41,10 @@ extension PolicyRule {
             return "Not a palindrome"
         case .forbiddenWords:
             return "Doesn't contain a forbidden word"
+        case .strength(.minScore(let score)):
+            return "Hard enough to guess (strength score \(score) of 4)"
+        case .strength(.minGuessesLog10(let log10)):
+            return "Hard enough to guess (at least 10^\(log10) guesses)"
         }
     }
 

@@ -96,6 +96,8 @@ public struct PolicyRule: Sendable, Equatable {
             return [:]
         case .forbiddenWords(let words):
             return ["words": .array(words.map { .string($0) })]
+        case .strength(let threshold):
+            return [threshold.key: .int(threshold.value)]
         }
     }
 }

@@ -1,3 +1,5 @@
+import PasswordStrength
+
 extension RuleEvaluator {
     /// Runs one compiled rule against a prepared password; `scan` is the password's pwquality scan in that mode
     /// (`pwqualityScan(of:)`, made once per password), else nil.
@@ -99,7 +101,27 @@ extension RuleEvaluator {
         case .forbiddenWords(let list):
             let matched = wordLists[list].matchesFolded(prepared.folded)
             return RuleCheck(failed: matched, variant: matched ? 1 : 0, actual: matched ? 1 : 0)
+        case .strength(let minScore, let minLog10, let organization):
+            return strengthCheck(minScore: minScore, minLog10: minLog10, organization: organization, candidate)
         }
+    }
+
+    /// zxcvbn's estimate of the password as typed (its UTF-8 bytes, in every mode); `actual` is the score,
+    /// `detail` the warning's index in ``StrengthFeedback/Warning/allCases`` plus 100 × the guesses' log10 in tenths.
+    private func strengthCheck(minScore: Int, minLog10: Int, organization: String?, _ candidate: CandidateBytes)
+        -> RuleCheck
+    {
+        var inputs: [String] = []
+        if let username = candidate.username { inputs.append(String(decoding: username, as: UTF8.self)) }
+        if let email = candidate.email { inputs.append(String(decoding: email, as: UTF8.self)) }
+        if let organization { inputs.append(organization) }
+        let estimate = StrengthEstimator().estimate(
+            String(decoding: candidate.password, as: UTF8.self), userInputs: inputs)
+        let failed = estimate.score < minScore || estimate.guessesLog10 < Double(minLog10)
+        let warning = StrengthFeedback.Warning.allCases.firstIndex(of: estimate.feedback.warning) ?? 0
+        let tenths = Int((estimate.guessesLog10 * 10).rounded(.down))
+        return RuleCheck(
+            failed: failed, variant: failed ? 1 : 0, actual: estimate.score, detail: warning + 100 * tenths)
     }
 
     /// The corpus's count for the normalized (not case-folded) password.

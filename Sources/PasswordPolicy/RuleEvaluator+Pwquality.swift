@@ -114,7 +114,7 @@ extension RuleEvaluator {
         case .length, .creditedLength, .require, .classes, .maxRepeat, .maxSequence, .maxClassRepeat, .palindrome,
             .context, .forbiddenWords:
             return true
-        case .requireChars, .allowed, .blocklist, .breached, .bannedTerms, .pattern:
+        case .requireChars, .allowed, .blocklist, .breached, .bannedTerms, .pattern, .strength:
             return false
         }
     }

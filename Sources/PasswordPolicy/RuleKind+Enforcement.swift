@@ -7,7 +7,7 @@ extension RuleKind {
         case .length, .require(.named, _), .classes, .maxRepeat, .maxSequence, .maxClassRepeat, .palindrome, .context,
             .forbiddenWords:
             return true
-        case .require(.chars, _), .allowed, .blocklist, .breached, .bannedTerms, .pattern:
+        case .require(.chars, _), .allowed, .blocklist, .breached, .bannedTerms, .pattern, .strength:
             return false
         }
     }
@@ -22,7 +22,7 @@ extension RuleKind {
         case .maxClassRepeat(let max): mode != .pwquality || RuleEvaluator.pwqualityChecksClassRuns(max: max)
         case .pattern(_, let must, _): must == .match
         case .length(_, _, let credits): !credits.isEmpty
-        case .allowed, .blocklist, .breached, .bannedTerms, .context, .forbiddenWords, .palindrome: false
+        case .allowed, .blocklist, .breached, .bannedTerms, .context, .forbiddenWords, .palindrome, .strength: false
         }
     }
 }

@@ -33,6 +33,9 @@ public enum RuleKind: Sendable, Equatable {
     case palindrome
     /// The password (case-folded) contains none of `words`, forwards or reversed (libpwquality's `badwords`).
     case forbiddenWords(words: [String])
+    /// zxcvbn's estimate of the password as typed, with the candidate's username, email and the policy's
+    /// organization as user inputs, reaches a score or a number of guesses (``StrengthThreshold``).
+    case strength(StrengthThreshold)
 
     /// The rule's name as written in policy JSON (`"rule": "…"`).
     public var name: String {
@@ -50,6 +53,7 @@ public enum RuleKind: Sendable, Equatable {
         case .maxClassRepeat: return "max-class-repeat"
         case .palindrome: return "palindrome"
         case .forbiddenWords: return "forbidden-words"
+        case .strength: return "strength"
         }
     }
 

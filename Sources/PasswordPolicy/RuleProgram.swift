@@ -28,6 +28,11 @@ final class RuleProgram: @unchecked Sendable {
         var tables = RuleSideTables()
         tables.availableSources = available
         tables.mode = policy.evaluation
+        tables.organization =
+            policy.rules.lazy.compactMap { rule -> String? in
+                if case .bannedTerms(let banned) = rule.kind { return banned.organization }
+                return nil
+            }.first
         var lowered: [CompiledRule] = []
         for (index, rule) in policy.rules.enumerated() {
             lowered.append(try tables.lower(rule.kind, normalization: policy.normalization, path: "rules[\(index)]"))

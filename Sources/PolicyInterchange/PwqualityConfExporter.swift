@@ -44,6 +44,7 @@ package enum PwqualityConfExporter {
             case .maxSequence(let max): set("maxsequence", max)
             case .maxClassRepeat(let max): set("maxclassrepeat", max)
             case .palindrome: hasPalindrome = true
+            case .strength: leaveOut(rule, "libpwquality has no strength estimate")
             case .context(let fields, let minToken, let substrings):
                 hasContext = true
                 set("usercheck", 1)

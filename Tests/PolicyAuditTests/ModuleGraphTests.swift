@@ -81,7 +81,8 @@ import Testing
     func storeStaysBehindTheProtocols() throws {
         let graph = try Self.importedModules()
         #expect(graph["PolicyAuditCLI"]?.contains("PolicyStore") == false)
-        #expect(graph["PasswordPolicy"] == [], "the engine imports Foundation only")
+        #expect(graph["PasswordPolicy"] == ["PasswordStrength"], "the engine imports Foundation and the estimator only")
+        #expect(graph["PasswordStrength"] == [], "the estimator imports Foundation only")
         let audit = URL(fileURLWithPath: SourceTree.path("Sources/PolicyAudit"))
         let importers = try FileManager.default.contentsOfDirectory(atPath: audit.path).filter {
             try Self.imports(in: audit.appendingPathComponent($0)).contains("PolicyStore")

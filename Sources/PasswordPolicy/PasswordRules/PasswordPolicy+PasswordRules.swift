@@ -54,6 +54,7 @@ extension PasswordPolicy {
             case .maxClassRepeat: leaveOut(rule, "a class-run limit cannot be expressed")
             case .palindrome: leaveOut(rule, "a palindrome check cannot be expressed")
             case .forbiddenWords: leaveOut(rule, "forbidden words cannot be expressed")
+            case .strength: leaveOut(rule, "a strength estimate cannot be expressed")
             }
         }
         return PasswordRulesExport(descriptor: descriptor.text, unexpressed: unexpressed)
