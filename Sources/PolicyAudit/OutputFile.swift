@@ -160,7 +160,9 @@ package final class OutputFile {
         if let real = realPath(path) { return real }
         let directory = (path as NSString).deletingLastPathComponent
         var info = stat()
-        if depth < 32, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let target = linkTarget(path) {
+        if depth < 32, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+            let target = SystemCall.linkTarget(path)
+        {
             let next = target.hasPrefix("/") ? target : (directory as NSString).appendingPathComponent(target)
             return resolvedPath(next, depth: depth + 1)
         }
@@ -200,13 +202,6 @@ package final class OutputFile {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func lastError() -> String { describe(errno) }

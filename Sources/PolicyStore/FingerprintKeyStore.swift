@@ -98,10 +98,7 @@ package enum FingerprintKeyStore {
         var link = stat()
         var target = stat()
         guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 else { return nil }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return "" }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return SystemCall.linkTarget(path) ?? ""
     }
 
     /// What a file that is not a regular one is, in a message's words.
