@@ -127,24 +127,8 @@ package final class QueryResultWriter {
         return value.text  // digits, `.`, `-`, `e`, `+`, letters of inf/nan, hex: never quoted
     }
 
-    /// A text field: a leading `'` when it starts like a formula, then quoted when it holds `,`, `"`, CR or LF.
-    static func csvText(_ text: String) -> String {
-        var field = text
-        if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
-            field = "'" + field
-        }
-        let needsQuotes = field.utf8.contains {
-            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10
-        }
-        guard needsQuotes else { return field }
-        var quoted = "\""
-        quoted.reserveCapacity(field.utf8.count + 8)
-        for scalar in field.unicodeScalars {
-            if scalar == "\"" { quoted += "\"" }
-            quoted.unicodeScalars.append(scalar)
-        }
-        return quoted + "\""
-    }
+    /// A text field: formula-guarded, then quoted when it holds `,`, `"`, CR or LF.
+    static func csvText(_ text: String) -> String { CSVField.quoted(CSVField.formulaGuarded(text)) }
 
     // MARK: JSON
 

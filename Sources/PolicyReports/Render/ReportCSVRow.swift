@@ -32,15 +32,7 @@ struct ReportCSVRow {
     /// it as text instead of evaluating it. Control characters (escape sequences, line breaks) then become `?`.
     /// Cells holding `,`, `"`, CR or LF are quoted, quotes doubled.
     static func field(_ cell: String) -> String {
-        var text = cell
-        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
-            text = "'" + text
-        }
-        text = ReportText.terminalSafe(text)
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
-            return text
-        }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        CSVField.quoted(ReportText.terminalSafe(CSVField.formulaGuarded(cell)))
     }
 
     /// The whole CSV: header and records, CRLF line endings.
