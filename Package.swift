@@ -50,8 +50,9 @@ let package = Package(
         // Breach corpora searched in place (Have I Been Pwned's SHA-1 and NTLM files, memory-mapped): the engine's
         // BlocklistSource for "hibp:" lists, and `corpus verify`'s full check.
         .target(name: "BreachCorpus", dependencies: ["PasswordPolicy", "AuditCrypto", "ExitStatus", "LibC"]),
-        // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O.
-        .target(name: "PolicyDemo"),
+        // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O;
+        // its submission times are written by AuditTime, as every stored time is.
+        .target(name: "PolicyDemo", dependencies: ["AuditTime"]),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
         .target(
             name: "PolicyAudit",

@@ -1,3 +1,5 @@
+import AuditTime
+
 /// A deterministic, realistic sample of candidate passwords for the demo, generated inside pwaudit.
 ///
 /// Same `rows` and `seed`, same rows, on every platform (own xoshiro256** generator). Each row has a
@@ -81,22 +83,9 @@ package struct DemoSampleGenerator: Sequence, Sendable {
         static let firstSecond = 1_735_689_600
         static let lastSecond = 1_796_083_199
 
-        /// `YYYY-MM-DDTHH:MM:SSZ` for a Unix time (days-to-civil from H. Hinnant's date algorithms).
+        /// `YYYY-MM-DDTHH:MM:SSZ` for a Unix time in the demo's span: `UTCInstant`'s canonical text.
         static func iso8601(secondsSinceEpoch seconds: Int) -> String {
-            let days = seconds / 86_400
-            let secondOfDay = seconds % 86_400
-            let shifted = days + 719_468
-            let era = shifted / 146_097
-            let dayOfEra = shifted - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthIndex = (5 * dayOfYear + 2) / 153
-            let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-            let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-            let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-            func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-            return "\(year)-\(pad(month))-\(pad(day))T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60))"
-                + ":\(pad(secondOfDay % 60))Z"
+            UTCInstant(secondsSince1970: Int64(seconds))!.text  // the span is years 2025-2026: always an instant
         }
     }
 }
