@@ -10,7 +10,11 @@ let package = Package(
     ],
     targets: [
         // Rule engine: pure Swift, no SQLite, no terminal, no file I/O. Usable from an iOS app.
-        .target(name: "PasswordPolicy", dependencies: ["PasswordStrength"]),
+        .target(name: "PasswordPolicy", dependencies: ["PasswordStrength", "PolicyPattern"]),
+
+        // The `pattern` rule's linear-time matcher: parser → PatternNode → Thompson automaton → state-set simulation, no
+        // backtracking. Foundation only, like the engine that uses it.
+        .target(name: "PolicyPattern"),
 
         // Policy interchange: Apple password rules and pwquality.conf, read and written. Foundation and the engine only.
         .target(name: "PolicyInterchange", dependencies: ["PasswordPolicy"]),
@@ -83,7 +87,9 @@ let package = Package(
         // What several test targets share: temporary directories, the checkout and shared/ locators, the built
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto", "LibC"], path: "Tests/PwauditTestSupport"),
-        .testTarget(name: "PasswordPolicyTests", dependencies: ["PasswordPolicy", "PasswordStrength"]),
+        .testTarget(
+            name: "PasswordPolicyTests", dependencies: ["PasswordPolicy", "PasswordStrength", "PolicyPattern"]),
+        .testTarget(name: "PolicyPatternTests", dependencies: ["PolicyPattern"]),
         .testTarget(name: "PasswordStrengthTests", dependencies: ["PasswordStrength", "PwauditTestSupport"]),
         .testTarget(
             name: "BreachCorpusTests",

@@ -16,11 +16,18 @@ mkdir -p "$build"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name pwaudit -swift-version 6)
 
 engine_module() {
-    # The rule engine as a static library + module, instrumented.
-    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name PasswordPolicy \
+    # The rule engine as a static library + module, instrumented, over the two modules it imports (PasswordStrength,
+    # the `strength` rule's estimator; PolicyPattern, the `pattern` rule's matcher), each instrumented too.
+    for module in PasswordStrength PolicyPattern; do
+        swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$module" \
+            -emit-module-path "$build/$module.swiftmodule" -o "$build/lib$module.a" \
+            $(find "$repo/Sources/$module" -name '*.swift' | sort)
+    done
+    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name PasswordPolicy -I "$build" \
         -emit-module-path "$build/PasswordPolicy.swiftmodule" -o "$build/libPasswordPolicy.a" \
         $(find "$repo/Sources/PasswordPolicy" -name '*.swift' | sort)
 }
+engine_libraries=(-lPasswordPolicy -lPolicyPattern -lPasswordStrength)
 
 case "$target" in
 csv)
@@ -36,7 +43,7 @@ csv)
     ;;
 policy | engine | pattern)
     engine_module
-    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lPasswordPolicy \
+    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" "${engine_libraries[@]}" \
         -o "$build/fuzz-$target" "$fuzz/Sources/$target/main.swift"
     ;;
 passwordrules | pwquality)
@@ -45,7 +52,7 @@ passwordrules | pwquality)
     swiftc "${flags[@]}" -emit-library -static -emit-module -module-name PolicyInterchange -I "$build" \
         -emit-module-path "$build/PolicyInterchange.swiftmodule" -o "$build/libPolicyInterchange.a" \
         $(find "$repo/Sources/PolicyInterchange" -name '*.swift' | sort)
-    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lPolicyInterchange -lPasswordPolicy \
+    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lPolicyInterchange "${engine_libraries[@]}" \
         -o "$build/fuzz-$target" "$fuzz/Sources/$target/main.swift"
     ;;
 *)

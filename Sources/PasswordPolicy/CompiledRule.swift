@@ -1,3 +1,5 @@
+import PolicyPattern
+
 /// A rule lowered to plain values for the hot loop; sets, tables and regexes live in ``RuleProgram`` side tables.
 enum CompiledRule: Sendable {
     case length(min: Int, max: Int)

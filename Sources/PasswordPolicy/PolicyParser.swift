@@ -1,3 +1,5 @@
+import PolicyPattern
+
 /// Validates a JSON tree against the policy format and builds a ``PasswordPolicy``.
 enum PolicyParser {
     static let topLevelKeys: Set<String> = [

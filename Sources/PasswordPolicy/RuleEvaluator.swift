@@ -1,3 +1,5 @@
+import PolicyPattern
+
 /// A plain value over a ``RuleProgram``'s buffers that evaluates candidates.
 ///
 /// Copying it touches no reference count (``CompiledPolicy`` keeps the program alive), which keeps parallel

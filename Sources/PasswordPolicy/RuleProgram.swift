@@ -1,3 +1,5 @@
+import PolicyPattern
+
 /// Owns everything a ``CompiledPolicy`` evaluates with: rule tables, blocklists, regexes.
 ///
 /// Immutable after `init`. Evaluation goes through ``evaluator``, a plain value over this object's buffers,

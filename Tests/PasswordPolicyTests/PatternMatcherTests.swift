@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PasswordPolicy
+@testable import PolicyPattern
 
 @Suite("Pattern matcher")
 struct PatternMatcherTests {

@@ -81,7 +81,10 @@ import Testing
     func storeStaysBehindTheProtocols() throws {
         let graph = try Self.importedModules()
         #expect(graph["PolicyAuditCLI"]?.contains("PolicyStore") == false)
-        #expect(graph["PasswordPolicy"] == ["PasswordStrength"], "the engine imports Foundation and the estimator only")
+        #expect(
+            graph["PasswordPolicy"] == ["PasswordStrength", "PolicyPattern"],
+            "the engine imports Foundation, the estimator and the matcher only")
+        #expect(graph["PolicyPattern"] == [], "the matcher imports Foundation only")
         #expect(graph["PasswordStrength"] == [], "the estimator imports Foundation only")
         let audit = URL(fileURLWithPath: SourceTree.path("Sources/PolicyAudit"))
         let importers = try FileManager.default.contentsOfDirectory(atPath: audit.path).filter {

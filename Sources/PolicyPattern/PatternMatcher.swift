@@ -4,11 +4,15 @@
 /// password's length (at most ``PatternCompiler/maximumStates`` steps per scalar), whatever the pattern:
 /// `(a+)+$` cannot backtrack because nothing backtracks. Immutable after `init`; the per-call state sets
 /// live on the calling thread's stack (or a temporary allocation), so one matcher serves many threads.
-final class PatternMatcher: @unchecked Sendable {
+package final class PatternMatcher: @unchecked Sendable {
+    /// The largest automaton a pattern may compile to, in states (its match state included); matching costs at most a
+    /// few steps per state per scalar.
+    package static var maximumStates: Int { PatternCompiler.maximumStates }
+
     /// States of the automaton, the match state last.
-    let stateCount: Int
+    package let stateCount: Int
     /// Whether every match starts at the start of the password (a leading `^`), so the search can stop early.
-    let isAnchoredAtStart: Bool
+    package let isAnchoredAtStart: Bool
     private let instructions: UnsafeMutableBufferPointer<PatternInstruction>
     private let classes: PatternClassTable
     /// Distinct classes in ``classes`` (repeated copies of one class share its entry).
@@ -18,7 +22,7 @@ final class PatternMatcher: @unchecked Sendable {
     ///
     /// - Throws: ``PatternError`` naming the unsupported or malformed construct and its offset, or saying the
     ///   automaton would exceed ``PatternCompiler/maximumStates`` states.
-    init(_ pattern: String) throws(PatternError) {
+    package init(_ pattern: String) throws(PatternError) {
         let node = try PatternParser.parse(pattern)
         let compiled = try PatternCompiler.compile(node)
         stateCount = compiled.instructions.count
@@ -36,25 +40,25 @@ final class PatternMatcher: @unchecked Sendable {
     }
 
     /// Whether the pattern matches anywhere in `text` (its Unicode scalars, as given).
-    func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         var steps = 0
         return Array(text.unicodeScalars).withUnsafeBufferPointer { search(ScalarInput(scalars: $0), steps: &steps) }
     }
 
     /// Whether the pattern matches anywhere in an all-ASCII password given as its bytes.
-    func matches(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matches(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var steps = 0
         return search(ASCIIInput(bytes: bytes), steps: &steps)
     }
 
     /// Whether the pattern matches anywhere in `scalars`.
-    func matches(_ scalars: UnsafeBufferPointer<Unicode.Scalar>) -> Bool {
+    package func matches(_ scalars: UnsafeBufferPointer<Unicode.Scalar>) -> Bool {
         var steps = 0
         return search(ScalarInput(scalars: scalars), steps: &steps)
     }
 
     /// Whether the pattern matches anywhere in `text`, and how many automaton steps the search took.
-    func matchCounting(_ text: String) -> (matched: Bool, steps: Int) {
+    package func matchCounting(_ text: String) -> (matched: Bool, steps: Int) {
         var steps = 0
         let matched = Array(text.unicodeScalars).withUnsafeBufferPointer {
             search(ScalarInput(scalars: $0), steps: &steps)

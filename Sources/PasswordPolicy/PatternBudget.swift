@@ -1,3 +1,5 @@
+import PolicyPattern
+
 /// The automaton states one policy's `pattern` rules may use, together and each.
 ///
 /// Matching costs at most a few table operations per automaton state per scalar of the password
@@ -8,7 +10,7 @@
 /// `^.{12,128}$` 247.
 struct PatternBudget {
     /// The most states one pattern may compile to (its match state included).
-    static let statesPerRule = 500
+    static let statesPerRule = PatternMatcher.maximumStates
     /// The most states all of one policy's patterns may compile to together.
     static let statesPerPolicy = 1_000
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PasswordPolicy
+@testable import PolicyPattern
 
 /// Compares the engine's automaton matcher with ICU's backtracking `NSRegularExpression` (test target only) on
 /// inputs short enough for the backtracker to answer quickly.

@@ -28,9 +28,9 @@ struct PatternInstruction: Sendable, Equatable {
 
 /// Lowers a ``PatternNode`` to instructions, refusing automata larger than a fixed bound.
 struct PatternCompiler {
-    /// The largest automaton accepted, in states (``PatternBudget/statesPerRule``); matching costs at most a
-    /// few steps per state per scalar.
-    static let maximumStates = PatternBudget.statesPerRule
+    /// The largest automaton accepted, in states (``PatternMatcher/maximumStates``, the engine's per-rule budget);
+    /// matching costs at most a few steps per state per scalar.
+    static let maximumStates = 500
 
     private(set) var instructions: [PatternInstruction] = []
     private(set) var classes: [PatternClass] = []

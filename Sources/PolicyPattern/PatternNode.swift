@@ -50,7 +50,10 @@ enum PatternAssertion: UInt32, Sendable, Equatable {
 }
 
 /// Why a `pattern` rule's regular expression is refused; `reason` is a sentence fragment about the pattern only.
-struct PatternError: Error, Equatable {
+package struct PatternError: Error, Equatable {
     /// What is wrong and what to write instead, e.g. "backreferences are not supported (\1 at offset 4)".
-    var reason: String
+    package var reason: String
+
+    /// A refusal saying `reason`.
+    package init(reason: String) { self.reason = reason }
 }
