@@ -32,8 +32,10 @@ package protocol RunRepository {
     func discard(runID: Int64) throws -> RunDeletion
     /// Whether run `runID` exists.
     func exists(runID: Int64) throws -> Bool
-    /// How the candidates of run `runID` fare under versions A and B.
-    func compare(runID: Int64, versionA: Int64, versionB: Int64) throws -> VersionComparisonRow
+    /// How the candidates of run `runID` scored under both versions A and B fare under each, counted by the store in
+    /// one grouped pass per figure (never a row per candidate); a pruned run answers from the counts stored before its
+    /// candidates were deleted.
+    func unlockTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts
     /// The candidates of run `runID` with their source line numbers, by id.
     func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)]
     /// The CSV options run `runID` read its file with, or nil when none were recorded (a run from before schema 10

@@ -9,25 +9,48 @@ package struct ComparisonReportBuilder {
     /// A builder reading `workspace`.
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
-    /// Compares `a` and `b` on `run`, which must have scored both.
+    /// Compares the versions `a` and `b` name (`NAME` = its latest version) on the run `run` names (an id or
+    /// `latest`), or, when nil, on the most recent complete run that scored both.
+    /// - Throws: `AuditStoreError.unknownPolicy`/`.unknownRun`, `ReportError` (same version, a version the run did not
+    ///   score, no run scoring both, a run that is not complete).
+    package func build(a: PolicyReference, b: PolicyReference, run reference: String?) throws -> ComparisonReport {
+        let library = PolicyLibrary(workspace: workspace)
+        let (versionA, versionB) = (try library.version(a), try library.version(b))
+        let run =
+            if let reference {
+                try RunReportBuilder(workspace: workspace).run(reference)
+            } else {
+                try latestRun(scoring: versionA, and: versionB)
+            }
+        return try build(run: run, a: versionA, b: versionB)
+    }
+
+    /// Compares `a` and `b` on `run`, which must have scored both: the store counts the candidates per unlock cell
+    /// and the rules of B failed by those A unlocks; the 2×2 table and the rules that newly block are read off them.
     package func build(run: StoredRun, a: StoredVersion, b: StoredVersion) throws -> ComparisonReport {
         guard a.id != b.id else { throw ReportError.sameVersion(reference: a.reference) }
         for version in [a, b] where !run.versionIDs.contains(version.id) {
             throw ReportError.versionNotScored(reference: version.reference, runID: run.id)
         }
-        let row = try workspace.runs.compare(runID: run.id, versionA: a.id, versionB: b.id)
+        let counts = try workspace.runs.unlockTransitions(runID: run.id, versionA: a.id, versionB: b.id)
         let rules = Dictionary(uniqueKeysWithValues: try workspace.policies.rules(versionID: b.id).map { ($0.bit, $0) })
+        // Of the candidates A unlocks, those B unlocks are none of B's rules' failures: every failure counted under
+        // A's unlock belongs to a candidate B newly blocks.
         return ComparisonReport(
             pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: RunReportBuilder.provenance(run),
             policyA: RunReportBuilder.reference(a), policyB: RunReportBuilder.reference(b),
-            bothUnlocked: row.bothUnlocked, onlyA: row.onlyA, onlyB: row.onlyB, neither: row.neither,
-            newlyBlockedBy: row.newlyBlockedByBit.compactMap { bit, count in
-                rules[bit].map { RuleCount(ruleID: $0.ruleID, label: $0.label, count: count) }
+            bothUnlocked: counts[unlockedUnderA: true, unlockedUnderB: true],
+            onlyA: counts[unlockedUnderA: true, unlockedUnderB: false],
+            onlyB: counts[unlockedUnderA: false, unlockedUnderB: true],
+            neither: counts[unlockedUnderA: false, unlockedUnderB: false],
+            newlyBlockedBy: counts.failuresUnlockedUnderA.compactMap { bit, count in
+                guard count > 0 else { return nil }
+                return rules[bit].map { RuleCount(ruleID: $0.ruleID, label: $0.label, count: count) }
             })
     }
 
     /// The most recent complete run that scored both versions.
-    package func latestRun(scoring a: StoredVersion, and b: StoredVersion) throws -> StoredRun {
+    private func latestRun(scoring a: StoredVersion, and b: StoredVersion) throws -> StoredRun {
         guard
             let run = try workspace.runs.list().first(where: {
                 $0.status == .complete && $0.versionIDs.contains(a.id) && $0.versionIDs.contains(b.id)

@@ -31,6 +31,35 @@ package struct RunReportBuilder {
         return run
     }
 
+    /// The report `pwaudit report [--run R] [--policy P]...` asks for: the run `run` names (nil or `latest`: the
+    /// latest complete import), restricted to the versions `policies` name (`NAME@N` as is, `NAME` as every version
+    /// of NAME the run scored; each once, in the order named).
+    /// - Throws: as `run(_:)`; `AuditStoreError.unknownPolicy`, `ReportError.versionNotScored`.
+    package func build(run reference: String?, policies: [PolicyReference]) throws -> RunReport {
+        let run = try run(reference)
+        return try build(run: run, versions: try selectedVersions(policies, scoredBy: run.versionIDs, runID: run.id))
+    }
+
+    /// The versions `references` name: `NAME@N` as is, `NAME` as every version of NAME among `scored`.
+    func selectedVersions(
+        _ references: [PolicyReference], scoredBy scored: [Int64], runID: Int64
+    ) throws -> [StoredVersion] {
+        let library = PolicyLibrary(workspace: workspace)
+        var selected: [StoredVersion] = []
+        for reference in references {
+            if reference.version != nil {
+                selected.append(try library.version(reference))
+                continue
+            }
+            _ = try library.version(reference)
+            let named = try library.list().filter { $0.name == reference.name && scored.contains($0.id) }
+            guard !named.isEmpty else { throw ReportError.versionNotScored(reference: reference.name, runID: runID) }
+            selected += named
+        }
+        var seen = Set<Int64>()
+        return selected.filter { seen.insert($0.id).inserted }
+    }
+
     /// The report of `run`, restricted to `versions` when given (each must have been scored by the run).
     package func build(run: StoredRun, versions filter: [StoredVersion] = []) throws -> RunReport {
         let summaries = workspace.summaries

@@ -24,17 +24,10 @@ enum CompareCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = try arguments.positionals(count: 2...2, command: "compare", what: "versions A and B")
-        let runReference = arguments[Self.runReference]
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
-        let versions = try PolicyArgument.storedVersions(operands, workspace: workspace, command: "compare")
-        let builder = ComparisonReportBuilder(workspace: workspace)
-        let run =
-            if let reference = runReference {
-                try RunReportBuilder(workspace: workspace).run(reference)
-            } else {
-                try builder.latestRun(scoring: versions[0], and: versions[1])
-            }
-        let report = try builder.build(run: run, a: versions[0], b: versions[1])
+        let references = try operands.map { try PolicyArgument.reference($0, command: "compare") }
+        let report = try ComparisonReportBuilder(workspace: workspace).build(
+            a: references[0], b: references[1], run: arguments[Self.runReference])
         return try ReportOutput.emit(.comparison(report), command: "compare", arguments: arguments, context: context)
     }
 }

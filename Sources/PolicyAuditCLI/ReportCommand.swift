@@ -1,4 +1,3 @@
-import AuditRepositories
 import PolicyAudit
 import PolicyReports
 
@@ -31,34 +30,9 @@ enum ReportCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "report", what: "")
-        let runReference = arguments[Self.runReference]
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
-        let builder = RunReportBuilder(workspace: workspace)
-        let run = try builder.run(runReference)
-        let versions = try selectedVersions(arguments[policy], run: run, workspace: workspace)
-        return try ReportOutput.emit(
-            .run(try builder.build(run: run, versions: versions)), command: "report", arguments: arguments,
-            context: context)
-    }
-
-    /// The versions `--policy` names: `NAME@N` as is, `NAME` as every version of NAME that `run` scored.
-    private static func selectedVersions(
-        _ references: [String], run: StoredRun, workspace: AuditWorkspace
-    ) throws -> [StoredVersion] {
-        let library = PolicyLibrary(workspace: workspace)
-        var selected: [StoredVersion] = []
-        for text in references {
-            let reference = try PolicyArgument.reference(text, command: "report")
-            if reference.version != nil {
-                selected.append(try library.version(reference))
-                continue
-            }
-            _ = try library.version(reference)
-            let scored = try library.list().filter { $0.name == reference.name && run.versionIDs.contains($0.id) }
-            guard !scored.isEmpty else { throw ReportError.versionNotScored(reference: reference.name, runID: run.id) }
-            selected += scored
-        }
-        var seen = Set<Int64>()
-        return selected.filter { seen.insert($0.id).inserted }
+        let policies = try arguments[policy].map { try PolicyArgument.reference($0, command: "report") }
+        let report = try RunReportBuilder(workspace: workspace).build(run: arguments[runReference], policies: policies)
+        return try ReportOutput.emit(.run(report), command: "report", arguments: arguments, context: context)
     }
 }

@@ -6,7 +6,7 @@ import LibC
 ///
 /// Before deleting, it stores what reports would otherwise compute from the attempts: the comparison of every ordered
 /// pair of the run's versions (`run_comparison_summary`, `run_comparison_blocked_summary`), which
-/// `SQLiteRunRepository.compare` then reads. The run keeps its `import_run` row, versions, summaries and
+/// `SQLiteRunRepository.unlockTransitions` then reads. The run keeps its `import_run` row, versions, summaries and
 /// `rejected_row`s, and is marked with `pruned_at`.
 package struct SQLiteRunPruner: RunPruner {
     private let database: Database
@@ -65,7 +65,8 @@ package struct SQLiteRunPruner: RunPruner {
         try database.inTransaction {
             for a in run.versionIDs {
                 for b in run.versionIDs where b != a {
-                    try store(try runs.compare(runID: runID, versionA: a, versionB: b), runID: runID, a: a, b: b)
+                    try store(
+                        try runs.unlockTransitions(runID: runID, versionA: a, versionB: b), runID: runID, a: a, b: b)
                 }
             }
             let range = CandidateID.range(runID: runID)
@@ -78,7 +79,7 @@ package struct SQLiteRunPruner: RunPruner {
         }
     }
 
-    private func store(_ row: VersionComparisonRow, runID: Int64, a: Int64, b: Int64) throws(SQLiteError) {
+    private func store(_ counts: UnlockTransitionCounts, runID: Int64, a: Int64, b: Int64) throws(SQLiteError) {
         try database.execute(
             """
             INSERT OR REPLACE INTO run_comparison_summary
@@ -86,10 +87,13 @@ package struct SQLiteRunPruner: RunPruner {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """,
             [
-                .integer(runID), .integer(a), .integer(b), .integer(Int64(row.bothUnlocked)),
-                .integer(Int64(row.onlyA)), .integer(Int64(row.onlyB)), .integer(Int64(row.neither)),
+                .integer(runID), .integer(a), .integer(b),
+                .integer(Int64(counts[unlockedUnderA: true, unlockedUnderB: true])),
+                .integer(Int64(counts[unlockedUnderA: true, unlockedUnderB: false])),
+                .integer(Int64(counts[unlockedUnderA: false, unlockedUnderB: true])),
+                .integer(Int64(counts[unlockedUnderA: false, unlockedUnderB: false])),
             ])
-        for (bit, failures) in row.newlyBlockedByBit {
+        for (bit, failures) in counts.failuresUnlockedUnderA {
             try database.execute(
                 """
                 INSERT OR REPLACE INTO run_comparison_blocked_summary (run_id, version_a, version_b, bit, failures)

@@ -1,44 +1,55 @@
 import AuditRepositories
 
-/// Comparing two policy versions on the candidates of one run.
+/// The counts a comparison of two policy versions on the candidates of one run is derived from.
 extension SQLiteRunRepository {
-    /// Joins the run's attempts under `versionA` and `versionB` candidate by candidate (candidates scored by only
-    /// one of them are left out) and counts the four unlock cells and the rules of B that block the newly blocked.
-    /// A pruned run's comparison is the one stored before its attempts were deleted (`storedComparison`).
-    package func compare(runID: Int64, versionA: Int64, versionB: Int64) throws(SQLiteError) -> VersionComparisonRow {
-        if let stored = try storedComparison(runID: runID, versionA: versionA, versionB: versionB) { return stored }
+    /// Counts the run's candidates scored under both `versionA` and `versionB` (candidates scored by only one are left
+    /// out) per unlock cell, and the rules of B failed by those A unlocks: two aggregate queries over one range scan
+    /// of the run's candidates each, nothing per candidate in Swift. A pruned run answers with the counts stored before
+    /// its attempts were deleted (`storedTransitions`).
+    package func unlockTransitions(
+        runID: Int64, versionA: Int64, versionB: Int64
+    ) throws(SQLiteError) -> UnlockTransitionCounts {
+        if let stored = try storedTransitions(runID: runID, versionA: versionA, versionB: versionB) { return stored }
         let range = CandidateID.range(runID: runID)
-        // One range scan of the run's candidates, reading each version's mask where it is stored: the inline column
-        // of its slot, else a primary-key lookup in attempt_row. (Joining the `attempt` view with itself would
-        // materialize both sides.) Candidates without an outcome under A or B give NULL and are skipped.
+        let values: [SQLValue] = [
+            .integer(range.lowerBound), .integer(range.upperBound), .integer(versionA), .integer(versionB),
+        ]
+        // Each version's mask is read where it is stored: the inline column of its slot, else a primary-key lookup in
+        // attempt_row (joining the `attempt` view with itself would materialize both sides). `LIMIT -1` keeps SQLite
+        // from flattening the subquery into the aggregate, which would evaluate each mask once per use; ?3 and ?4 are
+        // named even when both masks are inline, so that every bound parameter exists.
         let maskA = try maskExpression(runID: runID, versionID: versionA, parameter: 3)
         let maskB = try maskExpression(runID: runID, versionID: versionB, parameter: 4)
-        // ?3 and ?4 are named even when both masks are inline, so that every bound parameter exists.
-        let statement = try database.cachedStatement(
+        let pairs = """
+            SELECT \(maskA) AS a, \(maskB) AS b FROM candidate c
+            WHERE c.id BETWEEN ?1 AND ?2 AND ?3 IS NOT NULL AND ?4 IS NOT NULL LIMIT -1
             """
-            SELECT a, b FROM (SELECT \(maskA) AS a, \(maskB) AS b FROM candidate c WHERE c.id BETWEEN ?1 AND ?2)
-            WHERE a IS NOT NULL AND b IS NOT NULL AND ?3 IS NOT NULL AND ?4 IS NOT NULL
+        let cells = try database.cachedStatement(
+            """
+            SELECT sum(a = 0 AND b = 0), sum(a = 0 AND b <> 0), sum(a <> 0 AND b = 0), sum(a <> 0 AND b <> 0)
+            FROM (\(pairs)) WHERE a IS NOT NULL AND b IS NOT NULL
             """)
-        defer { statement.reset() }
-        statement.bind([.integer(range.lowerBound), .integer(range.upperBound), .integer(versionA), .integer(versionB)])
-        var row = VersionComparisonRow()
-        var blocked = [Int](repeating: 0, count: 64)
-        while try statement.step() {
-            switch (statement.int64(at: 0) == 0, statement.int64(at: 1) == 0) {
-            case (true, true): row.bothUnlocked += 1
-            case (false, true): row.onlyB += 1
-            case (false, false): row.neither += 1
-            case (true, false):
-                row.onlyA += 1
-                var mask = UInt64(bitPattern: statement.int64(at: 1))
-                while mask != 0 {
-                    blocked[mask.trailingZeroBitCount] += 1
-                    mask &= mask - 1
-                }
+        defer { cells.reset() }
+        cells.bind(values)
+        var counts = UnlockTransitionCounts()
+        if try cells.step() {
+            for (column, (a, b)) in zip(Int32(0)..., [(true, true), (true, false), (false, true), (false, false)])
+            where !cells.isNull(at: column) {
+                counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = cells.int(at: column)
             }
         }
-        for (bit, count) in blocked.enumerated() where count > 0 { row.newlyBlockedByBit[bit] = count }
-        return row
+        // The candidates A unlocks and B blocks, grouped by B's mask (few groups), then spread over B's rule bits.
+        let blocked = try database.cachedStatement(
+            """
+            WITH RECURSIVE bit(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM bit WHERE k < 63)
+            SELECT k, sum(n) FROM (
+                SELECT b, count(*) AS n FROM (\(pairs)) WHERE a = 0 AND b <> 0 GROUP BY b
+            ) JOIN bit ON (b >> k) & 1 = 1 GROUP BY k
+            """)
+        defer { blocked.reset() }
+        blocked.bind(values)
+        while try blocked.step() { counts.failuresUnlockedUnderA[blocked.int(at: 0)] = blocked.int(at: 1) }
+        return counts
     }
 
     /// The SQL for candidate `c`'s mask under `versionID` (bound at `?parameter`): `c.mask_<slot>` when the run stores

@@ -1,9 +1,11 @@
 import AuditRepositories
 
-/// The comparisons `SQLiteRunPruner` stored before deleting a run's attempts.
+/// The comparison counts `SQLiteRunPruner` stored before deleting a run's attempts.
 extension SQLiteRunRepository {
-    /// The stored comparison of versions A and B on run `runID`, if the run was pruned; nil otherwise.
-    func storedComparison(runID: Int64, versionA: Int64, versionB: Int64) throws(SQLiteError) -> VersionComparisonRow? {
+    /// The stored counts of versions A and B on run `runID`, if the run was pruned; nil otherwise.
+    func storedTransitions(
+        runID: Int64, versionA: Int64, versionB: Int64
+    ) throws(SQLiteError) -> UnlockTransitionCounts? {
         let values: [SQLValue] = [.integer(runID), .integer(versionA), .integer(versionB)]
         let cells = try database.cachedStatement(
             """
@@ -15,10 +17,10 @@ extension SQLiteRunRepository {
             cells.reset()
             return nil
         }
-        var row = VersionComparisonRow()
-        (row.bothUnlocked, row.onlyA, row.onlyB, row.neither) = (
-            cells.int(at: 0), cells.int(at: 1), cells.int(at: 2), cells.int(at: 3)
-        )
+        var counts = UnlockTransitionCounts()
+        for (column, (a, b)) in zip(Int32(0)..., [(true, true), (true, false), (false, true), (false, false)]) {
+            counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = cells.int(at: column)
+        }
         cells.reset()
         let blocked = try database.cachedStatement(
             """
@@ -26,8 +28,8 @@ extension SQLiteRunRepository {
             WHERE run_id = ?1 AND version_a = ?2 AND version_b = ?3
             """)
         blocked.bind(values)
-        while try blocked.step() { row.newlyBlockedByBit[blocked.int(at: 0)] = blocked.int(at: 1) }
+        while try blocked.step() { counts.failuresUnlockedUnderA[blocked.int(at: 0)] = blocked.int(at: 1) }
         blocked.reset()
-        return row
+        return counts
     }
 }

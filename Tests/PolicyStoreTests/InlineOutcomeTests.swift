@@ -170,12 +170,11 @@ import Testing
         }
 
         for (x, y, flipped) in [(a, b, false), (b, a, true)] {
-            let row = try runs.compare(runID: run.id, versionA: x, versionB: y)
-            #expect(row.bothUnlocked == 1)
-            #expect(row.neither == 1)
-            #expect(row.onlyA == 1)
-            #expect(row.onlyB == 1)
-            #expect(row.newlyBlockedByBit == (flipped ? [0: 1] : [1: 1, 2: 1]))
+            let row = try runs.unlockTransitions(runID: run.id, versionA: x, versionB: y)
+            for (a, b) in [(true, true), (true, false), (false, true), (false, false)] {
+                #expect(row[unlockedUnderA: a, unlockedUnderB: b] == 1)
+            }
+            #expect(row.failuresUnlockedUnderA == (flipped ? [0: 1] : [1: 1, 2: 1]))
         }
     }
 }

@@ -85,10 +85,10 @@ import Testing
                 masks: [[0, 0], [0, 2], [1, 0], [1, 1]])
             #expect(try store.runs.candidateLines(runID: run.id).map(\.line) == [2, 3, 4, 5])
             #expect(try store.runs.candidateLines(runID: run.id).map(\.id) == Array(ids))
-            let comparison = try store.runs.compare(runID: run.id, versionA: a.id, versionB: b.id)
-            let counts: [Int] = [comparison.bothUnlocked, comparison.onlyA, comparison.onlyB, comparison.neither]
-            #expect(counts == [1, 1, 1, 1])
-            #expect(comparison.newlyBlockedByBit == [1: 1])
+            let comparison = try store.runs.unlockTransitions(runID: run.id, versionA: a.id, versionB: b.id)
+            let cells = [(true, true), (true, false), (false, true), (false, false)]
+            #expect(cells.map { comparison[unlockedUnderA: $0.0, unlockedUnderB: $0.1] } == [1, 1, 1, 1])
+            #expect(comparison.failuresUnlockedUnderA == [1: 1])
         }
     }
 
@@ -116,9 +116,10 @@ import Testing
                 try store.runs.addVersions(runID: run.id, versionIDs: [late.id])
                 try store.insertOutcomes(runID: run.id, versionID: late.id, candidateIDs: ids, masks: [0, 4])
             }
-            let comparison = try store.runs.compare(runID: run.id, versionA: a.id, versionB: late.id)
-            #expect((comparison.bothUnlocked, comparison.onlyA) == (1, 1))
-            #expect(comparison.newlyBlockedByBit == [2: 1])
+            let comparison = try store.runs.unlockTransitions(runID: run.id, versionA: a.id, versionB: late.id)
+            #expect(comparison[unlockedUnderA: true, unlockedUnderB: true] == 1)
+            #expect(comparison[unlockedUnderA: true, unlockedUnderB: false] == 1)
+            #expect(comparison.failuresUnlockedUnderA == [2: 1])
         }
     }
 
