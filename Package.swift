@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The platform's C library (Glibc or Darwin) under one name: the only `#if canImport(Glibc)` in Sources.
         .target(name: "LibC"),
@@ -45,6 +46,11 @@ let package = Package(
         .target(
             name: "PolicyStore",
             dependencies: ["AuditRepositories", "AuditTime", "CSQLite", "AuditCrypto", "ExitStatus", "LibC"]),
+        // PostgreSQL over libpq: the connection wrapper (parameterised text-format statements, single-row results,
+        // COPY FROM STDIN, transactions), its migrator and the PostgreSQL implementations of AuditRepositories' protocols.
+        .target(
+            name: "PostgresStore",
+            dependencies: ["AuditRepositories", "AuditTime", "CLibPQ", "AuditCrypto", "ExitStatus", "LibC"]),
         // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
         .target(name: "PolicyCSV", dependencies: ["AuditTime", "ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
@@ -98,6 +104,9 @@ let package = Package(
         .testTarget(
             name: "RepositoryContractTests",
             dependencies: ["AuditRepositories", "PolicyStore", "AuditCrypto", "PwauditTestSupport"]),
+        .testTarget(
+            name: "PostgresStoreTests",
+            dependencies: ["PostgresStore", "AuditRepositories", "ExitStatus", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(

@@ -16,10 +16,11 @@ package struct SpawnedChild {
     /// Its process id.
     package let pid: pid_t
 
-    /// Starts `path` with `arguments` and `environment` (`NAME=value` words).
+    /// Starts `path` with `arguments` and `environment` (`NAME=value` words); with `newSession`, in a session of its
+    /// own (`setsid`), so that a signal to the test's terminal or process group does not reach it.
     package init(
         _ path: String, _ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32,
-        environment: [String] = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "NO_COLOR=1"]
+        environment: [String] = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "NO_COLOR=1"], newSession: Bool = false
     ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -37,7 +38,8 @@ package struct SpawnedChild {
         sigfillset(&defaults)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let session = newSession ? Int32(0x80) : 0  // POSIX_SPAWN_SETSID (glibc 2.26), which Glibc's module omits
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | session))
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { for word in argv + envp { free(word) } }
