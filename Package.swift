@@ -106,7 +106,9 @@ let package = Package(
             dependencies: ["AuditRepositories", "PolicyStore", "AuditCrypto", "PwauditTestSupport"]),
         .testTarget(
             name: "PostgresStoreTests",
-            dependencies: ["PostgresStore", "AuditRepositories", "ExitStatus", "PwauditTestSupport"]),
+            dependencies: [
+                "PostgresStore", "AuditRepositories", "ExitStatus", "PolicyStore", "PwauditTestSupport",
+            ]),
         .testTarget(
             name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(

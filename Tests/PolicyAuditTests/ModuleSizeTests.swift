@@ -83,7 +83,8 @@ import Testing
         #expect(!generated.isEmpty)
         for file in generated {
             #expect(
-                file.hasPrefix("PolicyStore/EmbeddedMigrations/") || file.hasPrefix("PasswordStrength/EmbeddedData/"),
+                file.hasPrefix("PolicyStore/EmbeddedMigrations/") || file.hasPrefix("PostgresStore/EmbeddedMigrations/")
+                    || file.hasPrefix("PasswordStrength/EmbeddedData/"),
                 "\(file) says it is generated")
         }
     }

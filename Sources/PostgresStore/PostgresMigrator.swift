@@ -1,0 +1,188 @@
+/// Brings a PostgreSQL database's schema up to the binary's newest migration, one transaction per migration, as
+/// `Migrator` does for SQLite.
+///
+/// Everything lives in the connection's current schema (`current_schema()`, normally `public`). Applied migrations are
+/// recorded in `schema_migrations(version, name, checksum, applied_at)`. Running the migrator again is a no-op. It
+/// refuses a database migrated by a newer binary, one whose applied migration text differs from the embedded copy
+/// (checksum), and one whose schema holds tables but not pwaudit's (`foreignDatabase`): it creates the schema only
+/// where there is no table. PostgreSQL's DDL is transactional, so a migration that fails leaves nothing behind; each
+/// one runs holding a transaction-level advisory lock (`migrationLockKey`), so two processes migrating the same
+/// database serialise and the second finds nothing to do.
+package struct PostgresMigrator: Sendable {
+    /// The migrations this migrator applies, in version order.
+    package let migrations: [PostgresMigration]
+
+    /// The advisory lock (one-key form) held while a migration runs: "pwaudit" in ASCII, then 0x4D ('M').
+    package static let migrationLockKey: Int64 = 0x7077_6175_6469_744D
+
+    /// A row of `schema_migrations`.
+    package struct Applied: Sendable, Equatable {
+        /// The migration's version number.
+        package let version: Int
+        /// The migration's name, e.g. `0001_initial`.
+        package let name: String
+        /// SHA-256 hex of the SQL text that was applied.
+        package let checksum: String
+    }
+
+    /// What a database holds, as far as this migrator can tell.
+    package enum SchemaState: Equatable, Sendable {
+        /// No table in the current schema.
+        case empty
+        /// Tables, but not pwaudit's schema.
+        case foreign(tableCount: Int)
+        /// A pwaudit database at schema `version`.
+        case pwaudit(version: Int)
+    }
+
+    /// Creates a migrator; by default for the migrations compiled into the binary.
+    package init(migrations: [PostgresMigration] = PostgresMigration.embedded) {
+        precondition(
+            migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
+            "migrations must be numbered 1, 2, 3, … without gaps")
+        self.migrations = migrations
+    }
+
+    /// The newest schema version this migrator knows.
+    package var newestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Reads what the connection's current schema holds without changing it.
+    ///
+    /// It is pwaudit's only when its `schema_migrations` has pwaudit's four columns and records pwaudit's first
+    /// migration under its name, and every migration this binary knows under that migration's name.
+    package func state(of connection: PostgresConnection) throws(PostgresError) -> SchemaState {
+        let tables =
+            try connection.firstRow(
+                """
+                SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'f')
+                """
+            )?.int(at: 0) ?? 0
+        if tables == 0 { return .empty }
+        guard try hasMigrationTable(connection) else { return .foreign(tableCount: tables) }
+        let applied = try appliedMigrations(connection)
+        guard let newest = applied.map(\.version).max() else {
+            return tables == 1 ? .empty : .foreign(tableCount: tables)
+        }
+        guard recordsPwauditMigrations(applied) else { return .foreign(tableCount: tables) }
+        return .pwaudit(version: newest)
+    }
+
+    /// Checks that the database is a pwaudit database this binary can read as it is: not newer, no edited migration,
+    /// nothing missing. A read never migrates.
+    /// - Throws: `PostgresMigrationError` (`.notInitialized`, `.foreignDatabase`, `.databaseNewerThanBinary`,
+    ///   `.checksumMismatch`, `.databaseOlderThanBinary`), or `PostgresError`.
+    package func verifyCurrent(_ connection: PostgresConnection) throws {
+        switch try state(of: connection) {
+        case .empty: throw PostgresMigrationError.notInitialized
+        case .foreign(let count): throw PostgresMigrationError.foreignDatabase(tableCount: count)
+        case .pwaudit(let version):
+            try verify(try appliedMigrations(connection))
+            if version < newestVersion {
+                throw PostgresMigrationError.databaseOlderThanBinary(found: version, supported: newestVersion)
+            }
+        }
+    }
+
+    /// Applies every missing migration.
+    /// - Returns: The versions applied by this call (empty when already up to date).
+    /// - Throws: `PostgresMigrationError` or `PostgresError`.
+    @discardableResult
+    package func migrate(_ connection: PostgresConnection) throws -> [Int] {
+        if case .foreign(let count) = try state(of: connection) {
+            throw PostgresMigrationError.foreignDatabase(tableCount: count)
+        }
+        try verify(try appliedMigrations(connection))
+        let found = try appliedMigrations(connection)
+        let missing = migrations.filter { migration in !found.contains { $0.version == migration.version } }
+        guard !missing.isEmpty else { return [] }
+        var applied: [Int] = []
+        for migration in missing {
+            let didApply = try connection.inTransaction { () throws -> Bool in
+                try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(Self.migrationLockKey)])
+                try connection.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version integer PRIMARY KEY,
+                        name text NOT NULL,
+                        checksum text NOT NULL,
+                        applied_at timestamptz NOT NULL
+                    )
+                    """)
+                // Re-read under the lock: another process may have applied it meanwhile.
+                let current = try appliedMigrations(connection)
+                try verify(current)
+                guard !current.contains(where: { $0.version == migration.version }) else { return false }
+                do throws(PostgresError) {
+                    try connection.execute(migration.sql)
+                } catch {
+                    throw PostgresMigrationError.migrationFailed(
+                        version: migration.version, name: migration.name, underlying: error)
+                }
+                try connection.execute(
+                    "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, now())",
+                    [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum)])
+                return true
+            }
+            if didApply { applied.append(migration.version) }
+        }
+        return applied
+    }
+
+    /// For a write command's opening: brings an older pwaudit schema up to date, and refuses a database with none
+    /// (only `init`, through `migrate`, creates one).
+    /// - Returns: The versions applied.
+    /// - Throws: `PostgresMigrationError.notInitialized` (no table), `.foreignDatabase`, as `migrate` otherwise.
+    @discardableResult
+    package func upgrade(_ connection: PostgresConnection) throws -> [Int] {
+        switch try state(of: connection) {
+        case .empty: throw PostgresMigrationError.notInitialized
+        case .foreign(let count): throw PostgresMigrationError.foreignDatabase(tableCount: count)
+        case .pwaudit: return try migrate(connection)
+        }
+    }
+
+    /// The rows of `schema_migrations` in version order (empty if pwaudit's table does not exist yet).
+    package func appliedMigrations(_ connection: PostgresConnection) throws(PostgresError) -> [Applied] {
+        guard try hasMigrationTable(connection) else { return [] }
+        return try connection.rows("SELECT version, name, checksum FROM schema_migrations ORDER BY version").map {
+            row throws(PostgresError) in
+            Applied(version: try row.int(at: 0), name: row.string(at: 1) ?? "", checksum: row.string(at: 2) ?? "")
+        }
+    }
+
+    /// True when the current schema has a `schema_migrations` with pwaudit's columns, in order, `version` an integer.
+    private func hasMigrationTable(_ connection: PostgresConnection) throws(PostgresError) -> Bool {
+        let columns = try connection.rows(
+            """
+            SELECT column_name, data_type FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = 'schema_migrations' ORDER BY ordinal_position
+            """)
+        let names = columns.map { $0.string(at: 0) ?? "" }
+        let versionType = columns.first { $0.string(at: 0) == "version" }?.string(at: 1)
+        return names == ["version", "name", "checksum", "applied_at"]
+            && (versionType == "integer" || versionType == "bigint")
+    }
+
+    /// True when `applied` holds this binary's first migration and names every migration it knows as this binary does.
+    private func recordsPwauditMigrations(_ applied: [Applied]) -> Bool {
+        guard let first = migrations.first else { return true }
+        guard applied.contains(where: { $0.version == first.version && $0.name == first.name }) else { return false }
+        return applied.allSatisfy { row in
+            guard let migration = migrations.first(where: { $0.version == row.version }) else { return true }
+            return migration.name == row.name
+        }
+    }
+
+    private func verify(_ applied: [Applied]) throws(PostgresMigrationError) {
+        if let newest = applied.map(\.version).max(), newest > newestVersion {
+            throw .databaseNewerThanBinary(found: newest, supported: newestVersion)
+        }
+        for row in applied {
+            guard let migration = migrations.first(where: { $0.version == row.version }) else { continue }
+            if migration.checksum != row.checksum {
+                throw .checksumMismatch(version: migration.version, name: migration.name)
+            }
+        }
+    }
+}

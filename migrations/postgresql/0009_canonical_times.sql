@@ -1,0 +1,6 @@
+-- pwaudit schema 9 on PostgreSQL (migrations/0009_canonical_times.sql): one time representation. On SQLite this
+-- migration rewrites times an older pwaudit stored as text in other forms; on PostgreSQL every instant has been a
+-- timestamptz since schema 1 (one representation by type, ordered as time, whatever form it was written in), and
+-- pwaudit writes each policy version's effective_from at midnight UTC. No table changes: the version is recorded so
+-- that schema 9 means the same tables on both stores.
+-- Append-only: never edit this file once landed.
