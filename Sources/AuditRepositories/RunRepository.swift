@@ -1,20 +1,33 @@
 /// Import runs, as the import, rescore, reports and `RunLog` need them.
 package protocol RunRepository {
-    /// Starts a `running` run scoring `versionIDs`.
+    /// Records a new `running` run owned by this process (`StoredRun.pid` is its pid) that scores `versionIDs` (in
+    /// that order: the order of every `CandidateBatch`'s masks for the run), and takes its lease. The run's id is new:
+    /// above every run that exists or ever existed, so a deleted run's id is never reused.
+    ///
+    /// The lease is taken before the run is committed, so no other process ever sees it `running` and unheld
+    /// (stale); when the run cannot be recorded, no lease is left held.
+    /// - Returns: The run (status `running`, `isStale` false) and the lease, which the caller releases once the run
+    ///   has ended (`complete`, `fail` or `discard`).
     func start(
         sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
         pwauditVersion: String
-    ) throws -> StoredRun
+    ) throws -> LeasedRun
     /// Adds late versions (rescore) to run `runID`.
     func addVersions(runID: Int64, versionIDs: [Int64]) throws
-    /// Marks run `runID` complete with its source's size, digest and row counts.
+    /// Marks the `running` run `runID` complete, with its finish time, its row counts and — known only once the input
+    /// has been read to its end — its source's size and SHA-256.
+    ///
+    /// Joins the caller's `AuditStore.inTransaction` when called inside one (the run's summaries and its completion
+    /// then commit together: a run is never complete without its summaries). Leaves the lease to its holder, who
+    /// releases it once this change is committed.
+    /// - Throws: When the run does not exist or is not `running` (a domain error naming the run and its status).
     func complete(
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int
     ) throws
-    /// Marks run `runID` failed.
+    /// Marks the `running` run `runID` failed with its finish time, keeping its counts and what it committed (so
+    /// `pwaudit runs` shows it failed, and `runs delete` removes it). Leaves the lease to its holder, as `complete`.
+    /// - Throws: When the run does not exist or is not `running`.
     func fail(runID: Int64) throws
-    /// Releases this process's import lock on run `runID`.
-    func releaseImportLock(runID: Int64)
     /// Every run, newest first.
     func list() throws -> [StoredRun]
     /// Run `id`, if any.
@@ -24,12 +37,16 @@ package protocol RunRepository {
     func completeRun(withSHA256 sha256: String) throws -> StoredRun?
     /// Whether a complete run of a source of `sourceBytes` bytes that still holds its candidates (not pruned) exists.
     func hasCompleteRun(sourceBytes: Int64) throws -> Bool
-    /// Deletes run `runID` (refused while its import runs) and rows of runs that no longer exist.
+    /// Deletes run `runID` with its candidates, attempts, rejected rows and summaries, and rows of runs that no longer
+    /// exist; refused while the run is `running` and its lease is held (by any process, this one included), allowed
+    /// once it is stale (`RunDeletion.wasStale`).
     @discardableResult
     func delete(runID: Int64) throws -> RunDeletion
-    /// Deletes this process's own run `runID` (an import that stored nothing).
+    /// Deletes the run `lease` holds — this process's own, so never refused as being written — with everything it
+    /// wrote (as `delete` does), and releases the lease: a `--strict` import that met a bad row, an import found at its
+    /// end to repeat a complete run. The lease is released whether or not the delete succeeds.
     @discardableResult
-    func discard(runID: Int64) throws -> RunDeletion
+    func discard(_ lease: any RunLease) throws -> RunDeletion
     /// Whether run `runID` exists.
     func exists(runID: Int64) throws -> Bool
     /// How the candidates of run `runID` scored under both versions A and B fare under each, counted by the store in

@@ -1,8 +1,9 @@
 import AuditRepositories
 import Foundation
 
-/// The writer half of an import: a thread that owns the database connection while it inserts scored batches
-/// (candidates, one attempt per version, rejected rows) through the store's `AttemptBatchWriter`, fed through a bounded queue.
+/// The writer half of an import (`RunSession.pipeline()`): a thread that owns the store while it writes scored
+/// batches (candidates, one outcome per version, rejected rows) through the store's `AttemptBatchWriter`, fed through
+/// a bounded queue.
 ///
 /// The connection is used by the writer thread only between `init` and `finish`/`cancel`; the caller must not touch
 /// the database in between.
@@ -18,8 +19,10 @@ final class AttemptPipeline: @unchecked Sendable {
         let connection = UncheckedBox(store)
         let thread = Thread { [self] in
             defer { done.signal() }
+            var opened: (any AttemptBatchWriter)?
             do {
                 let writer = try connection.value.makeAttemptWriter()
+                opened = writer
                 while let batch = queue.pop() {
                     if isCancelled { continue }
                     if batch.candidates.count > 0 {
@@ -29,8 +32,9 @@ final class AttemptPipeline: @unchecked Sendable {
                         try writer.insertRejected(runID: runID, line: rejection.line, reason: rejection.reason.rawValue)
                     }
                 }
-                if !isCancelled { try writer.finish() }
+                if isCancelled { writer.abandon() } else { try writer.finish() }
             } catch {
+                opened?.abandon()
                 record(error)
                 queue.close()
             }

@@ -5,8 +5,8 @@ import PasswordPolicy
 import PolicyCSV
 
 /// The batch import: stream a CSV, score its accepted rows against policy versions on `scoringWorkerCount` threads
-/// (`ScoringWorkers`) while one more thread writes candidates and attempts through the store's attempt writer
-/// (`AttemptPipeline`), then write the run's summaries and mark it complete in its last commit.
+/// (`ScoringWorkers`) while one more thread writes candidates and attempts (the `RunSession`'s pipeline), then
+/// complete the session: the run's summaries and status in its last commit.
 ///
 /// A run is `running` until that last commit: an import that is killed leaves a run that reports ignore and
 /// `pwaudit runs delete` removes. Memory is bounded by the batch size and queue depth, not by the file.
@@ -16,7 +16,7 @@ package struct CSVImport {
     /// Scoring threads: one per core, at most 4. Scoring takes about twice the writer's CPU per row, so beyond a few
     /// workers the single SQLite writer sets the pace and more workers would only hold more batches in memory.
     static let scoringWorkerCount = min(ProcessInfo.processInfo.activeProcessorCount, 4)
-    private let workspace: AuditWorkspace
+    let workspace: AuditWorkspace
 
     /// An import into `workspace`.
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
@@ -24,27 +24,13 @@ package struct CSVImport {
     /// Runs the import.
     /// - Returns: `.imported` with what the run holds, or `.alreadyImported` (nothing stored) when a complete run
     ///   already holds the same input and `request.again` is not set.
-    /// - Throws: `ImportError`, `CSVImportError` (unreadable input, missing column), `PolicyError`, `SQLiteError`.
+    /// - Throws: `ImportError`, `CSVImportError` (unreadable input, missing column), `PolicyError`, the store's errors.
     package func run(_ request: CSVImportRequest) throws -> CSVImportOutcome {
         let started = Date()
-        let library = PolicyLibrary(workspace: workspace)
-        var seen = Set<Int64>()  // a version named twice (`s8`, `s8@2`) is scored once
-        let versions = try (request.versions.isEmpty ? library.latestOfEveryPolicy() : request.versions)
-            .filter { seen.insert($0.id).inserted }
-        guard !versions.isEmpty else { throw AuditStoreError.noPolicies }
-        let compiled = try versions.map { try PolicyCompiler.compile(library.policy(of: $0)) }
+        let (versions, compiled) = try scoredVersions(request.versions)
         let key = try workspace.fingerprintKey()
-
         let base = try request.source.openBytes()
-        // A re-import is noticed by its SHA-256: up front for a regular file (a cheap early answer), and for every
-        // source when the run completes (the answer that holds when two imports of one file run at once). A FIFO,
-        // a process substitution or a device (no size) can be read once only, and a device may never end: it is
-        // never read twice, only checked when the run completes. A regular file is hashed up front (a second read)
-        // only when a complete run of the same size exists.
-        if case .file(let path) = request.source, !request.again, let size = base.totalByteCount,
-            try workspace.runs.hasCompleteRun(sourceBytes: Int64(size)),
-            let existing = try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
-        {
+        if let existing = try earlierImport(of: request, size: base.totalByteCount) {
             return .alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
         }
         let source = HashingByteSource(base)
@@ -58,110 +44,80 @@ package struct CSVImport {
             request.warn?(warning)
         }
         let rejects = request.rejects.map(RejectsFileWriter.init)
-
-        let run = try workspace.runs.start(
-            sourceName: request.source.displayName, sourceBytes: Int64(source.totalByteCount ?? 0),
-            sourceSHA256: String(repeating: "0", count: 64), label: request.label, versionIDs: versions.map(\.id),
-            pwauditVersion: PolicyAuditVersion.current)
-        // Recorded at once (no rescore can meet the run before it completes): a rescore reads the file the same way.
+        let session = try RunSession.start(
+            in: workspace, sourceName: request.source.displayName, sourceBytes: Int64(source.totalByteCount ?? 0),
+            label: request.label, versionIDs: versions.map(\.id))
+        let pipeline = session.pipeline()
+        let workers = ScoringWorkers(policies: compiled, key: key, count: Self.scoringWorkerCount, pipeline: pipeline)
         do {
-            try workspace.runs.recordCSVOptions(
-                RunCSVOptions(mapping: request.mapping, delimiter: reader.delimiter), runID: run.id)
-        } catch {
-            _ = try? workspace.runs.discard(runID: run.id)
-            throw error
-        }
-        var rejected = RunTally(ruleCounts: compiled.map(\.rules.count))
-        var firstRejections: [RowRejection] = []
-        let pipeline = AttemptPipeline(store: workspace.store, runID: run.id, versionIDs: versions.map(\.id))
-        let workers = ScoringWorkers(
-            policies: compiled, key: key, count: Self.scoringWorkerCount, pipeline: pipeline)
-        do {
-            var batch = RowBatch()
-            var rowsSeen = 0
-            var lastProgress = Date()
-            var storing = true
-            while let record = try reader.next() {
-                rowsSeen += 1
-                if let rejection = validator.rejection(of: record) {
-                    rejected.reject(reason: rejection.reason.rawValue)
-                    if firstRejections.count < 20 { firstRejections.append(rejection) }
-                    try rejects?.add(rejection)
-                    if request.strict && storing {
-                        storing = false
-                        batch = RowBatch()
-                        pipeline.cancel()
-                        workers.cancel()
-                    }
-                    if storing { batch.rejections.append(rejection) }
-                } else if storing {
-                    batch.append(validator.fields(of: record))
-                }
-                // Rejections count too: a file of nothing but bad rows must not pile them up in one batch.
-                if batch.count + batch.rejections.count >= Self.batchSize {
-                    try workers.send(batch)
-                    batch = RowBatch()
-                    if let progress = request.progress, Date().timeIntervalSince(lastProgress) >= 0.25 {
-                        lastProgress = Date()
-                        progress(
-                            ImportProgress(
-                                rows: rowsSeen, seconds: lastProgress.timeIntervalSince(started),
-                                fraction: reader.fractionCompleted))
-                    }
-                }
-            }
-            try rejects?.close()
-            if storing { try workers.send(batch) }
-            let scored = try workers.finish(ruleCounts: compiled.map(\.rules.count))
+            let ruleCounts = compiled.map(\.rules.count)
+            let read = try readRows(
+                reader, validator: validator, request: request, rejects: rejects, workers: workers,
+                pipeline: pipeline, ruleCounts: ruleCounts, started: started)
+            let scored = try workers.finish(ruleCounts: ruleCounts)
             try PolicyCompiler.checkCorpora(of: compiled.map(\.policy))
-            // Counted while the writer drains its last batches.
-            let reuse = try FingerprintReuseCounter.summary(of: scored.reuse)
+            let reuse = try FingerprintReuseCounter.summary(of: scored.reuse)  // counted while the writer drains
             try pipeline.finish()
-            var tally = scored.tally
-            tally.merge(rejected)
-            let sha256 = source.finalizeHex()
-            if !storing {
-                try workspace.runs.discard(runID: run.id)
-                let first = firstRejections[0]
+            if read.stoppedAtRejection, let first = read.firstRejections.first {
+                try session.discard()
                 throw ImportError.strictRejected(
-                    rejected: rejected.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
+                    rejected: read.rejected.rejectedCount, firstLine: first.line, firstReason: first.reason.rawValue)
             }
-            if let existing = try RunCompletion(workspace: workspace).complete(
-                runID: run.id, sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally,
-                reuse: reuse, versionIDs: versions.map(\.id), accounts: request.accounts,
-                unlessImported: !request.again)
+            var tally = scored.tally
+            tally.merge(read.rejected)
+            let sha256 = source.finalizeHex()
+            if let existing = try session.complete(
+                sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally, reuse: reuse,
+                csvOptions: RunCSVOptions(mapping: request.mapping, delimiter: reader.delimiter),
+                accounts: request.accounts, unlessImported: !request.again)
             {
-                try workspace.runs.discard(runID: run.id)  // also releases the import lock
                 rejects?.discard()
                 return .alreadyImported(runID: existing.id, sha256: sha256)
             }
-            var result = CSVImportResult(
-                runID: run.id, rowsRead: tally.rowsSeen, accepted: tally.acceptedCount,
-                rejected: tally.rejectedCount, rejectedByReason: tally.rejections, firstRejections: firstRejections,
-                seconds: Date().timeIntervalSince(started),
-                versions: zip(versions, tally.versions).map {
-                    .init(reference: $0.reference, total: $1.total, unlocked: $1.unlocked)
-                },
-                sourceSHA256: sha256)
-            result.hasTimeColumn = validator.hasTimeColumn
-            result.timeNone = tally.candidates(onDay: SubmissionDay.none)
-            result.timeInvalid = tally.candidates(onDay: SubmissionDay.invalid)
-            result.timeWithoutZone = tally.timesWithoutZone
-            return .imported(result)
+            return .imported(
+                CSVImportResult(
+                    runID: session.run.id, versions: versions, tally: tally, validator: validator,
+                    firstRejections: read.firstRejections, seconds: Date().timeIntervalSince(started),
+                    sourceSHA256: sha256))
         } catch {
-            // Stop the threads before touching the connection again: the writer rolls back its open transaction.
+            // Stop the threads before touching the store again: the writer rolls back its open transaction.
             pipeline.cancel()
             workers.cancel()
             rejects?.discard()
-            if (try? workspace.runs.run(id: run.id))?.status == .running { try? workspace.runs.fail(runID: run.id) }
-            workspace.runs.releaseImportLock(runID: run.id)
+            session.abandon()
             // pwaudit refuses to delete a run under its importer, but another program (or an older pwaudit) may not:
             // say so instead of surfacing the FOREIGN KEY error the writer meets.
-            if !(error is ImportError), (try? workspace.runs.exists(runID: run.id)) == false {
-                throw ImportError.runVanished(runID: run.id)
+            if !(error is ImportError), (try? workspace.runs.exists(runID: session.run.id)) == false {
+                throw ImportError.runVanished(runID: session.run.id)
             }
             throw error
         }
+    }
+
+    /// The versions to score (`requested`, each once however often it is named; none: the latest of every policy),
+    /// compiled.
+    /// - Throws: `AuditStoreError.noPolicies` when there is none.
+    func scoredVersions(_ requested: [StoredVersion]) throws -> ([StoredVersion], [CompiledPolicy]) {
+        let library = PolicyLibrary(workspace: workspace)
+        var seen = Set<Int64>()  // a version named twice (`s8`, `s8@2`) is scored once
+        let versions = try (requested.isEmpty ? library.latestOfEveryPolicy() : requested)
+            .filter { seen.insert($0.id).inserted }
+        guard !versions.isEmpty else { throw AuditStoreError.noPolicies }
+        return (versions, try versions.map { try PolicyCompiler.compile(library.policy(of: $0)) })
+    }
+
+    /// The complete run that already holds the request's input, found before reading it, if any.
+    ///
+    /// A re-import is noticed by its SHA-256: here for a regular file (a cheap early answer), and for every source
+    /// when the run completes (the answer that holds when two imports of one file run at once). A FIFO, a process
+    /// substitution or a device (no size) can be read once only, and a device may never end: it is never read twice,
+    /// only checked when the run completes. A regular file is hashed up front (a second read) only when a complete
+    /// run of the same size exists.
+    func earlierImport(of request: CSVImportRequest, size: Int?) throws -> StoredRun? {
+        guard case .file(let path) = request.source, !request.again, let size,
+            try workspace.runs.hasCompleteRun(sourceBytes: Int64(size))
+        else { return nil }
+        return try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
     }
 
     /// The SHA-256 (hex) of a file, read in 1 MiB chunks.

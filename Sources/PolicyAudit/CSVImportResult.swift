@@ -32,4 +32,24 @@ package struct CSVImportResult: Sendable {
     package var timeInvalid = 0
     /// Accepted rows whose submission time named no zone and was read as UTC (`time: read as UTC`).
     package var timeWithoutZone = 0
+
+    /// The result of run `runID`, which scored `versions` and counted `tally`, read through `validator`.
+    init(
+        runID: Int64, versions: [StoredVersion], tally: RunTally, validator: CSVRowValidator,
+        firstRejections: [RowRejection], seconds: Double, sourceSHA256: String
+    ) {
+        self.runID = runID
+        (rowsRead, accepted, rejected) = (tally.rowsSeen, tally.acceptedCount, tally.rejectedCount)
+        rejectedByReason = tally.rejections
+        self.firstRejections = firstRejections
+        self.seconds = seconds
+        self.versions = zip(versions, tally.versions).map {
+            VersionOutcome(reference: $0.reference, total: $1.total, unlocked: $1.unlocked)
+        }
+        self.sourceSHA256 = sourceSHA256
+        hasTimeColumn = validator.hasTimeColumn
+        timeNone = tally.candidates(onDay: SubmissionDay.none)
+        timeInvalid = tally.candidates(onDay: SubmissionDay.invalid)
+        timeWithoutZone = tally.timesWithoutZone
+    }
 }

@@ -3,14 +3,18 @@ import AuditRepositories
 import PasswordPolicy
 import PolicyCSV
 
-/// Scores accepted rows against compiled policy versions: fingerprint, features and one failure mask per version.
+/// Scores accepted rows against compiled policy versions — fingerprint, features and one failure mask per version —
+/// and counts them into a `RunTally`: the one row-scoring step of the import (`ScoringWorkers`), `check --record`
+/// (`InteractiveCheckRecorder`) and rescore (`RunRescore`, outcomes only), so a row's figures are the same whichever
+/// of them scored it.
 ///
 /// Not thread-safe (it reuses one HMAC context); make one per thread. The password is dropped when `score` returns.
 /// ASCII passwords (most of any real export) take a fast path: NFKC leaves them unchanged, so they are fingerprinted
 /// as given and their features are counted straight from the bytes, with the same classes as `PasswordFeatures`.
 package final class CandidateScorer {
     private let policies: CompiledPolicySet
-    private let fingerprinter: Fingerprinter
+    /// Nil for a scorer of outcomes only (rescore: the candidates' fingerprints are stored already).
+    private let fingerprinter: Fingerprinter?
     /// The failure masks of the row scored last, one per policy, in order.
     package private(set) var masks: [UInt64]
     /// Per policy, the bits of its breach-corpus rules (see `CompiledPolicy.breachedRuleMask`).
@@ -21,18 +25,43 @@ package final class CandidateScorer {
     /// 0 (from the rules' own lookups: a policy without such a rule makes none).
     package private(set) var breachCounts: [Int]
 
-    /// A scorer for `policies` fingerprinting with `key`.
-    package init(policies: [CompiledPolicy], key: HMACSHA256Key) {
+    /// A scorer for `policies` fingerprinting with `key`; without a key it scores outcomes only (`scoreOutcomes`).
+    package init(policies: [CompiledPolicy], key: HMACSHA256Key?) {
         self.policies = CompiledPolicySet(policies)
-        fingerprinter = Fingerprinter(key: key)
+        fingerprinter = key.map(Fingerprinter.init(key:))
         masks = [UInt64](repeating: 0, count: policies.count)
         breachCounts = [Int](repeating: 0, count: policies.count)
         breachedRules = policies.map(\.breachedRuleMask)
         hasBreachedRules = breachedRules.contains { $0 != 0 }
     }
 
+    /// An empty tally of this scorer's policies (their rule counts and breach-corpus rules).
+    package func emptyTally() -> RunTally {
+        RunTally(
+            ruleCounts: policies.policies.map(\.rules.count), breachRules: breachedRules.map { $0 != 0 })
+    }
+
+    /// Scores one row and counts it into `tally` (its length, composition, outcomes and day, its breach counts, a
+    /// time read without a zone); its failure masks are in `masks` until the next call.
+    package func score(_ row: CSVRowFields, into tally: inout RunTally) -> ScoredCandidate {
+        let scored = score(row)
+        tally.add(length: scored.features.length, composition: scored.composition, masks: masks, day: scored.day)
+        if scored.time.zoneAssumed { tally.timesWithoutZone += 1 }
+        if hasBreachedRules { tally.addBreaches(breachCounts) }
+        return scored
+    }
+
+    /// Scores one row's outcomes only, for a candidate whose fingerprint and features are stored already, and counts
+    /// them into `tally` (outcomes and day, breach counts); its failure masks are in `masks` until the next call.
+    package func scoreOutcomes(_ row: CSVRowFields, into tally: inout RunTally) {
+        computeMasks(row)
+        tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt))
+        if hasBreachedRules { tally.addBreaches(breachCounts) }
+    }
+
     /// Scores one row; its failure masks are in `masks` until the next call.
     package func score(_ row: CSVRowFields) -> ScoredCandidate {
+        guard let fingerprinter else { preconditionFailure("a scorer without a key scores outcomes only") }
         let password = row.password.assumingMemoryBound(to: UInt8.self)
         let fingerprint: Fingerprint
         let features: CandidateFeatureRow
@@ -51,14 +80,29 @@ package final class CandidateScorer {
                 otherCount: full.mark + full.other)
             composition = CompositionMask.mask(of: full)
         }
+        computeMasks(row)
+        return ScoredCandidate(
+            fingerprint: fingerprint, features: features, composition: composition,
+            time: SubmissionTime(row.submittedAt))
+    }
+
+    /// Appends `row`, scored last as `scored`, to `batch` with its masks: what is stored of a candidate (fingerprint,
+    /// features, line, ids, time), never its password. A time already in canonical form is copied as read.
+    package func append(_ row: CSVRowFields, scored: ScoredCandidate, to batch: inout CandidateBatch) {
+        masks.withUnsafeBufferPointer { masks in
+            batch.append(
+                line: row.line, externalID: row.externalID, username: row.username, submittedAt: scored.time.instant,
+                canonicalText: scored.time.isCanonical ? row.submittedAt : nil, fingerprint: scored.fingerprint,
+                features: scored.features, masks: masks)
+        }
+    }
+
+    private func computeMasks(_ row: CSVRowFields) {
         masks.withUnsafeMutableBufferPointer { masks in
             breachCounts.withUnsafeMutableBufferPointer {
                 policies.failureMasks(of: row, into: masks, breachCounts: $0)
             }
         }
-        return ScoredCandidate(
-            fingerprint: fingerprint, features: features, composition: composition,
-            time: SubmissionTime(row.submittedAt))
     }
 }
 

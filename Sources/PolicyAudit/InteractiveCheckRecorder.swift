@@ -7,7 +7,7 @@ import PolicyCSV
 
 /// Stores the candidate of an interactive `pwaudit check --record` as a validation attempt: a run of its own with
 /// source `interactive` and one candidate (keyed fingerprint, features, the user if given, the time, and its outcome
-/// under the stored version), summarised by `RunTally` and completed by `RunCompletion` like an import's.
+/// under the stored version), written, summarised and completed by a `RunSession` like an import's.
 ///
 /// So interactive tries show up in `runs`, `report` and `history`. The password is scored by the import's
 /// `CandidateScorer` and dropped: it never reaches the store, and the run's source digest is 64 zeros (no input was
@@ -74,38 +74,27 @@ package struct InteractiveCheckRecorder {
         }
     }
 
-    /// Scores `row`, stores it as the one candidate of a new run, and completes the run; returns its id.
+    /// Scores `row` with the import's scoring step, stores it as the one candidate of a new run, and completes the
+    /// run; returns its id.
     private func store(_ row: CSVRowFields) throws -> Int64 {
         let scorer = CandidateScorer(policies: [policy], key: key)
-        let scored = scorer.score(row)
+        var tally = scorer.emptyTally()
+        let scored = scorer.score(row, into: &tally)
         try PolicyCompiler.checkCorpora(of: [policy.policy])  // a damaged corpus stores nothing
         var batch = CandidateBatch(outcomeCount: 1, capacity: 1)
-        scorer.masks.withUnsafeBufferPointer { masks in
-            batch.append(
-                line: row.line, externalID: nil, username: row.username, submittedAt: scored.time.instant,
-                fingerprint: scored.fingerprint, features: scored.features, masks: masks)
-        }
-        var tally = RunTally(ruleCounts: [policy.rules.count], breachRules: [scorer.hasBreachedRules])
-        tally.add(length: scored.features.length, composition: scored.composition, masks: scorer.masks, day: scored.day)
-        if scorer.hasBreachedRules { tally.addBreaches(scorer.breachCounts) }
+        scorer.append(row, scored: scored, to: &batch)
         let reuse = FingerprintReuseCounter(runCapacity: 1)
         try reuse.add(scored.fingerprint)
-        let run = try workspace.runs.start(
-            sourceName: Self.sourceName, sourceBytes: 0, sourceSHA256: Self.noSourceDigest,
-            label: "pwaudit check --record", versionIDs: [version.id], pwauditVersion: PolicyAuditVersion.current)
-        do {
-            let writer = try workspace.store.makeAttemptWriter()
-            try writer.insert(batch, runID: run.id, versionIDs: [version.id])
-            try writer.finish()
-            _ = try RunCompletion(workspace: workspace).complete(
-                runID: run.id, sourceBytes: 0, sourceSHA256: Self.noSourceDigest, tally: tally,
-                reuse: try FingerprintReuseCounter.summary(of: [reuse]), versionIDs: [version.id])
-        } catch {
-            if (try? workspace.runs.run(id: run.id))?.status == .running { try? workspace.runs.fail(runID: run.id) }
-            workspace.runs.releaseImportLock(runID: run.id)
-            throw error
+        let session = try RunSession.start(
+            in: workspace, sourceName: Self.sourceName, sourceBytes: 0, sourceSHA256: Self.noSourceDigest,
+            label: "pwaudit check --record", versionIDs: [version.id])
+        try session.writing { session in
+            try session.write(batch)
+            _ = try session.complete(
+                sourceBytes: 0, sourceSHA256: Self.noSourceDigest, tally: tally,
+                reuse: try FingerprintReuseCounter.summary(of: [reuse]))
         }
-        return run.id
+        return session.run.id
     }
 
     /// Runs `body` with the UTF-8 bytes of `text`, or nil when it is nil or empty.

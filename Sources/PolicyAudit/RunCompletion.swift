@@ -1,41 +1,9 @@
 import AuditRepositories
 import PolicyCSV
 
-/// The last step of an import: turn the in-memory tally and reuse counts into summary rows and mark the run complete
-/// — in one transaction, so a run is never complete without its summaries and every report of it reads summaries
-/// only.
-struct RunCompletion {
-    let workspace: AuditWorkspace
-
-    /// Writes the run's summaries and marks it complete, in one transaction.
-    ///
-    /// - Parameter accounts: Whether to write the run's account summary too (`CSVImportRequest.accounts`).
-    /// - Parameter unlessImported: When true, a complete run that already holds a source with this SHA-256 wins:
-    ///   nothing is written and that run is returned. The check shares the completing transaction (writers take it
-    ///   one at a time), so two imports of one file started together store it once.
-    /// - Returns: The complete run that already held the source, if `unlessImported` found one.
-    func complete(
-        runID: Int64, sourceBytes: Int64, sourceSHA256: String, tally: RunTally, reuse: RunReuseSummaryRow,
-        versionIDs: [Int64], accounts: Bool = false, unlessImported: Bool = false
-    ) throws -> StoredRun? {
-        let summaries = workspace.summaries
-        let summary = Self.summary(of: tally, versionIDs: versionIDs, reuse: reuse)
-        let existing: StoredRun? = try workspace.store.inTransaction {
-            if unlessImported, let existing = try workspace.runs.completeRun(withSHA256: sourceSHA256) {
-                return existing
-            }
-            try summaries.write(runID: runID, summary: summary)
-            if accounts { try summaries.writeAccounts(runID: runID) }
-            try workspace.runs.complete(
-                runID: runID, sourceBytes: sourceBytes, sourceSHA256: sourceSHA256, rowsRead: tally.rowsSeen,
-                rowsAccepted: tally.acceptedCount, rowsRejected: tally.rejectedCount)
-            return nil
-        }
-        // Committed complete (or not needed): the run no longer needs its import lock.
-        if existing == nil { workspace.runs.releaseImportLock(runID: runID) }
-        return existing
-    }
-
+/// The summaries a run's last commit writes (`RunSession.complete`, `RunSession.addVersion`), from the in-memory
+/// tally and reuse counts, so a run is never complete without them and every report of it reads summaries only.
+enum RunCompletion {
     /// The summary rows of a tally: every rule of every version (zero failures included), pairs and per-day rule
     /// failures only where non-zero, breach buckets for every version with a breach-corpus rule.
     static func summary(of tally: RunTally, versionIDs: [Int64], reuse: RunReuseSummaryRow?) -> RunSummary {
@@ -85,5 +53,19 @@ struct RunCompletion {
             rejects: tally.rejections.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                 .map { RunRejectSummaryRow(reason: $0.key, count: $0.value) },
             days: days, dayRules: dayRules, breaches: breaches)
+    }
+
+    /// `summary` with the rows of `tally`'s versions (`versionIDs`, versions added to the run by a rescore) beside its
+    /// own; the run's lengths, compositions, reuse and rejects stay as they were (the candidates are the same).
+    static func summary(_ summary: RunSummary, adding tally: RunTally, versionIDs: [Int64]) -> RunSummary {
+        var merged = summary
+        let added = Self.summary(of: tally, versionIDs: versionIDs, reuse: summary.reuse)
+        merged.versions += added.versions
+        merged.rules += added.rules
+        merged.rulePairs += added.rulePairs
+        merged.days += added.days
+        merged.dayRules += added.dayRules
+        merged.breaches += added.breaches
+        return merged
     }
 }

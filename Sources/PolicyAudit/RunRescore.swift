@@ -42,9 +42,7 @@ package struct RunRescore {
                 runID: runID, setting: difference.setting, recorded: difference.recorded, given: difference.given)
         }
         let (mapping, dialect) = recorded.map { ($0.mapping, $0.dialect) } ?? (mapping, dialect)
-        let compiled = try CompiledPolicySet([
-            PolicyCompiler.compile(PolicyLibrary(workspace: workspace).policy(of: version))
-        ])
+        let policy = try PolicyCompiler.compile(PolicyLibrary(workspace: workspace).policy(of: version))
         let input = HashingByteSource(try source.openBytes())
         if run.versionIDs.contains(version.id) {
             guard try input.drainedHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
@@ -52,13 +50,14 @@ package struct RunRescore {
             return .alreadyScored(
                 .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0))
         }
-        var tally = RunTally(
-            ruleCounts: [compiled.policies[0].rules.count], breachRules: [compiled.policies[0].breachedRuleMask != 0])
+        let session = RunSession.reopen(run, in: workspace, adding: version.id)
+        let scorer = CandidateScorer(policies: [policy], key: nil)  // outcomes only: the fingerprints are stored
+        var tally = scorer.emptyTally()
         let attempts: (candidateIDs: [Int64], masks: [UInt64], delimiter: CSVDialect.Delimiter)
         var warnings: [CSVImportWarning] = []
         do {
             attempts = try score(
-                input, runID: runID, compiled: compiled, reference: version.reference, tally: &tally,
+                input, runID: runID, scorer: scorer, policy: (version.reference, policy.policy), tally: &tally,
                 mapping: mapping, dialect: dialect, warnings: &warnings)
         } catch {
             // A file that is not the run's fails in many ways (no header, rows that do not line up); say the one
@@ -67,47 +66,29 @@ package struct RunRescore {
             throw error
         }
         guard input.finalizeHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
-        try PolicyCompiler.checkCorpora(of: compiled.policies.map(\.policy))
+        try PolicyCompiler.checkCorpora(of: [policy.policy])
         warnings.forEach(warn)
-        try workspace.store.inTransaction {
-            if recorded == nil {
-                try workspace.runs.recordCSVOptions(
-                    RunCSVOptions(mapping: mapping, delimiter: attempts.delimiter), runID: runID)
-            }
-            try workspace.runs.addVersions(runID: runID, versionIDs: [version.id])
-            try workspace.store.insertOutcomes(
-                runID: runID, versionID: version.id, candidateIDs: attempts.candidateIDs, masks: attempts.masks)
-            var summary = try workspace.summaries.read(runID: runID)
-            let added = RunCompletion.summary(of: tally, versionIDs: [version.id], reuse: summary.reuse)
-            summary.versions += added.versions
-            summary.rules += added.rules
-            summary.rulePairs += added.rulePairs
-            summary.days += added.days
-            summary.dayRules += added.dayRules
-            summary.breaches += added.breaches
-            try workspace.summaries.write(runID: runID, summary: summary)
-        }
+        try session.addVersion(
+            candidateIDs: attempts.candidateIDs, masks: attempts.masks, tally: tally,
+            csvOptions: recorded == nil ? RunCSVOptions(mapping: mapping, delimiter: attempts.delimiter) : nil)
         let versionTally = tally.versions[0]
         return .rescored(
             .init(reference: version.reference, total: versionTally.total, unlocked: versionTally.unlocked))
     }
 
     /// Reads every record of `input`, pairs its accepted rows with the run's candidates and scores them from their
-    /// bytes through the policy set, as the import does (`CompiledPolicySet.failureMasks(of:into:)`).
+    /// bytes through `scorer`, the import's scoring step (outcomes only).
     private func score(
-        _ input: HashingByteSource, runID: Int64, compiled: CompiledPolicySet, reference: String,
+        _ input: HashingByteSource, runID: Int64, scorer: CandidateScorer,
+        policy: (reference: String, policy: PasswordPolicy),
         tally: inout RunTally, mapping: CSVColumnMapping, dialect: CSVDialect, warnings: inout [CSVImportWarning]
     ) throws -> (candidateIDs: [Int64], masks: [UInt64], delimiter: CSVDialect.Delimiter) {
         let candidates = try workspace.runs.candidateLines(runID: runID)
         let reader = try CSVReader(source: input, dialect: dialect)
         let validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: mapping)
-        warnings = CSVImportWarning.contextWarnings(
-            for: [(reference, compiled.policies[0].policy)], validator: validator, mapping: mapping)
+        warnings = CSVImportWarning.contextWarnings(for: [policy], validator: validator, mapping: mapping)
         var masks: [UInt64] = []
         masks.reserveCapacity(candidates.count)
-        var rowMasks: [UInt64] = [0]
-        let hasBreachedRules = compiled.policies[0].breachedRuleMask != 0
-        var breachCounts = [0]
         var next = 0
         while let record = try reader.next() {
             guard validator.rejection(of: record) == nil else { continue }
@@ -115,14 +96,8 @@ package struct RunRescore {
             guard next < candidates.count, candidates[next].line == row.line else {
                 throw ImportError.rowsMismatch(runID: runID, line: row.line)
             }
-            rowMasks.withUnsafeMutableBufferPointer { masks in
-                breachCounts.withUnsafeMutableBufferPointer {
-                    compiled.failureMasks(of: row, into: masks, breachCounts: $0)
-                }
-            }
-            tally.addOutcomes(masks: rowMasks, day: SubmissionDay.number(row.submittedAt))
-            if hasBreachedRules { tally.addBreaches(breachCounts) }
-            masks.append(rowMasks[0])
+            scorer.scoreOutcomes(row, into: &tally)
+            masks.append(scorer.masks[0])
             next += 1
         }
         guard next == candidates.count else {

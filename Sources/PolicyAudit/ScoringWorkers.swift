@@ -80,8 +80,7 @@ final class ScoringWorkers: @unchecked Sendable {
 
     private func work(policies: [CompiledPolicy], key: HMACSHA256Key, reuseCapacity: Int) {
         let scorer = CandidateScorer(policies: policies, key: key)
-        var tally = RunTally(
-            ruleCounts: policies.map(\.rules.count), breachRules: scorer.breachedRules.map { $0 != 0 })
+        var tally = scorer.emptyTally()
         let reuse = FingerprintReuseCounter(runCapacity: reuseCapacity)
         defer {
             reuse.sortBuffered()
@@ -93,21 +92,9 @@ final class ScoringWorkers: @unchecked Sendable {
             scored.rejections = rows.rejections
             do {
                 try rows.forEachRow { row in
-                    let result = scorer.score(row)
-                    tally.add(
-                        length: result.features.length, composition: result.composition, masks: scorer.masks,
-                        day: result.day)
-                    if result.time.zoneAssumed { tally.timesWithoutZone += 1 }
-                    if scorer.hasBreachedRules { tally.addBreaches(scorer.breachCounts) }
+                    let result = scorer.score(row, into: &tally)
                     try reuse.add(result.fingerprint)
-                    scorer.masks.withUnsafeBufferPointer { masks in
-                        scored.candidates.append(
-                            line: row.line, externalID: row.externalID, username: row.username,
-                            submittedAt: result.time.instant,
-                            canonicalText: result.time.isCanonical ? row.submittedAt : nil,
-                            fingerprint: result.fingerprint, features: result.features,
-                            masks: masks)
-                    }
+                    scorer.append(row, scored: result, to: &scored.candidates)
                 }
             } catch {
                 stop(with: error)

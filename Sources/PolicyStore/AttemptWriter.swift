@@ -103,8 +103,9 @@ package final class AttemptWriter: AttemptBatchWriter {
         try database.execute("PRAGMA foreign_keys = ON")
     }
 
-    /// Rolls back the open transaction, drops buffered rows and restores foreign-key enforcement.
-    func abandon() {
+    /// Rolls back the open transaction, drops buffered rows and restores foreign-key enforcement (what was committed
+    /// stays).
+    package func abandon() {
         attempts.removeAll()
         if ownsTransaction {
             if database.isInsideTransaction { try? database.execute("ROLLBACK") }

@@ -22,12 +22,12 @@ package struct SQLiteRunRepository: RunRepository {
     /// Records a new `running` run owned by this process (`pid = getpid()`) that scores `versionIDs`. Its id is new:
     /// above every run that exists or ever existed (`run_id_high_water`), so a deleted run's id is never reused.
     ///
-    /// The process holds the run's `ImportLock` from before the run is committed until `complete`, `fail` or `discard`
-    /// (or its death): that lock is what tells a live import from a stale one.
+    /// The lease is the run's `ImportLock`, taken before the run is committed and held until the lease is released
+    /// (or the process dies): that lock is what tells a live import from a stale one.
     package func start(
         sourceName: String, sourceBytes: Int64, sourceSHA256: String, label: String?, versionIDs: [Int64],
         pwauditVersion: String
-    ) throws -> StoredRun {
+    ) throws -> LeasedRun {
         var locked: Int64?
         defer {
             // The run was not committed after all (its COMMIT failed): nothing to hold a lock for.
@@ -55,8 +55,12 @@ package struct SQLiteRunRepository: RunRepository {
             locked = id
             return id
         }
-        guard let record = try run(id: id) else { throw PolicyStoreError.runNotFound(id: id) }
-        return record
+        let lease = SQLiteRunLease(runID: id, databasePath: database.path)
+        guard let record = try run(id: id) else {
+            lease.release()
+            throw PolicyStoreError.runNotFound(id: id)
+        }
+        return LeasedRun(run: record, lease: lease)
     }
 
     /// Adds policy versions to a run's scored set (already present ones are ignored).
@@ -78,12 +82,11 @@ package struct SQLiteRunRepository: RunRepository {
     }
 
     /// Marks a running run `complete` with its final counts, finish time and — known only once the input has been
-    /// read to its end — the source's size and SHA-256.
+    /// read to its end — the source's size and SHA-256. The lease stays with its holder.
     /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
     package func complete(
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int
     ) throws {
-        defer { releaseLockOutsideTransaction(runID) }
         try database.inTransaction {
             try finish(
                 runID: runID, status: .complete,
@@ -94,22 +97,10 @@ package struct SQLiteRunRepository: RunRepository {
         }
     }
 
-    /// Marks a running run `failed`, keeping its counts.
+    /// Marks a running run `failed`, keeping its counts. The lease stays with its holder.
     /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
     package func fail(runID: Int64) throws {
-        defer { releaseLockOutsideTransaction(runID) }
         try finish(runID: runID, status: .failed, counts: nil)
-    }
-
-    /// Releases this process's import lock on `runID` once its last change is committed (inside a caller's
-    /// transaction that is the caller's business: RunCompletion commits, then the lock goes with the next call).
-    private func releaseLockOutsideTransaction(_ runID: Int64) {
-        if !database.isInsideTransaction { ImportLock.release(databasePath: database.path, runID: runID) }
-    }
-
-    /// Releases this process's import lock on `runID` (after a commit made inside a caller's transaction).
-    package func releaseImportLock(runID: Int64) {
-        ImportLock.release(databasePath: database.path, runID: runID)
     }
 
     /// Whether run `run` (a `running` one) is being imported by a live process: its `ImportLock` is held, or, where
@@ -183,15 +174,15 @@ package struct SQLiteRunRepository: RunRepository {
         try delete(runID: runID, ownImport: false)
     }
 
-    /// Deletes a run this process is importing itself (a `--strict` import that met a bad row, a re-import found at
-    /// the end): releases its lock, then deletes it as `delete` does.
+    /// Deletes the run this process holds under `lease` (a `--strict` import that met a bad row, a re-import found at
+    /// the end): releases the lease, then deletes the run as `delete` does, without asking whether it is alive.
     @discardableResult
-    package func discard(runID: Int64) throws -> RunDeletion {
-        try delete(runID: runID, ownImport: true)
+    package func discard(_ lease: any RunLease) throws -> RunDeletion {
+        lease.release()
+        return try delete(runID: lease.runID, ownImport: true)
     }
 
     private func delete(runID: Int64, ownImport: Bool) throws -> RunDeletion {
-        if ownImport { releaseImportLock(runID: runID) }
         // Refused at once, before waiting for the write lock that the import itself holds most of the time.
         if !ownImport, let existing = try run(id: runID), existing.status == .running, !existing.isStale {
             throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)

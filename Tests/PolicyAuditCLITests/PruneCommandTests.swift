@@ -130,14 +130,16 @@ struct PruneCommandTests {
         defer { fixture.remove() }
         let database = try Database(path: "\(fixture.directory)/a.db", mode: .readWrite)
         let runs = SQLiteRunRepository(database: database)
-        let running = try runs.start(
+        let leased = try runs.start(
             sourceName: "live.csv", sourceBytes: 1, sourceSHA256: String(repeating: "0", count: 64), label: nil,
             versionIDs: [], pwauditVersion: "test")
+        let running = leased.run
         let result = fixture.run(["prune", "--before", "2026-01-01"])
         #expect(result.code == .dataError)
         #expect(result.err.contains("run \(running.id) is being imported by process"), "\(result.err)")
         #expect(count(fixture, "SELECT count(*) FROM candidate") == "6024")
         try runs.fail(runID: running.id)
+        leased.lease.release()
         #expect(fixture.run(["prune", "--before", "2026-01-01"]).code == .success)
     }
 

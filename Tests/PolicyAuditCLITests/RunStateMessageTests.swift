@@ -40,10 +40,14 @@ struct RunStateMessageTests {
             ])
         let database = try sandbox.database()
         let runs = SQLiteRunRepository(database: database)
-        let running = try runs.start(
+        let leased = try runs.start(
             sourceName: "live.csv", sourceBytes: 1, sourceSHA256: String(repeating: "0", count: 64), label: nil,
             versionIDs: [], pwauditVersion: "test")
-        defer { try? runs.fail(runID: running.id) }
+        let running = leased.run
+        defer {
+            try? runs.fail(runID: running.id)
+            leased.lease.release()
+        }
         for arguments in [["report"], ["report", "--run", "latest"]] {
             let report = sandbox.run(arguments)
             #expect(report.code == .noInput)

@@ -21,10 +21,11 @@ struct TrustStoreTests {
     func deleteRefusesALiveImport() throws {
         let sandbox = try ImportSandbox()
         let database = try sandbox.database()
-        // This process imports: it holds run 1's lock until the run is failed or completed.
-        let run = try SQLiteRunRepository(database: database).start(
+        // This process imports: it holds run 1's lease until it releases it.
+        let leased = try SQLiteRunRepository(database: database).start(
             sourceName: "big.csv", sourceBytes: 1, sourceSHA256: String(repeating: "0", count: 64), label: nil,
             versionIDs: [], pwauditVersion: "test")
+        let run = leased.run
 
         let refused = sandbox.run(["runs", "delete", String(run.id)])
         #expect(refused.code == .dataError)
@@ -36,7 +37,7 @@ struct TrustStoreTests {
         #expect(listed.out.contains(" running "), "\(listed.out)")
 
         // The importer dies: the kernel drops its lock (released here, as exit would). Its pid still exists.
-        ImportLock.release(databasePath: database.path, runID: run.id)
+        leased.lease.release()
         #expect(sandbox.run(["runs"]).out.contains(" stale "))
         #expect(sandbox.run(["report", "--run", String(run.id)]).err.contains("run \(run.id) is stale"))
         let deleted = sandbox.run(["runs", "delete", String(run.id)])

@@ -80,7 +80,8 @@ import Testing
         // Written summaries read back identically.
         let run = try workspace.runs.start(
             sourceName: "hand.csv", sourceBytes: 1, sourceSHA256: String(repeating: "a", count: 64), label: nil,
-            versionIDs: [v], pwauditVersion: "0.0.0-test")
+            versionIDs: [v], pwauditVersion: "0.0.0-test"
+        ).run
         try workspace.summaries.write(runID: run.id, summary: summary)
         #expect(try Self.daysInTextOrder(workspace.summaries.read(runID: run.id)) == summary)
     }

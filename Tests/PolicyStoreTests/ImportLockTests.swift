@@ -7,28 +7,54 @@ import Testing
 /// The import lock marks a run alive for as long as its holder lives, and never touches SQLite's own locks.
 @Suite("ImportLock")
 struct ImportLockTests {
-    @Test("held from start until complete or fail, seen by other descriptors of this process too")
+    @Test("a run's lease is its lock: held from start until released, seen by other descriptors of this process too")
     func heldWhileImporting() throws {
         let directory = try TemporaryDirectory()
         let database = try Database(path: directory.path("a.db"))
         try Migrator().migrate(database)
         let runs = SQLiteRunRepository(database: database)
-        let first = try startRun(database, versionIDs: [])
-        let second = try startRun(database, versionIDs: [])
-        #expect(ImportLock.isHeld(databasePath: database.path, runID: first.id) == true)
-        #expect(ImportLock.isHeld(databasePath: database.path, runID: second.id) == true)
-        #expect(try runs.run(id: first.id)?.isStale == false)
-        try runs.fail(runID: first.id)
-        #expect(ImportLock.isHeld(databasePath: database.path, runID: first.id) == false)
-        #expect(ImportLock.isHeld(databasePath: database.path, runID: second.id) == true)
-        #expect(throws: PolicyStoreError.runBeingImported(id: second.id, pid: getpid())) {
-            try runs.delete(runID: second.id)
+        let start = {
+            try runs.start(
+                sourceName: "a.csv", sourceBytes: 1, sourceSHA256: String(repeating: "a", count: 64), label: nil,
+                versionIDs: [], pwauditVersion: "test")
         }
+        let (first, second) = (try start(), try start())
+        #expect(ImportLock.isHeld(databasePath: database.path, runID: first.run.id) == true)
+        #expect(ImportLock.isHeld(databasePath: database.path, runID: second.run.id) == true)
+        #expect(try runs.run(id: first.run.id)?.isStale == false)
+        #expect(throws: PolicyStoreError.runBeingImported(id: second.run.id, pid: getpid())) {
+            try runs.delete(runID: second.run.id)
+        }
+        first.lease.release()
+        #expect(first.lease.isReleased)
+        #expect(ImportLock.isHeld(databasePath: database.path, runID: first.run.id) == false)
+        #expect(try runs.run(id: first.run.id)?.isStale == true, "running and unheld: stale")
+        #expect(ImportLock.isHeld(databasePath: database.path, runID: second.run.id) == true)
         try runs.complete(
-            runID: second.id, sourceBytes: 1, sourceSHA256: second.sourceSHA256, rowsRead: 0, rowsAccepted: 0,
-            rowsRejected: 0)
-        #expect(ImportLock.isHeld(databasePath: database.path, runID: second.id) == false)
+            runID: second.run.id, sourceBytes: 1, sourceSHA256: second.run.sourceSHA256, rowsRead: 0,
+            rowsAccepted: 0, rowsRejected: 0)
+        #expect(
+            ImportLock.isHeld(databasePath: database.path, runID: second.run.id) == true,
+            "completing leaves the lease to its holder")
+        second.lease.release()
+        second.lease.release()  // a second release does nothing
+        #expect(ImportLock.isHeld(databasePath: database.path, runID: second.run.id) == false)
         #expect(ImportLock.isHeld(databasePath: ":memory:", runID: 1) == nil)
+    }
+
+    @Test("discarding a leased run deletes it although its lease is held, and releases the lease")
+    func discardReleases() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.path("a.db"))
+        try Migrator().migrate(database)
+        let runs = SQLiteRunRepository(database: database)
+        let leased = try runs.start(
+            sourceName: "a.csv", sourceBytes: 1, sourceSHA256: String(repeating: "a", count: 64), label: nil,
+            versionIDs: [], pwauditVersion: "test")
+        #expect(try runs.discard(leased.lease).deleted)
+        #expect(leased.lease.isReleased)
+        #expect(ImportLock.isHeld(databasePath: database.path, runID: leased.run.id) == false)
+        #expect(try !runs.exists(runID: leased.run.id))
     }
 
     @Test("locking, checking and releasing runs leaves SQLite's shared lock on the database file in place")

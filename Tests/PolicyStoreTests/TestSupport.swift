@@ -39,7 +39,8 @@ func startRun(_ database: Database, versionIDs: [Int64], sha: String = String(re
 {
     try SQLiteRunRepository(database: database).start(
         sourceName: "passwords.csv", sourceBytes: 123, sourceSHA256: sha, label: "test", versionIDs: versionIDs,
-        pwauditVersion: "0.0.0-test")
+        pwauditVersion: "0.0.0-test"
+    ).run
 }
 
 func count(_ database: Database, _ sql: String) throws -> Int {

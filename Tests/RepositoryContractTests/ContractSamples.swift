@@ -22,8 +22,13 @@ extension AuditStore {
             effectiveFrom: effectiveFrom, note: nil)
     }
 
-    /// Starts a run scoring `versionIDs`.
+    /// Starts a run scoring `versionIDs`; its lease stays held until the process ends.
     func startRun(versionIDs: [Int64], sha: String = String(repeating: "a", count: 64)) throws -> StoredRun {
+        try startLeasedRun(versionIDs: versionIDs, sha: sha).run
+    }
+
+    /// Starts a run scoring `versionIDs`, with its lease.
+    func startLeasedRun(versionIDs: [Int64], sha: String = String(repeating: "a", count: 64)) throws -> LeasedRun {
         try runs.start(
             sourceName: "passwords.csv", sourceBytes: 123, sourceSHA256: sha, label: "test", versionIDs: versionIDs,
             pwauditVersion: "0.0.0-test")
