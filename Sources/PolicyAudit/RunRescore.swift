@@ -29,13 +29,7 @@ package struct RunRescore {
         runID: Int64, version: StoredVersion, source: ImportSource, mapping: CSVColumnMapping,
         dialect: CSVDialect, warn: (CSVImportWarning) -> Void = { _ in }
     ) throws -> RescoreOutcome {
-        guard let run = try workspace.runs.run(id: runID) else {
-            throw AuditStoreError.unknownRun(reference: "\(runID)")
-        }
-        guard run.status == .complete else {
-            throw ImportError.runNotComplete(runID: runID, status: run.displayStatus)
-        }
-        if let prunedAt = run.prunedAt { throw PruneError.runPruned(runID: runID, prunedAt: prunedAt) }
+        let run = try rescorableRun(runID)
         let recorded = try workspace.runs.csvOptions(runID: runID)
         if let recorded, let difference = recorded.firstDifference(mapping: mapping, dialect: dialect) {
             throw ImportError.rescoreSettingDiffers(
@@ -74,6 +68,18 @@ package struct RunRescore {
         let versionTally = tally.versions[0]
         return .rescored(
             .init(reference: version.reference, total: versionTally.total, unlocked: versionTally.unlocked))
+    }
+
+    /// Run `runID`, which a rescore may add a version to: one that exists, is complete and still holds its candidates.
+    private func rescorableRun(_ runID: Int64) throws -> StoredRun {
+        guard let run = try workspace.runs.run(id: runID) else {
+            throw AuditStoreError.unknownRun(reference: "\(runID)")
+        }
+        guard run.status == .complete else {
+            throw ImportError.runNotComplete(runID: runID, status: run.displayStatus)
+        }
+        if let prunedAt = run.prunedAt { throw PruneError.runPruned(runID: runID, prunedAt: prunedAt) }
+        return run
     }
 
     /// Reads every record of `input`, pairs its accepted rows with the run's candidates and scores them from their

@@ -1,7 +1,6 @@
 import Foundation
 import LibC
 import PolicyAudit
-import PolicyReports
 
 /// `pwaudit import`: scores a CSV of candidate passwords against stored policy versions.
 enum ImportCommand: CLICommand {
@@ -47,77 +46,56 @@ enum ImportCommand: CLICommand {
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]
         var request = CSVImportRequest(source: CSVOptions.source(file, context: context))
         (request.mapping, request.dialect) = (CSVOptions.mapping(arguments), CSVOptions.dialect(arguments))
-        request.label = arguments[label]
-        request.strict = arguments[strict]
-        request.again = arguments[again]
-        request.accounts = arguments[accounts]
-        let rejectsToStdout = arguments[rejects] == "-"
-        if let rejects = arguments[Self.rejects] {
-            // Checked and opened before anything is imported: never the database, its key or the input.
-            let protected =
-                StoreOptions.location(arguments, context: context).protectedFiles
-                // Standard input redirected from a file is that file: compared by device and inode.
-                + [.input(file == "-" ? "/dev/fd/\(context.stdinDescriptor)" : context.resolve(file))]
-            if rejectsToStdout {
-                let stdout = context.stdout
-                // A failed write stops the import there; `PolicyAuditCLI.run` reports it as stdout's failure.
-                request.rejects = .stream(name: "standard output") { text throws(ImportError) in
-                    stdout.write(text)
-                    if let failure = stdout.writeFailure {
-                        throw .rejectsUnwritable(path: "standard output", reason: SystemCall.describe(failure))
-                    }
-                }
-            } else {
-                request.rejects = .file(
-                    try OutputPath.open(
-                        rejects, option: Self.rejects.name, command: "import", protecting: protected, context: context))
-            }
-        }
+        (request.label, request.strict) = (arguments[label], arguments[strict])
+        (request.again, request.accounts) = (arguments[again], arguments[accounts])
+        request.rejects = try rejectsDestination(arguments, file: file, context: context)
         let workspace = try StoreOptions.openForFingerprinting(arguments, context: context)
         request.versions = try PolicyArgument.storedVersions(
             arguments[policy], workspace: workspace, command: "import")
         let stderr = context.stderr
         request.warn = { warning in stderr.line("warning: \(warning)") }
-        if context.stderr.isTerminal {
+        if stderr.isTerminal {
             request.progress = { progress in stderr.write("\r\u{1B}[K" + ProgressLine.text(progress)) }
         }
-        let result: CSVImportResult
         switch try CSVOptions.columnsAsUsage(command: "import", { try CSVImport(workspace: workspace).run(request) }) {
-        case .imported(let imported):
-            result = imported
+        case .imported(let result):
+            if stderr.isTerminal { stderr.write("\r\u{1B}[K") }
+            for rejection in result.firstRejections.prefix(10) {
+                stderr.line("rejected line \(rejection.line): \(rejection.reason.rawValue)")
+            }
+            if result.rejected > 10 { stderr.line("… \(result.rejected - 10) more rejected rows") }
+            // With the rejects CSV on stdout, the summary goes to stderr so that stdout stays one CSV.
+            (arguments[rejects] == "-" ? stderr : context.stdout).line(ImportSummaryText.line(result))
+            return result.rejected == 0 ? .success : .dataError
         case .alreadyImported(let runID, let sha256):
-            context.stderr.line(
+            stderr.line(
                 "note: this file (SHA-256 \(sha256.prefix(12))…) was already imported as run \(runID); "
                     + "nothing was stored (pass --again to import it again)")
             return .success
         }
-        if context.stderr.isTerminal { context.stderr.write("\r\u{1B}[K") }
-        for rejection in result.firstRejections.prefix(10) {
-            context.stderr.line("rejected line \(rejection.line): \(rejection.reason.rawValue)")
-        }
-        if result.rejected > 10 { context.stderr.line("… \(result.rejected - 10) more rejected rows") }
-        // With the rejects CSV on stdout, the summary goes to stderr so that stdout stays one CSV.
-        (rejectsToStdout ? context.stderr : context.stdout).line(summaryLine(result))
-        return result.rejected == 0 ? .success : .dataError
     }
 
-    /// `run 3: 1,000,000 rows, 0 rejected, 3.1 s; seed@1 312,004 unlocked (31.2%), …`; accepted rows without a valid
-    /// time are counted before the seconds (`time: invalid 2`, and `time: none 1` when the file has a time column), and
-    /// so are those whose time named no zone and was read as UTC (`time: 3 without zone (read as UTC)`).
-    static func summaryLine(_ result: CSVImportResult) -> String {
-        let versions = result.versions.map { version in
-            "\(version.reference) \(ReportNumber.grouped(version.unlocked)) unlocked "
-                + "(\(Percentage(version.unlocked, of: version.total)))"
-        }.joined(separator: ", ")
-        let reasons = result.rejectedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        return "run \(result.runID.map(String.init) ?? "-"): \(ReportNumber.grouped(result.rowsRead)) rows, "
-            + "\(ReportNumber.grouped(result.rejected)) rejected"
-            + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
-            + (result.timeInvalid > 0 ? ", time: invalid \(ReportNumber.grouped(result.timeInvalid))" : "")
-            + (result.hasTimeColumn && result.timeNone > 0
-                ? ", time: none \(ReportNumber.grouped(result.timeNone))" : "")
-            + (result.timeWithoutZone > 0
-                ? ", time: \(ReportNumber.grouped(result.timeWithoutZone)) without zone (read as UTC)" : "")
-            + ", \(String(format: "%.1f", result.seconds)) s; \(versions)"
+    /// Where `--rejects` writes, checked and opened before anything is imported: never the database, its key or the
+    /// input; `-` is standard output, where a failed write stops the import (`PolicyAuditCLI.run` reports it).
+    private static func rejectsDestination(
+        _ arguments: ParsedArguments, file: String, context: CLIContext
+    ) throws -> RejectsFileWriter.Destination? {
+        guard let rejects = arguments[Self.rejects] else { return nil }
+        guard rejects != "-" else {
+            let stdout = context.stdout
+            return .stream(name: "standard output") { text throws(ImportError) in
+                stdout.write(text)
+                if let failure = stdout.writeFailure {
+                    throw .rejectsUnwritable(path: "standard output", reason: SystemCall.describe(failure))
+                }
+            }
+        }
+        let protected =
+            StoreOptions.location(arguments, context: context).protectedFiles
+            // Standard input redirected from a file is that file: compared by device and inode.
+            + [.input(file == "-" ? "/dev/fd/\(context.stdinDescriptor)" : context.resolve(file))]
+        return .file(
+            try OutputPath.open(
+                rejects, option: Self.rejects.name, command: "import", protecting: protected, context: context))
     }
 }

@@ -1,5 +1,4 @@
 import PolicyAudit
-import PolicyReports
 
 /// `pwaudit rescore`: adds a policy version's outcomes to an old run, re-reading its original file.
 enum RescoreCommand: CLICommand {
@@ -57,18 +56,12 @@ enum RescoreCommand: CLICommand {
         }
         switch outcome {
         case .rescored(let scored):
-            context.stdout.line("run \(runID): \(scored.reference) \(Self.figures(scored))")
+            context.stdout.line("run \(runID): \(scored.reference) \(ImportSummaryText.figures(scored))")
         case .alreadyScored(let stored):
             context.stderr.line(
-                "note: run \(runID) has already scored \(stored.reference): \(Self.figures(stored)); "
+                "note: run \(runID) has already scored \(stored.reference): \(ImportSummaryText.figures(stored)); "
                     + "nothing was rescored")
         }
         return .success
-    }
-
-    /// `1,234 of 3,000 unlocked (41.1%)`.
-    static func figures(_ outcome: CSVImportResult.VersionOutcome) -> String {
-        "\(ReportNumber.grouped(outcome.unlocked)) of \(ReportNumber.grouped(outcome.total)) unlocked "
-            + "(\(Percentage(outcome.unlocked, of: outcome.total)))"
     }
 }
