@@ -38,10 +38,13 @@ let package = Package(
         // nothing, so the CSV reader, the store and the use cases all read times the same way.
         .target(name: "AuditTime"),
         // SHA-256 / HMAC-SHA256 over libcrypto (and SHA-1 / MD4 for breach-corpus lookups only).
-        .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus"]),
+        // The fingerprint key's file (FingerprintKeyStore) lives here too: the key is read on this machine whatever the
+        // store, and never goes to it.
+        .target(name: "AuditCrypto", dependencies: ["CCrypto", "ExitStatus", "LibC"]),
         // What the use cases ask of a store: the repository protocols and the values they carry (stored versions and
-        // runs, summaries, candidate batches). No SQLite: a second store implements these protocols.
-        .target(name: "AuditRepositories", dependencies: ["AuditCrypto", "AuditTime"]),
+        // runs, summaries, candidate batches), the store addresses and the provider that opens a store, and the errors of
+        // the store boundary (AuditStoreError). No SQLite, no libpq: each store module implements these protocols.
+        .target(name: "AuditRepositories", dependencies: ["AuditCrypto", "AuditTime", "ExitStatus"]),
         // SQLite wrapper, migrator, and the SQLite implementations of AuditRepositories' protocols.
         .target(
             name: "PolicyStore",
@@ -51,6 +54,9 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: ["AuditRepositories", "AuditTime", "CLibPQ", "AuditCrypto", "ExitStatus", "LibC"]),
+        // The composition of the stores this build includes: DefaultAuditStoreProvider opens the store an address
+        // names. The only module besides the executable (and tests) that names a store module.
+        .target(name: "AuditStores", dependencies: ["AuditRepositories", "PolicyStore"]),
         // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
         .target(name: "PolicyCSV", dependencies: ["AuditTime", "ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
@@ -68,8 +74,7 @@ let package = Package(
             name: "PolicyAudit",
             dependencies: [
                 "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
-                "AuditRepositories", "AuditTime", "PolicyStore", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus",
-                "LibC",
+                "AuditRepositories", "AuditTime", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus", "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(
@@ -78,7 +83,8 @@ let package = Package(
                 "PolicyAudit", "AuditRepositories", "BreachCorpus", "PolicyCompliance", "PolicyCSV", "PolicyDemo",
                 "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
             ]),
-        .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI"]),
+        // The executable: the composition (which stores, from AuditStores) handed to the CLI.
+        .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI", "AuditStores"]),
         // Throughput benchmark of the rule engine (bench/engine.sh), and the live checklist's keystroke-to-frame time
         // (bench/keystroke.sh), which needs the CLI's terminal view.
         .executableTarget(
@@ -103,7 +109,7 @@ let package = Package(
         // The repository contract: every test runs against each AuditStore implementation (StoreUnderTest.all).
         .testTarget(
             name: "RepositoryContractTests",
-            dependencies: ["AuditRepositories", "PolicyStore", "AuditCrypto", "PwauditTestSupport"]),
+            dependencies: ["AuditRepositories", "AuditStores", "PolicyStore", "AuditCrypto", "PwauditTestSupport"]),
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
@@ -123,13 +129,14 @@ let package = Package(
             name: "PolicyAuditTests",
             dependencies: [
                 "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
-                "AuditRepositories", "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
+                "AuditRepositories", "AuditStores", "PolicyStore", "PasswordPolicy", "AuditCrypto", "ExitStatus",
+                "LibC", "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",
             dependencies: [
                 "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyCompliance",
-                "AuditRepositories", "AuditTime",
+                "AuditRepositories", "AuditTime", "AuditStores", "AuditCrypto",
                 "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
             ]
         ),

@@ -38,17 +38,24 @@ package struct DemoRun {
     package var rows: Int
     /// The sample's seed; the same seed and row count give the same sample.
     package var seed: UInt64 = DemoSampleGenerator(rows: 0).seed
+    /// The stores the demo's database file is opened through.
+    package var stores: any AuditStoreProvider
 
-    /// A demo writing `rows` rows into `directory` (absolute).
-    package init(directory: String, rows: Int = DemoRun.defaultRows) {
+    /// A demo writing `rows` rows into `directory` (absolute), its database opened through `stores`.
+    package init(directory: String, rows: Int = DemoRun.defaultRows, stores: any AuditStoreProvider) {
         self.directory = directory
         self.rows = rows
+        self.stores = stores
     }
 
+    /// The database file (`<directory>/pwaudit.db`).
+    package var databasePath: String { (directory as NSString).appendingPathComponent(Self.databaseFileName) }
+
+    /// The key file beside it.
+    package var keyPath: String { databasePath + ".key" }
+
     /// Where the database and key go.
-    package var location: AuditLocation {
-        AuditLocation(databasePath: (directory as NSString).appendingPathComponent(Self.databaseFileName))
-    }
+    package var location: AuditLocation { AuditLocation(databasePath: databasePath, keyPath: keyPath) }
 
     /// Runs every step; `note` hears each step as it starts, `progress` hears the import's progress.
     /// - Throws: `DemoError`, and the errors of `AuditWorkspace.initialize`, `PolicyLibrary.add` and `CSVImport`.
@@ -58,8 +65,8 @@ package struct DemoRun {
         try Self.check(rows: rows, in: directory)
         try prepareDirectory()
         let location = location
-        note("creating \(location.databasePath) and its key")
-        let workspace = try AuditWorkspace.initialize(location).workspace
+        note("creating \(databasePath) and its key")
+        let workspace = try AuditWorkspace.initialize(location, stores: stores).workspace
         let library = PolicyLibrary(workspace: workspace)
         var versions: [StoredVersion] = []
         for embedded in DemoPolicies.versions {
@@ -92,12 +99,13 @@ package struct DemoRun {
         do {
             try OutputFile.write(
                 HTMLReportRenderer().render(report), to: htmlPath, option: "the demo's HTML report",
-                protecting: location.protectedFiles)
+                protecting: location.protectedFiles(stores))
         } catch {
             throw DemoError.cannotWriteReport(path: htmlPath, reason: error.reason)
         }
         return DemoRunOutcome(
-            location: location, htmlPath: htmlPath, versions: versions, importResult: result, report: report,
+            location: location, databasePath: databasePath, keyPath: keyPath, htmlPath: htmlPath, versions: versions,
+            importResult: result, report: report,
             comparison: comparison)
     }
 
@@ -153,8 +161,7 @@ package struct DemoRun {
             guard isDirectory.boolValue else {
                 throw DemoError.cannotCreateDirectory(path: directory, reason: "a file of that name exists")
             }
-            let location = location
-            if files.fileExists(atPath: location.databasePath) || files.fileExists(atPath: location.keyPath) {
+            if files.fileExists(atPath: databasePath) || files.fileExists(atPath: keyPath) {
                 throw DemoError.directoryInUse(path: directory)
             }
             return

@@ -5,6 +5,10 @@ import PolicyReports
 package struct DemoRunOutcome {
     /// The database and key.
     package var location: AuditLocation
+    /// The database file.
+    package var databasePath: String
+    /// The key file.
+    package var keyPath: String
     /// The self-contained HTML report of the run.
     package var htmlPath: String
     /// `corp@1`, `corp@2`, `corp@3`.

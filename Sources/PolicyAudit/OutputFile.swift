@@ -1,3 +1,4 @@
+import AuditRepositories
 import Foundation
 import LibC
 
@@ -151,25 +152,8 @@ package final class OutputFile {
     }
 
     /// `path` with every symbolic link followed (a dangling link to its would-be target), as an absolute path; for
-    /// a file that does not exist, its resolved directory joined with its name.
-    package static func resolvedPath(_ path: String) -> String {
-        resolvedPath(path, depth: 0)
-    }
-
-    private static func resolvedPath(_ path: String, depth: Int) -> String {
-        if let real = realPath(path) { return real }
-        let directory = (path as NSString).deletingLastPathComponent
-        var info = stat()
-        if depth < 32, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-            let target = SystemCall.linkTarget(path)
-        {
-            let next = target.hasPrefix("/") ? target : (directory as NSString).appendingPathComponent(target)
-            return resolvedPath(next, depth: depth + 1)
-        }
-        let base = (path as NSString).lastPathComponent
-        guard let realDirectory = realPath(directory.isEmpty ? "." : directory) else { return path }
-        return (realDirectory as NSString).appendingPathComponent(base)
-    }
+    /// a file that does not exist, its resolved directory joined with its name (`SystemCall.resolvedPath`).
+    package static func resolvedPath(_ path: String) -> String { SystemCall.resolvedPath(path) }
 
     private static func temporary(beside target: String, mode: mode_t?, name: String) throws(OutputFileError)
         -> (Int32, Kind)
@@ -196,12 +180,6 @@ package final class OutputFile {
         guard directory >= 0 else { return }
         _ = fsync(directory)
         _ = close(directory)
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func lastError() -> String { describe(errno) }

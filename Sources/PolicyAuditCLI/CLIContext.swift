@@ -1,7 +1,8 @@
+import AuditRepositories
 import BreachCorpus
 import Foundation
 
-/// The world a command runs in: its streams, environment and working directory.
+/// The world a command runs in: its streams, environment, working directory and the stores it may open.
 ///
 /// Commands never touch the process's globals directly, so tests can run them in parallel in-process.
 package struct CLIContext {
@@ -15,11 +16,14 @@ package struct CLIContext {
     /// Whether the command has the process to itself (`process()`), so it may set process-wide limits such as the
     /// query's SQLite heap limit; false for a context made in-process (tests run commands side by side).
     package let ownsProcess: Bool
+    /// Opens the store `--db` names: the executable's composition chooses it (the CLI names no store module).
+    package let stores: any AuditStoreProvider
 
-    /// Creates a context; `ownsProcess` is for `process()` alone.
+    /// Creates a context; `ownsProcess` is for `process(stores:)` alone.
     package init(
         stdout: OutputSink, stderr: OutputSink, stdinDescriptor: Int32 = 0,
-        environment: [String: String] = [:], currentDirectory: String, ownsProcess: Bool = false
+        environment: [String: String] = [:], currentDirectory: String, ownsProcess: Bool = false,
+        stores: any AuditStoreProvider
     ) {
         self.stdout = stdout
         self.stderr = stderr
@@ -27,17 +31,18 @@ package struct CLIContext {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.ownsProcess = ownsProcess
+        self.stores = stores
     }
 
-    /// The context of the running process.
-    package static func process() -> CLIContext {
+    /// The context of the running process, opening its stores through `stores`.
+    package static func process(stores: any AuditStoreProvider) -> CLIContext {
         // The corpus guard's SIGBUS action goes in first, whenever a corpus is opened later: the live checklist's
         // terminal handler, installed after it, must find it as the action to pass a corpus fault on to.
         CorpusMappingGuard.install()
         return CLIContext(
             stdout: FileDescriptorSink(descriptor: 1), stderr: FileDescriptorSink(descriptor: 2),
             stdinDescriptor: 0, environment: ProcessInfo.processInfo.environment,
-            currentDirectory: FileManager.default.currentDirectoryPath, ownsProcess: true)
+            currentDirectory: FileManager.default.currentDirectoryPath, ownsProcess: true, stores: stores)
     }
 
     /// `path` made absolute against the current directory (`-` is left alone: it means stdin/stdout).

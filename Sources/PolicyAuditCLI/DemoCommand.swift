@@ -38,7 +38,7 @@ enum DemoCommand: CLICommand {
         let stderr = context.stderr
         let progress: ((ImportProgress) -> Void)? =
             stderr.isTerminal ? { stderr.write("\r\u{1B}[K" + ProgressLine.text($0)) } : nil
-        let outcome = try DemoRun(directory: directory, rows: rows).run(
+        let outcome = try DemoRun(directory: directory, rows: rows, stores: context.stores).run(
             note: { stderr.line("demo: \(ReportText.terminalSafe($0))") }, progress: progress)
         if stderr.isTerminal { stderr.write("\r\u{1B}[K") }
         stderr.line("demo: imported run \(outcome.report.run.runID) in \(Self.seconds(outcome.importResult.seconds))")
@@ -55,12 +55,12 @@ enum DemoCommand: CLICommand {
 
     /// Where the files are and the commands to try next, each runnable as printed.
     static func epilogue(_ outcome: DemoRunOutcome) -> String {
-        let db = ShellQuote.word(outcome.location.databasePath)
+        let db = ShellQuote.word(outcome.databasePath)
         let name = DemoPolicies.name
         return """
             Wrote:
-              database     \(outcome.location.databasePath)
-              key          \(outcome.location.keyPath)  (HMAC key, mode 0600; no password is stored)
+              database     \(outcome.databasePath)
+              key          \(outcome.keyPath)  (HMAC key, mode 0600; no password is stored)
               HTML report  \(outcome.htmlPath)
 
             Try next:

@@ -91,7 +91,7 @@ enum ImportCommand: CLICommand {
             }
         }
         let protected =
-            StoreOptions.location(arguments, context: context).protectedFiles
+            StoreOptions.protectedFiles(arguments, context: context)
             // Standard input redirected from a file is that file: compared by device and inode.
             + [.input(file == "-" ? "/dev/fd/\(context.stdinDescriptor)" : context.resolve(file))]
         return .file(

@@ -17,10 +17,11 @@ enum InitCommand: CLICommand {
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "init", what: "")
         let location = StoreOptions.location(arguments, context: context)
-        let (workspace, createdKey) = try AuditWorkspace.initialize(location)
+        let (workspace, createdKey) = try AuditWorkspace.initialize(location, stores: context.stores)
         StoreOptions.warnAboutKey(location, exposedMode: workspace.exposedKeyMode, context: context)
-        context.stdout.line("database: \(ReportText.terminalSafe(location.databasePath))")
-        context.stdout.line("key:      \(ReportText.terminalSafe(location.keyPath))\(createdKey ? " (new)" : "")")
+        let keyPath = try location.requiredKeyPath()  // initialize refused a location without one
+        context.stdout.line("database: \(ReportText.terminalSafe(location.address.displayText))")
+        context.stdout.line("key:      \(ReportText.terminalSafe(keyPath))\(createdKey ? " (new)" : "")")
         return .success
     }
 }

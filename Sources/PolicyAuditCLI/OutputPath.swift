@@ -1,8 +1,9 @@
+import AuditRepositories
 import PolicyAudit
 import PolicyReports
 
 /// Opens the files the CLI writes for the user (`--output`, `--rejects`) through `OutputFile`, so that every one is
-/// checked against the database, its journals, its key and the input before any work starts.
+/// checked against the store's files, the key and the input before any work starts.
 enum OutputPath {
     /// Opens `path` (as typed; relative to the context's directory) for writing.
     /// - Throws: `UsageError` of `command` when `path` is a protected file; `OutputFileError.cannotWrite`.
@@ -23,7 +24,7 @@ enum OutputPath {
     ) throws -> OutputFile {
         try open(
             path, option: option, command: command,
-            protecting: StoreOptions.location(arguments, context: context).protectedFiles, context: context)
+            protecting: StoreOptions.protectedFiles(arguments, context: context), context: context)
     }
 
     /// Writes `text` to `file` and says so on standard output: `wrote WHAT to PATH`.

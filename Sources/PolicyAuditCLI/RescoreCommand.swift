@@ -35,7 +35,7 @@ enum RescoreCommand: CLICommand {
         guard let reference = arguments[policy] else {
             throw UsageError("missing --policy NAME[@N]", command: "rescore")
         }
-        let workspace = try StoreOptions.open(arguments, context: context)
+        let workspace = try StoreOptions.open(arguments, context: context, keyed: true)
         let version = try PolicyArgument.storedVersions([reference], workspace: workspace, command: "rescore")[0]
         let file = operands[1]
         let source = CSVOptions.source(file, context: context)

@@ -1,3 +1,4 @@
+import AuditRepositories
 import PolicyAudit
 import PolicyReports
 

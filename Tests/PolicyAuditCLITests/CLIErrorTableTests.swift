@@ -1,8 +1,8 @@
 import AuditRepositories
 import ExitStatus
 import Foundation
+import AuditStores
 import PolicyAudit
-import PolicyStore
 import PwauditTestSupport
 import Testing
 
@@ -45,10 +45,18 @@ struct CLIErrorTableTests {
     }
 
     @Test("errors of the other modules keep their own code and message through ErrorExitCode")
-    func otherModules() {
-        let notADatabase = SQLiteError(extendedCode: 26, message: "file is not a database", path: "a.db")
+    func otherModules() throws {
+        // A store's own error (here the SQLite store's, for a file that is no database), met through the provider as
+        // a command meets it, without naming its type.
+        let directory = try TemporaryDirectory(prefix: "pwaudit-errors")
+        let path = try directory.write("a.db", String(repeating: "not a database. ", count: 64))
+        let thrown = #expect(throws: (any Error).self) {
+            try AuditWorkspace.open(AuditLocation(databasePath: path), stores: DefaultAuditStoreProvider())
+        }
+        let notADatabase = try #require(thrown as? any UserFacingError)
         #expect(ErrorExitCode.code(for: notADatabase) == .dataError)
         #expect(ErrorExitCode.message(for: notADatabase) == notADatabase.userMessage)
+        #expect(notADatabase.userMessage.contains("\(path) is not a pwaudit database"), "\(notADatabase.userMessage)")
         #expect(ErrorExitCode.code(for: ImportError.rejectsUnwritable(path: "r", reason: "x")) == .ioError)
         #expect(ErrorExitCode.code(for: AuditStoreError.noPolicies) == .noInput)
     }

@@ -93,7 +93,7 @@ final class ImportSandbox: @unchecked Sendable {  // immutable after init; runs 
 
     /// The fingerprint pwaudit stores for `password` under this sandbox's key.
     func fingerprint(of password: String) throws -> [UInt8] {
-        let key = try FingerprintKeyStore.load(at: AuditLocation(databasePath: databasePath).keyPath)
+        let key = try FingerprintKeyStore.load(at: databasePath + ".key")
         let normalized = PasswordNormalizer.normalized(password, .nfkc)
         return Fingerprinter(key: key).fingerprint(utf8: normalized).bytes
     }

@@ -1,3 +1,4 @@
+import AuditRepositories
 import BreachCorpus
 import ExitStatus
 import Foundation
@@ -270,6 +271,16 @@ struct AuditErrorTableTests {
             AuditStoreError.missingWordList(name: "deny.txt"), 65,
             "the database lacks the entries of word list deny.txt that a stored version names; add the policy again"
         ),
+        (
+            AuditStoreError.keyFileRequired(store: "postgresql://audit:***@db.example/audit"), 64,
+            "postgresql://audit:***@db.example/audit keeps no fingerprint key: name the key file with --key-file (or "
+                + "PWAUDIT_KEY_FILE); the key stays on this machine and never goes to the server"
+        ),
+        (
+            AuditStoreError.storeNotAvailable(kind: "PostgreSQL", store: "postgres://db.example/audit"), 64,
+            "PostgreSQL store not available in this build (--db postgres://db.example/audit); name a database file "
+                + "with --db instead"
+        ),
     ]
 
     @Test(
@@ -293,7 +304,7 @@ struct AuditErrorTableTests {
             ("ReportError", "PolicyAudit/ReportError.swift"), ("PruneError", "PolicyAudit/PruneError.swift"),
             ("ComplianceError", "PolicyAudit/ComplianceError.swift"),
             ("ReportFormatError", "PolicyReports/Render/ReportFormatError.swift"),
-            ("AuditStoreError", "PolicyAudit/AuditStoreError.swift"),
+            ("AuditStoreError", "AuditRepositories/AuditStoreError.swift"),
         ]
     )
     func coverage(type: String, file: String) throws {

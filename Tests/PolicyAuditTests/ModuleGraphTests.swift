@@ -77,19 +77,45 @@ import Testing
         for module in graph.keys.sorted() { visit(module, path: []) }
     }
 
-    @Test("no store module reaches the CLI, and only the composition root of the use cases imports the SQLite store")
-    func storeStaysBehindTheProtocols() throws {
+    /// The store modules: each implements AuditRepositories' protocols over one database engine.
+    private static let storeModules: Set<String> = ["PolicyStore", "PostgresStore"]
+
+    @Test(
+        "neither the use cases nor the CLI import a store module: PolicyAudit and PolicyAuditCLI see AuditRepositories")
+    func useCasesAndCLIImportNoStoreModule() throws {
         let graph = try Self.importedModules()
-        #expect(graph["PolicyAuditCLI"]?.contains("PolicyStore") == false)
+        for module in ["PolicyAudit", "PolicyAuditCLI"] {
+            let imports = try #require(graph[module], "\(module) is a module of Sources/")
+            #expect(
+                imports.isDisjoint(with: Self.storeModules),
+                "\(module) imports \(imports.intersection(Self.storeModules))")
+            #expect(imports.contains("AuditRepositories"), "\(module) reaches the store through AuditRepositories")
+        }
+    }
+
+    @Test("only the composition names a store module: AuditStores and the pwaudit executable")
+    func onlyTheCompositionImportsAStoreModule() throws {
+        let graph = try Self.importedModules()
+        let importers = Set(graph.filter { !$0.value.isDisjoint(with: Self.storeModules) }.keys)
+        #expect(importers.isSubset(of: ["AuditStores", "pwaudit"]), "\(importers.sorted()) import a store module")
+        #expect(importers.contains("AuditStores"), "AuditStores composes the stores")
+        #expect(graph["pwaudit"]?.contains("AuditStores") == true, "the executable hands the CLI its stores")
+    }
+
+    @Test("the store boundary declares nothing of SQLite or libpq: AuditRepositories imports neither")
+    func theBoundaryNamesNoDatabaseEngine() throws {
+        let graph = try Self.importedModules()
+        let imports = try #require(graph["AuditRepositories"])
+        #expect(imports.isDisjoint(with: Self.storeModules.union(["CSQLite", "CLibPQ"])))
+    }
+
+    @Test("the engine, the matcher and the estimator stay Foundation-only")
+    func engineImportsNoStore() throws {
+        let graph = try Self.importedModules()
         #expect(
             graph["PasswordPolicy"] == ["PasswordStrength", "PolicyPattern"],
             "the engine imports Foundation, the estimator and the matcher only")
         #expect(graph["PolicyPattern"] == [], "the matcher imports Foundation only")
         #expect(graph["PasswordStrength"] == [], "the estimator imports Foundation only")
-        let audit = URL(fileURLWithPath: SourceTree.path("Sources/PolicyAudit"))
-        let importers = try FileManager.default.contentsOfDirectory(atPath: audit.path).filter {
-            try Self.imports(in: audit.appendingPathComponent($0)).contains("PolicyStore")
-        }
-        #expect(importers == ["AuditWorkspace.swift"])
     }
 }

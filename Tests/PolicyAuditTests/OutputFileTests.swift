@@ -1,3 +1,4 @@
+import AuditRepositories
 import Foundation
 import PwauditTestSupport
 import Testing
@@ -21,7 +22,7 @@ struct OutputFileTests {
             directory = temporary.url.path
             location = AuditLocation(databasePath: directory + "/audit.db")
             input = directory + "/c.csv"
-            for (path, text) in [(location.databasePath, "DB"), (location.keyPath, "KEY"), (input, "CSV")] {
+            for (path, text) in [(location.databasePath, "DB"), (location.keyPath!, "KEY"), (input, "CSV")] {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             }
         }

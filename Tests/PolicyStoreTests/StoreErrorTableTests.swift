@@ -195,7 +195,7 @@ struct StoreErrorTableTests {
         "every case the enum declares is in the table",
         arguments: [
             ("PolicyStoreError", "PolicyStore/PolicyStoreError.swift"),
-            ("FingerprintKeyError", "PolicyStore/FingerprintKeyError.swift"),
+            ("FingerprintKeyError", "AuditCrypto/FingerprintKeyError.swift"),
             ("MigrationError", "PolicyStore/MigrationError.swift"), ("CryptoError", "AuditCrypto/CryptoError.swift"),
             ("QueryError", "PolicyStore/QueryError.swift"),
         ]

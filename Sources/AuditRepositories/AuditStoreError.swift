@@ -1,6 +1,7 @@
 import ExitStatus
 
-/// Why an audit database could not be used as asked.
+/// Why an audit store could not be used as asked, in the use cases' words: each store maps its own failures to these
+/// (or to an error of its own that is a `UserFacingError`).
 package enum AuditStoreError: Equatable, UserFacingError {
     /// No database file at the path.
     case databaseMissing(path: String)
@@ -24,12 +25,18 @@ package enum AuditStoreError: Equatable, UserFacingError {
     case noPolicies
     /// A stored version names a word list by reference that the database does not hold (damaged or edited).
     case missingWordList(name: String)
+    /// A command that fingerprints (or creates the store) was given no key file for a store that keeps none beside it
+    /// (a server: the key never goes there); `store` is the address as it may be shown.
+    case keyFileRequired(store: String)
+    /// The address names a kind of store this build of pwaudit does not include (`kind`: "PostgreSQL").
+    case storeNotAvailable(kind: String, store: String)
 
     /// The exit code a command ends with when this error stops it.
     package var exitCode: ExitCode {
         switch self {
         case .databaseMissing, .unknownPolicy, .unknownRun, .noVersionInForce, .noPolicies: .noInput
         case .missingWordList: .dataError
+        case .keyFileRequired, .storeNotAvailable: .usage
         case .orphanKey, .keyLostForExistingData, .notAPwauditDatabase, .databaseIsDirectory, .schemaNeedsMigration:
             .dataError
         }
@@ -68,6 +75,11 @@ package enum AuditStoreError: Equatable, UserFacingError {
             "the database lacks the entries of word list \(name) that a stored version names; add the policy again"
         case .noPolicies:
             "the database holds no policy yet; add one with 'pwaudit policy add FILE'"
+        case .keyFileRequired(let store):
+            "\(store) keeps no fingerprint key: name the key file with --key-file (or PWAUDIT_KEY_FILE); the key stays "
+                + "on this machine and never goes to the server"
+        case .storeNotAvailable(let kind, let store):
+            "\(kind) store not available in this build (--db \(store)); name a database file with --db instead"
         }
     }
 }

@@ -1,4 +1,3 @@
-import AuditCrypto
 import LibC
 
 /// The HMAC key that fingerprints passwords lives in its own file (mode 0600), outside the database.
