@@ -1,7 +1,7 @@
 import AuditRepositories
+import AuditStores
 import ExitStatus
 import Foundation
-import AuditStores
 import PolicyAudit
 import PwauditTestSupport
 import Testing

@@ -13,11 +13,8 @@ struct StoreAddressOptionTests {
     static let uri = "postgresql://auditor:s3cret-pw@db.invalid:5432/audit?password=s3cret-pw&sslmode=disable"
 
     @Test(
-        "init, import, rescore and check --record on a server without a key file are usage errors (64)",
-        arguments: [
-            ["init"], ["import", "in.csv"], ["rescore", "1", "--policy", "p", "in.csv"],
-            ["check", "--record", "--policy", "p@1", "--user", "u"],
-        ])
+        "init, import and rescore on a server without a key file are usage errors (64)",
+        arguments: [["init"], ["import", "in.csv"], ["rescore", "1", "--policy", "p", "in.csv"]])
     func fingerprintingCommandsNeedAKeyFile(_ command: [String]) throws {
         let cli = try CLIHarness()
         defer { cli.cleanUp() }
@@ -32,6 +29,22 @@ struct StoreAddressOptionTests {
             try FileManager.default.contentsOfDirectory(atPath: cli.directory).filter { !$0.hasPrefix(".") } == [
                 "in.csv"
             ])
+    }
+
+    @Test("check --record's store (opened for fingerprinting, on a terminal) needs the key file on a server too (64)")
+    func recordingNeedsAKeyFile() throws {
+        let cli = try CLIHarness()
+        defer { cli.cleanUp() }
+        let context = CLIContext(stdout: CapturedOutput(), stderr: CapturedOutput(), currentDirectory: cli.directory)
+        let arguments = try ParsedArguments(
+            ["--db", Self.uri], options: CheckCommand.options, command: "check")
+        let thrown = #expect(throws: (any Error).self) {
+            try StoreOptions.openForFingerprinting(arguments, context: context)
+        }
+        #expect(ErrorExitCode.code(for: try #require(thrown)) == .usage)
+        #expect(ErrorExitCode.message(for: try #require(thrown)).contains("keeps no fingerprint key"))
+        let readOnly = #expect(throws: (any Error).self) { try StoreOptions.openReadOnly(arguments, context: context) }
+        #expect(ErrorExitCode.message(for: try #require(readOnly)).contains("not available in this build"))
     }
 
     @Test("PWAUDIT_DB selects a server as --db does, and PWAUDIT_KEY_FILE satisfies the key requirement")
