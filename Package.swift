@@ -80,8 +80,8 @@ let package = Package(
         .target(
             name: "PolicyAuditCLI",
             dependencies: [
-                "PolicyAudit", "AuditRepositories", "BreachCorpus", "PolicyCompliance", "PolicyCSV", "PolicyDemo",
-                "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
+                "PolicyAudit", "AuditRepositories", "AuditTime", "BreachCorpus", "PolicyCompliance", "PolicyCSV",
+                "PolicyDemo", "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
             ]),
         // The executable: the composition (which stores, from AuditStores) handed to the CLI.
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI", "AuditStores"]),

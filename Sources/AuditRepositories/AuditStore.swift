@@ -3,8 +3,8 @@ import AuditCrypto
 /// One open audit store, as the use cases need it: its repositories, its transactions, its attempt writers and the
 /// check of the fingerprint key against the store.
 ///
-/// `PolicyStore.SQLiteAuditStore` is the implementation over one SQLite connection; another store (PostgreSQL, say)
-/// is a module that implements this protocol and the repositories it hands out. Not `Sendable`: a store is used by one
+/// Each store module implements this protocol and the repositories it hands out, and an `AuditStoreProvider` opens
+/// it; the use cases never name one. Not `Sendable`: a store is used by one
 /// thread at a time (the import's writer thread takes it over between `makeAttemptWriter()` and the writer's
 /// `finish()`).
 package protocol AuditStore: AnyObject {

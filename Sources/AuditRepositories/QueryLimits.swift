@@ -14,9 +14,9 @@ package struct QueryLimits {
     package var maximumValueBytes: Int
     /// The most memory, in bytes, the store may allocate while the query runs, or nil to leave the allocator alone.
     ///
-    /// The limit is process-wide (SQLite's heap limit, <https://www.sqlite.org/c3ref/hard_heap_limit64.html>): set it
-    /// only in a process that does nothing but this query (the `pwaudit query` executable), never in-process beside
-    /// other work such as tests.
+    /// A store may only be able to limit its whole process (an in-process database's allocator): set it only in a
+    /// process that does nothing but this query (the `pwaudit query` executable), never in-process beside other work
+    /// such as tests.
     package var memoryBytes: Int64?
 
     /// Limits of `deadline`, `maximumValueBytes` and `memoryBytes`.

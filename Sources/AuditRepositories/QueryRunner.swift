@@ -4,7 +4,7 @@ package protocol QueryRunner {
     /// row as the store produces it: no more than one row is held at a time, so memory stays flat in the row count.
     ///
     /// An error `receiver` throws stops the statement and is rethrown as it is.
-    /// - Throws: An error saying what was refused (a write, a pragma, a second statement), that the statement is
+    /// - Throws: An error saying what was refused (a write, a change of the store's settings, a second statement), that the statement is
     ///   invalid or failed, that it ran past the deadline, produced a value longer than the limit or needed more
     ///   memory than allowed; or what `receiver` threw.
     func run(_ sql: String, limits: QueryLimits, into receiver: any QueryRowReceiver) throws

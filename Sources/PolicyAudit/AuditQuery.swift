@@ -14,8 +14,8 @@ package struct AuditQuery {
 
     /// Runs `sql` within `limits`, handing `writer` the columns and each row as the store produces it; the caller
     /// then finishes the writer (or, after an error, flushes the rows so far).
-    /// - Throws: `QueryError` (refused, trailing statement, invalid, failed, timed out, value too long, out of
-    ///   memory), or what `writer`'s output threw.
+    /// - Throws: The store's query error (refused, trailing statement, invalid, failed, timed out, value too long, out
+    ///   of memory: a `UserFacingError`), or what `writer`'s output threw.
     package func run(_ sql: String, limits: QueryLimits, into writer: QueryResultWriter) throws {
         try workspace.queries.run(sql, limits: limits, into: Receiver(writer: writer))
     }

@@ -6,13 +6,13 @@ package struct PruneOutcome: Sendable, Equatable {
     package var candidates: Int
     /// Attempts (candidate × version outcomes) deleted.
     package var attempts: Int
-    /// Size of the database and its WAL before.
-    package var bytesBefore: Int64
-    /// Size after the space was reclaimed; nil for a dry run.
+    /// The bytes the store occupied before (`RunPruner.occupiedBytes`); nil when the store cannot tell.
+    package var bytesBefore: Int64?
+    /// The bytes it occupies after the space was given back; nil for a dry run, or when the store cannot tell.
     package var bytesAfter: Int64?
 
     /// Creates an outcome.
-    package init(runIDs: [Int64], candidates: Int, attempts: Int, bytesBefore: Int64, bytesAfter: Int64?) {
+    package init(runIDs: [Int64], candidates: Int, attempts: Int, bytesBefore: Int64?, bytesAfter: Int64?) {
         self.runIDs = runIDs
         self.candidates = candidates
         self.attempts = attempts

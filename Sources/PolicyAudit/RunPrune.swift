@@ -1,4 +1,5 @@
 import AuditRepositories
+import AuditTime
 
 /// Retention (`pwaudit prune --before DATE`): deletes the candidates and attempts of complete runs that finished
 /// before DATE, keeps their summaries, reports and the policy history, and shrinks the file.
@@ -8,22 +9,22 @@ package struct RunPrune {
     /// Retention over `workspace` (opened for writing; read-only is enough for a dry run).
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
-    /// Prunes every complete, unpruned run whose `finished_at` is before `before` (ISO-8601 UTC), then checkpoints and
-    /// vacuums; with `dryRun`, only counts what it would remove and changes nothing.
-    /// - Throws: `PruneError.importRunning` while an import runs (nothing is pruned), `SQLiteError`.
-    package func prune(before: String, dryRun: Bool) throws -> PruneOutcome {
+    /// Prunes every complete, unpruned run that finished before `before`, then gives the space back
+    /// (`RunPruner.reclaimSpace`); with `dryRun`, only counts what it would remove and changes nothing.
+    /// - Throws: `PruneError.importRunning` while an import runs (nothing is pruned), the store's errors.
+    package func prune(before: UTCInstant, dryRun: Bool) throws -> PruneOutcome {
         if let running = try workspace.pruner.importsRunning().first {
             throw PruneError.importRunning(runID: running.id, pid: running.pid)
         }
         let targets = try workspace.pruner.targets(finishedBefore: before)
-        let bytesBefore = workspace.pruner.fileBytes()
+        let bytesBefore = workspace.pruner.occupiedBytes()
         var outcome = PruneOutcome(
             runIDs: targets.map(\.runID), candidates: targets.reduce(0) { $0 + $1.candidates },
             attempts: targets.reduce(0) { $0 + $1.attempts }, bytesBefore: bytesBefore, bytesAfter: nil)
         guard !dryRun else { return outcome }
         for target in targets { try workspace.pruner.prune(runID: target.runID) }
         if !targets.isEmpty { try workspace.pruner.reclaimSpace() }
-        outcome.bytesAfter = workspace.pruner.fileBytes()
+        outcome.bytesAfter = workspace.pruner.occupiedBytes()
         return outcome
     }
 }

@@ -1,3 +1,4 @@
+import AuditTime
 import PolicyAudit
 import PolicyReports
 
@@ -19,11 +20,11 @@ enum PruneCommand: CLICommand {
             """)
 
     /// `--before DATE`.
-    static let before = Option<String>(
+    static let before = Option<UTCInstant>(
         "--before", valueName: "DATE",
         help: "Prune runs that finished before DATE (YYYY-MM-DD: its midnight UTC, or an ISO-8601 time); required."
     ) { text, option, command in
-        guard let instant = EffectiveDate.instant(text) else {
+        guard let instant = UTCInstant.read(text)?.instant else {
             throw UsageError(
                 "\(option) '\(text)' is not a date (YYYY-MM-DD, or an ISO-8601 time such as 2026-01-06T00:00:00Z)",
                 command: command)
@@ -47,22 +48,25 @@ enum PruneCommand: CLICommand {
             : try StoreOptions.open(arguments, context: context)
         let outcome = try RunPrune(workspace: workspace).prune(before: before, dryRun: dryRun)
         guard !outcome.runIDs.isEmpty else {
-            context.stdout.line("no complete, unpruned run finished before \(before); nothing pruned")
+            context.stdout.line("no complete, unpruned run finished before \(before.text); nothing pruned")
             return .success
         }
         let runs = outcome.runIDs.map(String.init).joined(separator: ", ")
         let removed =
             "\(outcome.runIDs.count) run(s) (\(runs)): \(ReportNumber.grouped(outcome.candidates)) candidates, "
             + "\(ReportNumber.grouped(outcome.attempts)) attempts"
-        guard let after = outcome.bytesAfter else {
-            context.stdout.line(
-                "would prune \(removed); the database is \(grouped(outcome.bytesBefore)) bytes; nothing changed "
-                    + "(--dry-run)")
+        if dryRun {
+            let size = outcome.bytesBefore.map { "; the database is \(grouped($0)) bytes" } ?? ""
+            context.stdout.line("would prune \(removed)\(size); nothing changed (--dry-run)")
+            return .success
+        }
+        guard let before = outcome.bytesBefore, let after = outcome.bytesAfter else {
+            context.stdout.line("pruned \(removed)")  // a store that cannot tell its size
             return .success
         }
         context.stdout.line(
-            "pruned \(removed); the database went from \(grouped(outcome.bytesBefore)) to \(grouped(after)) bytes "
-                + "(\(grouped(outcome.bytesBefore - after)) freed)")
+            "pruned \(removed); the database went from \(grouped(before)) to \(grouped(after)) bytes "
+                + "(\(grouped(before - after)) freed)")
         return .success
     }
 

@@ -1,4 +1,5 @@
 import AuditRepositories
+import AuditTime
 import LibC
 
 /// Retention (`pwaudit prune`): deletes the candidates and attempts of old complete runs, keeps their summaries, and
@@ -18,15 +19,15 @@ package struct SQLiteRunPruner: RunPruner {
         runs = SQLiteRunRepository(database: database)
     }
 
-    /// The complete, not yet pruned runs that finished before `before` (an ISO-8601 UTC time), oldest first, with
-    /// their candidate and attempt counts.
-    package func targets(finishedBefore before: String) throws(SQLiteError) -> [RunPruneTarget] {
+    /// The complete, not yet pruned runs that finished before `before`, oldest first, with their candidate and attempt
+    /// counts (`finished_at` is canonical UTC text, so text order is time order).
+    package func targets(finishedBefore before: UTCInstant) throws(SQLiteError) -> [RunPruneTarget] {
         let select = try database.cachedStatement(
             """
             SELECT id FROM import_run
             WHERE status = 'complete' AND pruned_at IS NULL AND finished_at < ?1 ORDER BY id
             """)
-        select.bind([.text(before)])
+        select.bind([.text(before.text)])
         var ids: [Int64] = []
         while try select.step() { ids.append(select.int64(at: 0)) }
         select.reset()
@@ -111,8 +112,8 @@ package struct SQLiteRunPruner: RunPruner {
         try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    /// The bytes of the database file and its `-wal` together.
-    package func fileBytes() -> Int64 {
+    /// The bytes of the database file and its `-wal` together (always known for a file).
+    package func occupiedBytes() -> Int64? {
         [database.path, database.path + "-wal"].reduce(Int64(0)) { total, path in
             var info = stat()
             return total + (stat(path, &info) == 0 ? Int64(info.st_size) : 0)
