@@ -14,7 +14,7 @@ extension PostgresConnection {
         let status = started.map { PQresultStatus($0) }
         defer { PQclear(started) }
         guard status == PGRES_COPY_IN else {
-            try check(started, sql: sql, values: [])
+            try check(started, sql: sql, values: [], copyIn: true)
             throw PostgresError.statementFailed(
                 sqlState: "XX000", message: "the statement is not a COPY FROM STDIN", sql: sql)
         }

@@ -94,11 +94,15 @@ package final class PostgresConnection {
 
     /// Runs one statement and hands its rows to `body` one at a time, each read from the server as `body` asks for it
     /// (single-row mode), so memory stays flat. If `body` throws, the statement is cancelled and its error rethrown.
+    /// - Parameter columns: Called once, before any row (also when there is none), with the result's column names and
+    ///   type OIDs (`PQftype`).
     /// - Returns: The number of rows handed to `body`.
     @discardableResult
-    package func forEachRow(_ sql: String, _ values: [SQLValue] = [], _ body: (PostgresRow) throws -> Void) throws
-        -> Int
-    {
+    package func forEachRow(
+        _ sql: String, _ values: [SQLValue] = [],
+        columns: ((_ names: [String], _ types: [UInt32]) throws -> Void)? = nil,
+        _ body: (PostgresRow) throws -> Void
+    ) throws -> Int {
         let sent = withTextParameters(values) { count, pointers in
             PQsendQueryParams(handle, sql, count, nil, pointers, nil, nil, 0)
         }
@@ -109,10 +113,24 @@ package final class PostgresConnection {
         }
         var rows = 0
         var failure: (any Error)?
+        var describe = columns
         while let raw = PQgetResult(handle) {
             let result = PostgresResult(raw, sql: sql)
             guard failure == nil else { continue }  // drain what is left after a failure
-            switch PQresultStatus(raw) {
+            let status = PQresultStatus(raw)
+            if let describing = describe, status == PGRES_SINGLE_TUPLE || status == PGRES_TUPLES_OK {
+                describe = nil
+                let count = PQnfields(raw)
+                do {
+                    try describing(
+                        (0..<count).map { String(cString: PQfname(raw, $0)) }, (0..<count).map { PQftype(raw, $0) })
+                } catch {
+                    failure = error
+                    cancel()
+                    continue
+                }
+            }
+            switch status {
             case PGRES_SINGLE_TUPLE:
                 do {
                     try body(PostgresRow(result: result, row: 0))
@@ -122,6 +140,9 @@ package final class PostgresConnection {
                     cancel()
                 }
             case PGRES_TUPLES_OK, PGRES_COMMAND_OK: break
+            case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
+                endUnexpectedCopy(status)
+                failure = Self.unexpectedCopy(sql)
             default: failure = error(from: raw, sql: sql, values: values)
             }
         }
@@ -145,12 +166,39 @@ package final class PostgresConnection {
     }
 
     /// Throws the error a result carries, if it is not a success.
-    func check(_ result: OpaquePointer?, sql: String, values: [SQLValue]) throws(PostgresError) {
+    /// - Parameter copyIn: Whether `PGRES_COPY_IN` is what the caller expects (`copy(_:_:)`); any other COPY state is
+    ///   ended (so the connection stays usable) and refused.
+    func check(_ result: OpaquePointer?, sql: String, values: [SQLValue], copyIn: Bool = false) throws(PostgresError) {
         guard let result else { throw connectionError(sql: sql) }
-        switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_COPY_IN: return
+        let status = PQresultStatus(result)
+        switch status {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
+        case PGRES_COPY_IN where copyIn: return
+        case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
+            endUnexpectedCopy(status)
+            throw Self.unexpectedCopy(sql)
         default: throw error(from: result, sql: sql, values: values)
         }
+    }
+
+    /// Ends a COPY that a statement other than `copy(_:_:)` started (a `COPY … TO STDOUT` run as a query): its input
+    /// is ended with an error, its output read and dropped, and the results after it drained.
+    private func endUnexpectedCopy(_ status: ExecStatusType) {
+        if status == PGRES_COPY_IN || status == PGRES_COPY_BOTH {
+            _ = PQputCopyEnd(handle, "pwaudit runs no COPY here")
+        }
+        if status == PGRES_COPY_OUT || status == PGRES_COPY_BOTH {
+            var buffer: UnsafeMutablePointer<CChar>?
+            while PQgetCopyData(handle, &buffer, 0) > 0 {
+                PQfreemem(buffer)
+                buffer = nil
+            }
+        }
+        drain()
+    }
+
+    private static func unexpectedCopy(_ sql: String) -> PostgresError {
+        .statementFailed(sqlState: "0A000", message: "a COPY may run only through copy(_:_:)", sql: sql)
     }
 
     /// The error of a failed result: the server's SQLSTATE and primary message, made safe.

@@ -36,6 +36,12 @@ package struct PostgresRow {
     /// The name of column `index`.
     package func columnName(at index: Int) -> String { String(cString: PQfname(result.handle, Int32(index))) }
 
+    /// The type OID of column `index` (`PQftype`): 16 boolean, 20 bigint, 1184 timestamptz, …
+    package func columnType(at index: Int) -> UInt32 { PQftype(result.handle, Int32(index)) }
+
+    /// The length in bytes of column `index`'s text (0 for NULL).
+    package func byteCount(at index: Int) -> Int { Int(PQgetlength(result.handle, row, Int32(index))) }
+
     /// Whether column `index` is NULL.
     package func isNull(at index: Int) -> Bool { PQgetisnull(result.handle, row, Int32(index)) == 1 }
 

@@ -117,6 +117,22 @@ struct PostgresConnectionTests {
         }
     }
 
+    @Test("a COPY run other than through copy() is refused and ended, and the connection stays usable")
+    func strayCopyIsEnded() throws {
+        let (connection, database) = try connect()
+        try withExtendedLifetime(database) {
+            try connection.execute("CREATE TABLE c (i bigint)")
+            for sql in ["COPY (SELECT generate_series(1, 100000)) TO STDOUT", "COPY c FROM STDIN"] {
+                #expect(throws: PostgresError.self) { try connection.execute(sql) }
+                #expect(throws: PostgresError.self) { try connection.rows(sql) }
+                #expect(throws: PostgresError.self) { try connection.forEachRow(sql) { _ in } }
+                #expect(try connection.firstRow("SELECT 1")?.int(at: 0) == 1, "\(sql)")
+            }
+            #expect(throws: PostgresError.self) { try connection.copy("COPY (SELECT 1) TO STDOUT") { _ in } }
+            #expect(try connection.firstRow("SELECT count(*) FROM c")?.int(at: 0) == 0)
+        }
+    }
+
     @Test func transactionsCommitRollBackNestAndReadOnlyRefusesWrites() throws {
         struct Undo: Error {}
         let (connection, database) = try connect()
