@@ -1,3 +1,4 @@
+import AuditRepositories
 import Foundation
 import PolicyStore
 import PostgresStore
@@ -206,5 +207,58 @@ struct PostgresMigratorTests {
         #expect(
             PostgresMigration.embedded.map(\.name) == Migration.embedded.map(\.name),
             "each SQLite migration has its PostgreSQL counterpart under the same number and name")
+    }
+}
+
+/// `prepare(_:for:)`: what `init`, a write command and a reader each do to a database, in the use cases' errors.
+@Suite(.enabled(if: PostgresTestCluster.isEnabled, PostgresTestCluster.skipReason))
+struct PostgresOpenIntentTests {
+    @Test func createMakesTheSchemaWriteAndReadRefuseAnEmptyDatabase() throws {
+        let database = try PostgresTestCluster.shared().createDatabase()
+        let uri = database.uri.replacingOccurrences(of: "pwaudit_test@", with: "pwaudit_test:s3cret-pw@")
+        for intent in [StoreOpenIntent.write, .read] {
+            let error = try #require(throws: AuditStoreError.self) {
+                try PostgresMigrator().prepare(try PostgresConnection(uri), for: intent)
+            }
+            guard case .notAPwauditDatabase(let shown, 0) = error else {
+                Issue.record("\(intent): \(error)")
+                continue
+            }
+            #expect(!shown.contains("s3cret-pw") && shown.contains("***"), "\(shown)")
+        }
+        let connection = try PostgresConnection(uri)
+        try PostgresMigrator().prepare(connection, for: .create)
+        #expect(try PostgresMigrator().state(of: connection) == .pwaudit(version: PostgresMigrator().newestVersion))
+        try PostgresMigrator().prepare(try PostgresConnection(uri), for: .write)
+        try PostgresMigrator().prepare(try PostgresConnection(uri), for: .read)
+    }
+
+    @Test("a reader never migrates and cannot write; a writer upgrades")
+    func readerRefusesAnOlderSchemaAndCannotWrite() throws {
+        let database = try PostgresTestCluster.shared().createDatabase()
+        try PostgresMigrator(migrations: Array(PostgresMigration.embedded.prefix(7))).migrate(
+            try PostgresConnection(database.uri))
+        let reader = try PostgresConnection(database.uri)
+        #expect(
+            throws: AuditStoreError.schemaNeedsMigration(
+                path: reader.address.displayText, found: 7, supported: PostgresMigrator().newestVersion)
+        ) { try PostgresMigrator().prepare(reader, for: .read) }
+        let refused = try #require(throws: PostgresError.self) {
+            try reader.execute("INSERT INTO policy (name, created_at) VALUES ('x', now())")
+        }
+        #expect(refused.sqlState == "25006", "the reader's session is read-only")
+        try PostgresMigrator().prepare(try PostgresConnection(database.uri), for: .write)
+        try PostgresMigrator().prepare(try PostgresConnection(database.uri), for: .read)
+    }
+
+    @Test func anotherApplicationsDatabaseIsRefusedForEveryIntent() throws {
+        let database = try PostgresTestCluster.shared().createDatabase()
+        try PostgresConnection(database.uri).execute("CREATE TABLE invoice (id int); CREATE TABLE customer (id int)")
+        for intent in [StoreOpenIntent.create, .write, .read] {
+            let connection = try PostgresConnection(database.uri)
+            #expect(throws: AuditStoreError.notAPwauditDatabase(path: connection.address.displayText, tableCount: 2)) {
+                try PostgresMigrator().prepare(connection, for: intent)
+            }
+        }
     }
 }
