@@ -36,24 +36,76 @@ package struct RunReportBuilder {
     /// of NAME the run scored; each once, in the order named).
     /// - Throws: as `run(_:)`; `AuditStoreError.unknownPolicy`, `ReportError.versionNotScored`.
     package func build(run reference: String?, policies: [PolicyReference]) throws -> RunReport {
-        let run = try run(reference)
-        return try build(run: run, versions: try selectedVersions(policies, scoredBy: run.versionIDs, runID: run.id))
+        try build(runs: .one(reference), policies: policies)
     }
 
-    /// The versions `references` name: `NAME@N` as is, `NAME` as every version of NAME among `scored`.
-    func selectedVersions(
-        _ references: [PolicyReference], scoredBy scored: [Int64], runID: Int64
+    /// The report of the runs `selection` names, restricted to the versions `policies` name: one run's report, or,
+    /// for several runs (`--runs`, `--label`), one report adding up their stored summaries.
+    ///
+    /// In an aggregate, every figure that adds across runs is the sum of the runs' figures; fingerprint reuse, which
+    /// does not (a password two runs share is in neither run's groups), is shown per run and marked so. A version is
+    /// reported when at least one of the runs scored it; its figures are those of the runs that scored it, which it
+    /// names (`scoredByRuns`), and a version scored by only some of them says so.
+    /// - Throws: as `build(run:policies:)`; for an aggregate `ReportError.unknownRuns`, `.runNotCompleteToAdd`,
+    ///   `.noCompleteRunLabelled`, `.versionNotScoredByRuns`.
+    package func build(runs selection: ReportRunSelection, policies: [PolicyReference]) throws -> RunReport {
+        let runs: [StoredRun]
+        switch selection {
+        case .one(let reference):
+            let run = try run(reference)
+            let scored = run.versionIDs
+            let versions = try selectedVersions(policies, scoredBy: scored) {
+                ReportError.versionNotScored(reference: $0, runID: run.id)
+            }
+            return try build(run: run, versions: versions)
+        case .several(let ids): runs = try completeRuns(ids)
+        case .labelled(let label):
+            runs = try workspace.runs.list().filter { $0.status == .complete && $0.label == label }.reversed()
+            guard !runs.isEmpty else { throw ReportError.noCompleteRunLabelled(label: label) }
+        }
+        let ids = runs.map(\.id)
+        let scored = Array(Set(runs.flatMap(\.versionIDs))).sorted()
+        let versions = try selectedVersions(policies, scoredBy: scored) {
+            ReportError.versionNotScoredByRuns(reference: $0, runIDs: ids)
+        }
+        return try aggregate(runs, versionIDs: versions.isEmpty ? scored : versions.map(\.id))
+    }
+
+    /// Runs `ids`, by id, each once; every one must exist and be complete.
+    private func completeRuns(_ ids: [Int64]) throws -> [StoredRun] {
+        var runs: [StoredRun] = []
+        var unknown: [Int64] = []
+        for id in Array(Set(ids)).sorted() {
+            guard let run = try workspace.runs.run(id: id) else {
+                unknown.append(id)
+                continue
+            }
+            runs.append(run)
+        }
+        guard unknown.isEmpty else { throw ReportError.unknownRuns(ids: unknown) }
+        if let run = runs.first(where: { $0.status != .complete }) {
+            throw ReportError.runNotCompleteToAdd(runID: run.id, status: run.displayStatus)
+        }
+        return runs
+    }
+
+    /// The versions `references` name: `NAME@N` as is (refused with `notScored` when not among `scored`), `NAME` as
+    /// every version of NAME among `scored`; each once, in the order named.
+    private func selectedVersions(
+        _ references: [PolicyReference], scoredBy scored: [Int64], notScored: (String) -> ReportError
     ) throws -> [StoredVersion] {
         let library = PolicyLibrary(workspace: workspace)
         var selected: [StoredVersion] = []
         for reference in references {
             if reference.version != nil {
-                selected.append(try library.version(reference))
+                let version = try library.version(reference)
+                guard scored.contains(version.id) else { throw notScored(version.reference) }
+                selected.append(version)
                 continue
             }
             _ = try library.version(reference)
             let named = try library.list().filter { $0.name == reference.name && scored.contains($0.id) }
-            guard !named.isEmpty else { throw ReportError.versionNotScored(reference: reference.name, runID: runID) }
+            guard !named.isEmpty else { throw notScored(reference.name) }
             selected += named
         }
         var seen = Set<Int64>()
@@ -62,24 +114,46 @@ package struct RunReportBuilder {
 
     /// The report of `run`, restricted to `versions` when given (each must have been scored by the run).
     package func build(run: StoredRun, versions filter: [StoredVersion] = []) throws -> RunReport {
-        let summaries = workspace.summaries
         for version in filter where !run.versionIDs.contains(version.id) {
             throw ReportError.versionNotScored(reference: version.reference, runID: run.id)
         }
-        let versionIDs = filter.isEmpty ? run.versionIDs : filter.map(\.id)
-        let totals = Dictionary(
-            uniqueKeysWithValues: try summaries.versions(runID: run.id).map { ($0.policyVersionID, $0) })
-        let rules = Dictionary(grouping: try summaries.rules(runID: run.id), by: \.policyVersionID)
-        let pairs = Dictionary(grouping: try summaries.rulePairs(runID: run.id), by: \.policyVersionID)
-        let breaches = Dictionary(
-            try summaries.breaches(runID: run.id).map { ($0.policyVersionID, $0) }, uniquingKeysWith: { $1 })
+        var figures = SummedRunFigures()
+        try figures.add(run, from: workspace.summaries)
+        let reuse = try workspace.summaries.reuse(runID: run.id)
+        return try report(
+            figures, versionIDs: filter.isEmpty ? run.versionIDs : filter.map(\.id), scoredBy: nil,
+            run: Self.provenance(run), runs: [], reuse: Self.reuse(reuse))
+    }
+
+    /// One report adding up `runs` (by id), with `versionIDs`' figures summed over the runs that scored each.
+    private func aggregate(_ runs: [StoredRun], versionIDs: [Int64]) throws -> RunReport {
+        var figures = SummedRunFigures()
+        var parts: [AggregatedRun] = []
+        for run in runs {
+            try figures.add(run, from: workspace.summaries)
+            parts.append(
+                AggregatedRun(
+                    run: Self.provenance(run), candidates: run.rowsAccepted,
+                    reuse: Self.reuse(try workspace.summaries.reuse(runID: run.id))))
+        }
+        return try report(
+            figures, versionIDs: versionIDs,
+            scoredBy: { id in runs.filter { $0.versionIDs.contains(id) }.map(\.id) }, run: nil, runs: parts,
+            reuse: nil)
+    }
+
+    /// The report of `figures` for `versionIDs`; `scoredBy` names each version's runs in an aggregate.
+    private func report(
+        _ figures: SummedRunFigures, versionIDs: [Int64], scoredBy: ((Int64) -> [Int64])?, run: RunProvenance?,
+        runs: [AggregatedRun], reuse: ReuseSummary?
+    ) throws -> RunReport {
         var versions: [VersionReport] = []
         for versionID in versionIDs {
             guard let record = try workspace.policies.version(id: versionID) else { continue }
             let ruleRows = try workspace.policies.rules(versionID: versionID)
             let byBit = Dictionary(uniqueKeysWithValues: ruleRows.map { ($0.bit, $0) })
-            let total = totals[versionID]
-            let ruleSummaries = rules[versionID] ?? []
+            let total = figures.totals[versionID]
+            let ruleSummaries = (figures.rules[versionID] ?? [:]).values.sorted { $0.bit < $1.bit }
             versions.append(
                 VersionReport(
                     policy: Self.reference(record), total: total?.total ?? 0,
@@ -95,37 +169,32 @@ package struct RunReportBuilder {
                         byRule: ruleSummaries.filter { $0.onlyFailure > 0 }.compactMap { row in
                             byBit[row.bit].map { RuleCount(ruleID: $0.ruleID, label: $0.label, count: row.onlyFailure) }
                         }),
-                    topFailingPairs: (pairs[versionID] ?? []).compactMap { row in
-                        guard let a = byBit[row.bitA], let b = byBit[row.bitB] else { return nil }
+                    topFailingPairs: (figures.pairs[versionID] ?? [:]).compactMap { pair, failures in
+                        guard let a = byBit[pair.bitA], let b = byBit[pair.bitB] else { return nil }
                         return RulePairCount(
                             ruleA: a.ruleID, ruleALabel: a.label, ruleB: b.ruleID, ruleBLabel: b.label,
-                            count: row.failures)
+                            count: failures)
                     },
-                    breached: breaches[versionID].map(Self.breached)))
+                    breached: figures.breaches[versionID].map(Self.breached), scoredByRuns: scoredBy?(versionID)))
         }
-        let reuse = try summaries.reuse(runID: run.id)
-        // Every version of a run saw every candidate: the first version's undated days count them once.
-        let undated = try summaries.days(runID: run.id).filter { $0.policyVersionID == run.versionIDs.first }
-        func undatedCount(_ text: String) -> Int { undated.first { $0.day == text }?.total ?? 0 }
         return RunReport(
-            pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: Self.provenance(run),
+            pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: run, runs: runs,
             rows: RowCounts(
-                read: run.rowsRead, accepted: run.rowsAccepted, rejected: run.rowsRejected,
-                rejectedByReason: try summaries.rejects(runID: run.id).map {
-                    ReasonCount(reason: $0.reason, count: $0.count)
-                }, timeNone: undatedCount(SubmissionDay.noneText),
-                timeInvalid: undatedCount(SubmissionDay.invalidText)),
+                read: figures.read, accepted: figures.accepted, rejected: figures.rejected,
+                rejectedByReason: figures.rejects.map { ReasonCount(reason: $0.key, count: $0.value) },
+                timeNone: figures.timeNone, timeInvalid: figures.timeInvalid),
             versions: versions,
             features: RunFeatures(
-                lengthHistogram: try summaries.lengths(runID: run.id).map {
-                    LengthCount(length: $0.length, count: $0.count)
-                },
-                classComposition: try summaries.compositions(runID: run.id).map {
-                    ClassCount(classes: $0.composition, count: $0.count)
-                },
-                reuse: ReuseSummary(
-                    groupCount: reuse?.sharedGroups ?? 0, candidatesInGroups: reuse?.sharedCandidates ?? 0,
-                    largestGroupSize: reuse?.largestGroup ?? 0)))
+                lengthHistogram: figures.lengths.map { LengthCount(length: $0.key, count: $0.value) },
+                classComposition: figures.compositions.map { ClassCount(classes: $0.key, count: $0.value) },
+                reuse: reuse))
+    }
+
+    /// The report's reuse figures of a stored reuse summary (none stored: no reuse).
+    static func reuse(_ row: RunReuseSummaryRow?) -> ReuseSummary {
+        ReuseSummary(
+            groupCount: row?.sharedGroups ?? 0, candidatesInGroups: row?.sharedCandidates ?? 0,
+            largestGroupSize: row?.largestGroup ?? 0)
     }
 
     /// The report's breach buckets of a stored breach summary.

@@ -41,7 +41,8 @@ enum DemoCommand: CLICommand {
         let outcome = try DemoRun(directory: directory, rows: rows, stores: context.stores).run(
             note: { stderr.line("demo: \(ReportText.terminalSafe($0))") }, progress: progress)
         if stderr.isTerminal { stderr.write("\r\u{1B}[K") }
-        stderr.line("demo: imported run \(outcome.report.run.runID) in \(Self.seconds(outcome.importResult.seconds))")
+        stderr.line(
+            "demo: imported run \(outcome.report.run?.runID ?? 0) in \(Self.seconds(outcome.importResult.seconds))")
 
         let table = TableReportRenderer(useColor: context.allowsColor(on: context.stdout))
         context.stdout.write(table.render(outcome.report))

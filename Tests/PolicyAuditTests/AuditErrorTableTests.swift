@@ -208,6 +208,22 @@ struct AuditErrorTableTests {
             "no import run has completed yet: run 3 is being imported; report on it once it has finished"
         ),
         (
+            ReportError.unknownRuns(ids: [7, 9]), 64,
+            "no import run 7, 9; --runs adds up existing complete runs (see 'pwaudit runs')"
+        ),
+        (
+            ReportError.runNotCompleteToAdd(runID: 4, status: "stale"), 64,
+            "run 4 is stale; --runs adds up complete runs only (see 'pwaudit runs')"
+        ),
+        (
+            ReportError.noCompleteRunLabelled(label: "2026-Q1"), 64,
+            "no complete run has the label '2026-Q1' (see 'pwaudit runs')"
+        ),
+        (
+            ReportError.versionNotScoredByRuns(reference: "corp@3", runIDs: [3, 4]), 65,
+            "none of runs 3, 4 scored corp@3; score it with 'pwaudit rescore RUN --policy corp@3 FILE'"
+        ),
+        (
             ReportError.noCompleteRun(importing: nil), 66,
             "no import run has completed yet; import a CSV first ('pwaudit import FILE.csv'), see 'pwaudit runs'"
         ),

@@ -12,8 +12,8 @@ struct LongLabelReportTests {
 
     static var report: RunReport {
         var report = ReportFixture.run
-        report.run.label = long
-        report.run.sourceFileName = long + ".csv"
+        report.run?.label = long
+        report.run?.sourceFileName = long + ".csv"
         return report
     }
 

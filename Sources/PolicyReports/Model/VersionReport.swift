@@ -17,13 +17,17 @@ package struct VersionReport: Sendable, Equatable, Codable {
     package private(set) var topFailingPairs: [RulePairCount]
     /// Candidates the version's breach-corpus rules refused, by breach count; nil for a version without such a rule.
     package var breached: BreachedSummary?
+    /// In an aggregate report, the runs that scored the version, by id (its figures count their candidates only);
+    /// nil in the report of one run.
+    package var scoredByRuns: [Int64]?
 
     /// Creates a version report; sorts failures by impact and keeps the `pairLimit` most common pairs.
     package init(
         policy: PolicyVersionRef, total: Int, unlocked: Int, ruleFailures: [RuleFailure], nearMisses: NearMisses,
-        topFailingPairs: [RulePairCount], breached: BreachedSummary? = nil
+        topFailingPairs: [RulePairCount], breached: BreachedSummary? = nil, scoredByRuns: [Int64]? = nil
     ) {
         self.breached = breached
+        self.scoredByRuns = scoredByRuns
         self.policy = policy
         self.total = total
         self.unlocked = unlocked
@@ -47,6 +51,7 @@ package struct VersionReport: Sendable, Equatable, Codable {
         case nearMisses = "near_misses"
         case topFailingPairs = "top_failing_pairs"
         case breached
+        case scoredByRuns = "scored_by_runs"
     }
 
     private enum BreachedKeys: String, CodingKey {
@@ -72,7 +77,8 @@ package struct VersionReport: Sendable, Equatable, Codable {
                 count: try nearMisses.decode(Int.self, forKey: .count),
                 byRule: try nearMisses.decode([RuleCount].self, forKey: .byRule)),
             topFailingPairs: try container.decode([RulePairCount].self, forKey: .topFailingPairs),
-            breached: try Self.decodeBreached(container)
+            breached: try Self.decodeBreached(container),
+            scoredByRuns: try container.decodeIfPresent([Int64].self, forKey: .scoredByRuns)
         )
     }
 
@@ -102,5 +108,6 @@ package struct VersionReport: Sendable, Equatable, Codable {
         } else {
             try container.encodeNil(forKey: .breached)
         }
+        try container.encodeIfPresent(scoredByRuns, forKey: .scoredByRuns)
     }
 }

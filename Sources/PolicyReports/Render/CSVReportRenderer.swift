@@ -10,7 +10,12 @@ package struct CSVReportRenderer: ReportRenderer {
 
     /// Renders a run report: provenance, rows, then per version its figures, then the run's features.
     package func render(_ report: RunReport) -> String {
-        var records = provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt)
+        var records =
+            if let run = report.run {
+                provenance(run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt)
+            } else {
+                aggregateProvenance(report)
+            }
         let rows = report.rows
         records += [
             ReportCSVRow(section: "rows", item: "read", count: rows.read, total: rows.read),
@@ -23,7 +28,15 @@ package struct CSVReportRenderer: ReportRenderer {
         records += rows.undatedLines.map {
             ReportCSVRow(section: "rows", item: $0.label, count: $0.count, total: rows.read)
         }
-        for version in report.versions { records += self.records(for: version) }
+        for version in report.versions {
+            records += self.records(for: version)
+            if let scored = version.scoredByRuns {
+                records.append(
+                    ReportCSVRow(
+                        section: "version", policy: version.policy.reference, item: "scored_by_runs",
+                        value: scored.map(String.init).joined(separator: " ")))
+            }
+        }
         let features = report.features
         let candidates = features.candidates
         records += features.lengthHistogram.map {
@@ -32,14 +45,48 @@ package struct CSVReportRenderer: ReportRenderer {
         records += features.classComposition.map {
             ReportCSVRow(section: "class_composition", item: $0.classes, count: $0.count, total: candidates)
         }
-        let reuse = features.reuse
-        records += [
-            ReportCSVRow(section: "reuse", item: "group_count", count: reuse.groupCount),
-            ReportCSVRow(
-                section: "reuse", item: "candidates_in_groups", count: reuse.candidatesInGroups, total: candidates),
-            ReportCSVRow(section: "reuse", item: "largest_group_size", count: reuse.largestGroupSize),
-        ]
+        if let reuse = features.reuse {
+            records += [
+                ReportCSVRow(section: "reuse", item: "group_count", count: reuse.groupCount),
+                ReportCSVRow(
+                    section: "reuse", item: "candidates_in_groups", count: reuse.candidatesInGroups, total: candidates),
+                ReportCSVRow(section: "reuse", item: "largest_group_size", count: reuse.largestGroupSize),
+            ]
+        }
+        for part in report.runs {
+            let run = String(part.run.runID)
+            let reuse = part.reuse
+            records += [
+                ReportCSVRow(section: "run_reuse", item: run, itemB: "group_count", count: reuse.groupCount),
+                ReportCSVRow(
+                    section: "run_reuse", item: run, itemB: "candidates_in_groups", count: reuse.candidatesInGroups,
+                    total: part.candidates),
+                ReportCSVRow(
+                    section: "run_reuse", item: run, itemB: "largest_group_size", count: reuse.largestGroupSize),
+            ]
+        }
         return ReportCSVRow.document(records)
+    }
+
+    /// An aggregate's provenance: who made it, then one `run` row per field of each run (`item` the run id).
+    private func aggregateProvenance(_ report: RunReport) -> [ReportCSVRow] {
+        var records = [
+            ReportCSVRow(section: "provenance", item: "pwaudit_version", value: report.pwauditVersion),
+            ReportCSVRow(
+                section: "provenance", item: "generated_at", value: ReportTimestamp.string(from: report.generatedAt)),
+        ]
+        for part in report.runs {
+            let run = part.run
+            records += [
+                ("run_label", run.label ?? ""), ("source_file", run.sourceFileName),
+                ("source_size_bytes", String(run.sourceSizeBytes)), ("source_sha256", run.sourceSHA256),
+                ("started_at", ReportTimestamp.string(from: run.startedAt)),
+                ("finished_at", run.finishedAt.map(ReportTimestamp.string(from:)) ?? ""), ("status", run.status),
+            ].map { ReportCSVRow(section: "run", item: String(run.runID), itemB: $0.0, value: $0.1) }
+            records.append(
+                ReportCSVRow(section: "run", item: String(run.runID), itemB: "candidates", count: part.candidates))
+        }
+        return records
     }
 
     private func records(for version: VersionReport) -> [ReportCSVRow] {

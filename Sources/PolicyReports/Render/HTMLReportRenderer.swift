@@ -9,9 +9,26 @@ package struct HTMLReportRenderer: ReportRenderer {
     /// Renders a run report: provenance, rows, per version its bars, funnel and tables, then the run's features.
     package func render(_ report: RunReport) -> String {
         var page = HTMLPage()
-        let title = "pwaudit run report: \(report.run.displayName)"
+        let title = "pwaudit run report: \(report.displayName)"
         page.element("h1", title)
-        provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt, into: &page)
+        if let run = report.run {
+            provenance(run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt, into: &page)
+        } else {
+            page.table(
+                caption: "Runs added up",
+                headers: ["Run", "Label", "Source file", "SHA-256", "Finished", "Candidates"],
+                numeric: [0, 5],
+                rows: report.runs.map { part in
+                    [
+                        "\(part.run.runID)", part.run.label ?? "", part.run.sourceFileName, part.run.sourceSHA256,
+                        part.run.finishedAt.map(ReportTimestamp.string(from:)) ?? "not finished", n(part.candidates),
+                    ]
+                })
+            page.element(
+                "p",
+                "Generated \(ReportTimestamp.string(from: report.generatedAt)) by pwaudit \(report.pwauditVersion); "
+                    + "figures are added up over the runs.", className: "meta")
+        }
         for version in report.versions { page.element("p", version.headline, className: "headline") }
         let rows = report.rows
         page.table(
@@ -27,12 +44,25 @@ package struct HTMLReportRenderer: ReportRenderer {
                 + rows.undatedLines.map {
                     ["accepted, \($0.label)", n($0.count), "\(Percentage($0.count, of: rows.read))"]
                 })
-        for version in report.versions { section(for: version, into: &page) }
+        for version in report.versions {
+            section(for: version, note: report.coverageNote(of: version), into: &page)
+        }
         features(report.features, into: &page)
+        if report.isAggregate {
+            page.table(
+                caption: RunReport.perRunReuseNote,
+                headers: ["Run", "Candidates", "Groups", "In groups", "%", "Largest"], numeric: [0, 1, 2, 3, 4, 5],
+                rows: report.runs.map {
+                    [
+                        "\($0.run.runID)", n($0.candidates), n($0.reuse.groupCount), n($0.reuse.candidatesInGroups),
+                        "\(Percentage($0.reuse.candidatesInGroups, of: $0.candidates))", n($0.reuse.largestGroupSize),
+                    ]
+                })
+        }
         return page.document(title: title)
     }
 
-    private func section(for version: VersionReport, into page: inout HTMLPage) {
+    private func section(for version: VersionReport, note: String?, into page: inout HTMLPage) {
         let reference = version.policy.reference
         let total = version.total
         page.element("h2", reference)
@@ -41,6 +71,7 @@ package struct HTMLReportRenderer: ReportRenderer {
             "p",
             "\(n(version.nearMisses.count)) of \(n(total)) (\(Percentage(version.nearMisses.count, of: total))) "
                 + "fail exactly one rule.")
+        if let note { page.element("p", "Note: \(note).", className: "headline") }
         if let top = version.ruleFailures.first, top.count > 0 {
             page.element(
                 "p",
@@ -135,7 +166,7 @@ package struct HTMLReportRenderer: ReportRenderer {
             rows: features.classComposition.map {
                 [$0.classes, n($0.count), "\(Percentage($0.count, of: candidates))"]
             })
-        let reuse = features.reuse
+        guard let reuse = features.reuse else { return }
         page.element(
             "p",
             "Reuse: \(n(reuse.candidatesInGroups)) candidates "

@@ -7,8 +7,25 @@ package struct MarkdownReportRenderer: ReportRenderer {
 
     /// Renders a run report.
     package func render(_ report: RunReport) -> String {
-        var out = ["# Run report: \(esc(report.run.displayName))", ""]
-        out += provenance(report.run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt)
+        var out = ["# Run report: \(esc(report.displayName))", ""]
+        if let run = report.run {
+            out += provenance(run, pwauditVersion: report.pwauditVersion, generatedAt: report.generatedAt)
+        } else {
+            out += table(
+                ["Run", "Label", "Source", "SHA-256", "Finished", "Candidates"], right: [0, 5],
+                report.runs.map { part in
+                    [
+                        "\(part.run.runID)", esc(part.run.label ?? ""), "`\(code(part.run.sourceFileName))`",
+                        "`\(part.run.sourceSHA256)`",
+                        part.run.finishedAt.map(ReportTimestamp.string(from:)) ?? "not finished", n(part.candidates),
+                    ]
+                })
+            out += [
+                "",
+                "Generated \(ReportTimestamp.string(from: report.generatedAt)) by pwaudit \(esc(report.pwauditVersion)); "
+                    + "figures are added up over the runs.",
+            ]
+        }
         let rows = report.rows
         out += ["", "## Rows", ""]
         out += table(
@@ -31,7 +48,8 @@ package struct MarkdownReportRenderer: ReportRenderer {
             out += [
                 "**\(esc(version.headline)).** "
                     + "\(n(version.nearMisses.count)) (\(Percentage(version.nearMisses.count, of: total))) "
-                    + "fail exactly one rule.",
+                    + "fail exactly one rule."
+                    + (report.coverageNote(of: version).map { " **Note:** \(esc($0))." } ?? ""),
                 "",
                 "Definition SHA-256 `\(policy.definitionSHA256)`"
                     + (policy.effectiveFrom.map { ", effective from \(ReportTimestamp.string(from: $0))" } ?? "")
@@ -81,13 +99,24 @@ package struct MarkdownReportRenderer: ReportRenderer {
             features.classComposition.map {
                 [esc($0.classes), n($0.count), "\(Percentage($0.count, of: candidates))"]
             })
-        let reuse = features.reuse
-        out += [
-            "", "### Reuse", "",
-            "\(n(reuse.candidatesInGroups)) candidates (\(Percentage(reuse.candidatesInGroups, of: candidates))) "
-                + "share a password with another in \(n(reuse.groupCount)) groups; "
-                + "the largest group has \(n(reuse.largestGroupSize)).",
-        ]
+        if let reuse = features.reuse {
+            out += [
+                "", "### Reuse", "",
+                "\(n(reuse.candidatesInGroups)) candidates (\(Percentage(reuse.candidatesInGroups, of: candidates))) "
+                    + "share a password with another in \(n(reuse.groupCount)) groups; "
+                    + "the largest group has \(n(reuse.largestGroupSize)).",
+            ]
+        } else {
+            out += ["", "### Reuse", "", "\(RunReport.perRunReuseNote).", ""]
+            out += table(
+                ["Run", "Candidates", "Groups", "In groups", "%", "Largest"], right: [0, 1, 2, 3, 4, 5],
+                report.runs.map {
+                    [
+                        "\($0.run.runID)", n($0.candidates), n($0.reuse.groupCount), n($0.reuse.candidatesInGroups),
+                        "\(Percentage($0.reuse.candidatesInGroups, of: $0.candidates))", n($0.reuse.largestGroupSize),
+                    ]
+                })
+        }
         return out.joined(separator: "\n") + "\n"
     }
 

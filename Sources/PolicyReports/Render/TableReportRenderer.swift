@@ -15,8 +15,12 @@ package struct TableReportRenderer: ReportRenderer {
 
     /// Renders a run report: provenance, rows, then per version the headline and its rule tables.
     package func render(_ report: RunReport) -> String {
-        var out = [bold("pwaudit run report: \(name(report.run.displayName))")]
-        out += provenance(report.run, version: report.pwauditVersion, generatedAt: report.generatedAt)
+        var out = [bold("pwaudit run report: \(name(report.displayName))")]
+        if let run = report.run {
+            out += provenance(run, version: report.pwauditVersion, generatedAt: report.generatedAt)
+        } else {
+            out += aggregateProvenance(report)
+        }
         out += ["", bold("Rows")]
         let rows = report.rows
         out += TextTable(
@@ -34,13 +38,54 @@ package struct TableReportRenderer: ReportRenderer {
                 }
         ).lines(style: bold)
         for version in report.versions {
-            out += [""] + versionLines(version)
+            out += [""] + versionLines(version, note: report.coverageNote(of: version))
         }
         out += [""] + featureLines(report.features)
+        if report.isAggregate { out += [""] + reuseLines(report.runs) }
         return out.joined(separator: "\n") + "\n"
     }
 
-    private func versionLines(_ version: VersionReport) -> [String] {
+    /// An aggregate's runs, one line each, and when the report was made.
+    private func aggregateProvenance(_ report: RunReport) -> [String] {
+        TextTable(
+            columns: [
+                .init("Run", .right), .init("Label"), .init("Source"), .init("SHA-256"), .init("Finished"),
+                .init("Candidates", .right),
+            ],
+            rows: report.runs.map { part in
+                let run = part.run
+                return [
+                    "\(run.runID)", safe(run.label ?? ""), safe(run.sourceFileName),
+                    String(run.sourceSHA256.prefix(12)),
+                    run.finishedAt.map(ReportTimestamp.string(from:)) ?? "not finished", n(part.candidates),
+                ]
+            }
+        ).lines().map { dim($0) }
+            + [
+                dim(
+                    "Generated \(ReportTimestamp.string(from: report.generatedAt)) by pwaudit \(report.pwauditVersion); "
+                        + "figures are added up over the runs")
+            ]
+    }
+
+    /// An aggregate's reuse, per run.
+    private func reuseLines(_ runs: [AggregatedRun]) -> [String] {
+        [RunReport.perRunReuseNote]
+            + TextTable(
+                columns: [
+                    .init("Run", .right), .init("Candidates", .right), .init("Groups", .right),
+                    .init("In groups", .right), .init("%", .right), .init("Largest", .right),
+                ],
+                rows: runs.map {
+                    [
+                        "\($0.run.runID)", n($0.candidates), n($0.reuse.groupCount), n($0.reuse.candidatesInGroups),
+                        "\(Percentage($0.reuse.candidatesInGroups, of: $0.candidates))", n($0.reuse.largestGroupSize),
+                    ]
+                }
+            ).lines(style: bold)
+    }
+
+    private func versionLines(_ version: VersionReport, note: String?) -> [String] {
         let total = version.total
         var out = [
             bold(safe(version.policy.reference))
@@ -52,6 +97,7 @@ package struct TableReportRenderer: ReportRenderer {
             "\(n(version.nearMisses.count)) of \(n(total)) (\(Percentage(version.nearMisses.count, of: total))) "
                 + "fail exactly one rule",
         ]
+        if let note { out.append(highlight("Note: \(note)")) }
         if let top = version.ruleFailures.first, top.count > 0 {
             out.append(
                 "\(safe(top.label)) (\(safe(top.ruleID))) blocks the most: \(n(top.count)) "
@@ -112,7 +158,7 @@ package struct TableReportRenderer: ReportRenderer {
             columns: [.init("Classes"), .init("Candidates", .right), .init("%", .right)],
             rows: features.classComposition.map { [$0.classes, n($0.count), "\(Percentage($0.count, of: total))"] }
         ).lines(style: bold)
-        let reuse = features.reuse
+        guard let reuse = features.reuse else { return out }
         out += [
             "",
             "Reuse: \(n(reuse.candidatesInGroups)) candidates (\(Percentage(reuse.candidatesInGroups, of: total))) "
