@@ -50,7 +50,7 @@ package protocol RunRepository {
     /// Whether run `runID` exists.
     func exists(runID: Int64) throws -> Bool
     /// How the candidates of run `runID` scored under both versions A and B fare under each, counted by the store in
-    /// one grouped pass per figure (never a row per candidate); a pruned run answers from the counts stored before its
+    /// aggregate queries (never a row per candidate handed out); a pruned run answers from the counts stored before its
     /// candidates were deleted.
     func unlockTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts
     /// The candidates of run `runID` with their source line numbers, by id.
