@@ -109,7 +109,9 @@ let package = Package(
         // The repository contract: every test runs against each AuditStore implementation (StoreUnderTest.all).
         .testTarget(
             name: "RepositoryContractTests",
-            dependencies: ["AuditRepositories", "AuditStores", "PolicyStore", "AuditCrypto", "PwauditTestSupport"]),
+            dependencies: [
+                "AuditRepositories", "AuditStores", "AuditTime", "PolicyStore", "AuditCrypto", "PwauditTestSupport",
+            ]),
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
@@ -129,8 +131,8 @@ let package = Package(
             name: "PolicyAuditTests",
             dependencies: [
                 "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
-                "AuditRepositories", "AuditStores", "PolicyStore", "PasswordPolicy", "AuditCrypto", "ExitStatus",
-                "LibC", "PwauditTestSupport",
+                "AuditRepositories", "AuditStores", "AuditTime", "PolicyStore", "PasswordPolicy", "AuditCrypto",
+                "ExitStatus", "LibC", "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",

@@ -1,3 +1,5 @@
+import AuditTime
+
 /// Stored policy versions, as the use cases need them: `PolicyLibrary` and the report builders hold one.
 package protocol PolicyRepository {
     /// Stores a new immutable version of `name`, or returns the identical existing one.
@@ -15,8 +17,8 @@ package protocol PolicyRepository {
     func version(id: Int64) throws -> StoredVersion?
     /// The latest version of every stored policy.
     func latestOfEveryPolicy() throws -> [StoredVersion]
-    /// The version of `name` in force on `date` (greatest `effectiveFrom` not after it).
-    func inForce(name: String, on date: String) throws -> StoredVersion?
+    /// The version of `name` in force at `instant` (greatest `effectiveFrom` not after it, ties to the higher number).
+    func inForce(name: String, at instant: UTCInstant) throws -> StoredVersion?
     /// The rules of version `versionID`, by bit.
     func rules(versionID: Int64) throws -> [PolicyRuleRow]
 }

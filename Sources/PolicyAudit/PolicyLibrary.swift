@@ -1,5 +1,6 @@
 import AuditCrypto
 import AuditRepositories
+import AuditTime
 import Foundation
 import PasswordPolicy
 
@@ -55,11 +56,11 @@ package struct PolicyLibrary {
         return found
     }
 
-    /// The version of `name` in force at `timestamp` (greatest `effective_from` not after it).
-    package func version(named name: String, inForceAt timestamp: String) throws -> StoredVersion {
+    /// The version of `name` in force at `instant` (greatest `effective_from` not after it).
+    package func version(named name: String, inForceAt instant: UTCInstant) throws -> StoredVersion {
         guard try repository.latest(name: name) != nil else { throw AuditStoreError.unknownPolicy(reference: name) }
-        guard let found = try repository.inForce(name: name, on: timestamp) else {
-            throw AuditStoreError.noVersionInForce(name: name, date: String(timestamp.prefix(10)))
+        guard let found = try repository.inForce(name: name, at: instant) else {
+            throw AuditStoreError.noVersionInForce(name: name, date: instant.dayText)
         }
         return found
     }

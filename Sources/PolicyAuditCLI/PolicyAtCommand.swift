@@ -1,3 +1,4 @@
+import AuditTime
 import PolicyAudit
 import PolicyReports
 
@@ -19,14 +20,14 @@ enum PolicyAtCommand: CLICommand {
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = try arguments.positionals(count: 2...2, command: help.name, what: "NAME DATE")
-        guard let timestamp = EffectiveDate.instant(operands[1]) else {
+        guard let instant = UTCInstant.read(operands[1])?.instant else {
             throw UsageError(
                 "'\(operands[1])' is not a date (YYYY-MM-DD, or an ISO-8601 time such as 2026-01-06T00:00:00Z)",
                 command: help.name)
         }
         // Effective dates are midnights UTC, so the version in force at the instant is the one in force on its day.
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
-        let version = try PolicyLibrary(workspace: workspace).version(named: operands[0], inForceAt: timestamp)
+        let version = try PolicyLibrary(workspace: workspace).version(named: operands[0], inForceAt: instant)
         context.stdout.line("\(ReportText.terminalSafe(version.reference))\teffective \(version.effectiveFrom)")
         return .success
     }

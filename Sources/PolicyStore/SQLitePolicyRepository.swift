@@ -1,4 +1,5 @@
 import AuditRepositories
+import AuditTime
 
 /// Stores policies as immutable numbered versions (`policy`, `policy_version`, `policy_rule`).
 ///
@@ -125,15 +126,17 @@ package struct SQLitePolicyRepository: PolicyRepository {
             [])
     }
 
-    /// The version of `name` in force on `date`: greatest `effective_from` ≤ `date`, ties going to the higher number.
+    /// The version of `name` in force at `instant`: greatest `effective_from` ≤ `instant`, ties going to the higher
+    /// number.
     ///
-    /// Dates compare as ISO-8601 text, so `2026-03-01` is in force on `2026-03-01T09:00:00Z`.
-    package func inForce(name: String, on date: String) throws(SQLiteError) -> StoredVersion? {
+    /// Times compare as ISO-8601 text (the instant as its canonical text), so `2026-03-01` is in force at
+    /// `2026-03-01T09:00:00Z`.
+    package func inForce(name: String, at instant: UTCInstant) throws(SQLiteError) -> StoredVersion? {
         try fetchOne(
             Self.selectVersion
                 + " WHERE p.name = ?1 AND pv.effective_from <= ?2 ORDER BY pv.effective_from DESC, pv.version DESC"
                 + " LIMIT 1",
-            [.text(name), .text(date)])
+            [.text(name), .text(instant.text)])
     }
 
     /// The rules of version `versionID` in bit order.

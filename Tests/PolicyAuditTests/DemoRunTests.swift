@@ -1,4 +1,5 @@
 import AuditRepositories
+import AuditTime
 import Foundation
 import PolicyStore
 import PwauditTestSupport
@@ -29,7 +30,8 @@ struct DemoRunTests {
         #expect(notes.contains { $0.contains("no plaintext file") })
 
         let workspace = try AuditWorkspace.open(outcome.location)
-        let inForce = try PolicyLibrary(workspace: workspace).version(named: "corp", inForceAt: "2025-12-31T00:00:00Z")
+        let inForce = try PolicyLibrary(workspace: workspace).version(
+            named: "corp", inForceAt: try #require(UTCInstant.read("2025-12-31T00:00:00Z")).instant)
         #expect(inForce.reference == "corp@2")
     }
 

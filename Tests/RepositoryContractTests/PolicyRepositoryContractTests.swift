@@ -1,4 +1,5 @@
 import AuditRepositories
+import AuditTime
 import Testing
 
 /// What every `PolicyRepository` must do, run against each store of `StoreUnderTest.all`.
@@ -64,10 +65,12 @@ import Testing
             try store.addVersion(definition: "{\"v\":3}", effectiveFrom: "2026-03-01")
             try store.addVersion(definition: "{\"v\":4}", effectiveFrom: "2026-06-01")
             let policies = store.policies
-            #expect(try policies.inForce(name: "corp", on: "2025-12-31") == nil)
-            #expect(try policies.inForce(name: "corp", on: "2026-02-15")?.number == 1)
-            #expect(try policies.inForce(name: "corp", on: "2026-03-01T09:00:00Z")?.number == 3)
-            #expect(try policies.inForce(name: "corp", on: "2026-07-01")?.number == 4)
+            func at(_ text: String) throws -> UTCInstant { try #require(UTCInstant.read(text)).instant }
+            #expect(try policies.inForce(name: "corp", at: at("2025-12-31")) == nil)
+            #expect(try policies.inForce(name: "corp", at: at("2026-02-15"))?.number == 1)
+            #expect(try policies.inForce(name: "corp", at: at("2026-03-01T09:00:00Z"))?.number == 3)
+            #expect(try policies.inForce(name: "corp", at: at("2026-02-28T23:59:59Z"))?.number == 1)
+            #expect(try policies.inForce(name: "corp", at: at("2026-07-01"))?.number == 4)
         }
     }
 
