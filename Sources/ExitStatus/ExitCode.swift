@@ -17,6 +17,9 @@ package enum ExitCode: Int32, Sendable, Equatable {
     case internalError = 70
     /// Reading or writing a file failed.
     case ioError = 74
+    /// The role or user lacks a permission the command needs (`EX_NOPERM`): a PostgreSQL role that may not write,
+    /// or one that may do more than `pwaudit query` runs as.
+    case noPermission = 77
     /// The user interrupted an interactive command (Ctrl-C): 128 + SIGINT, the status a shell gives such a command.
     case interrupted = 130
     /// Standard output's reader went away (EPIPE): 128 + SIGPIPE, the status of a process SIGPIPE killed, which is

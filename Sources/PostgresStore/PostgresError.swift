@@ -30,13 +30,15 @@ package enum PostgresError: Error, Equatable, UserFacingError {
     package var isUniqueViolation: Bool { sqlState == "23505" || sqlState == "23P01" }
 
     /// Usage (64) for a connection string that does not parse; bad data (65) for a data exception or a constraint
-    /// violation (SQLSTATE classes 22 and 23) or a value of the wrong type; an I/O error (74) for everything else.
+    /// violation (SQLSTATE classes 22 and 23) or a value of the wrong type; no permission (77) when the server refuses
+    /// the role (SQLSTATE 42501, a reader role that tries to write); an I/O error (74) for everything else.
     package var exitCode: ExitCode {
         switch self {
         case .invalidAddress: .usage
         case .connectionFailed: .ioError
         case .statementFailed(let sqlState, _, _):
-            sqlState.hasPrefix("22") || sqlState.hasPrefix("23") ? .dataError : .ioError
+            sqlState == "42501"
+                ? .noPermission : sqlState.hasPrefix("22") || sqlState.hasPrefix("23") ? .dataError : .ioError
         case .unexpectedValue: .dataError
         }
     }
@@ -50,6 +52,9 @@ package enum PostgresError: Error, Equatable, UserFacingError {
         case .connectionFailed(let address, let reason):
             "cannot connect to PostgreSQL at \(address): \(reason); check that the server runs and accepts this "
                 + "user (connect directly: a transaction-pooling proxy such as PgBouncer breaks pwaudit's locks)"
+        case .statementFailed("42501", let message, _):
+            "PostgreSQL refused this role: \(message); connect as the database's writer role (<database>_writer, which "
+                + "pwaudit init creates) to import, add policies, delete or prune runs, or as its owner to upgrade it"
         case .statementFailed(let sqlState, let message, let sql):
             "PostgreSQL error \(sqlState): \(message) — in SQL: \(Self.oneLine(sql))"
         case .unexpectedValue(let column, let expected, let sql):

@@ -1,81 +1,194 @@
 import AuditRepositories
+import CLibPQ
 
-/// Runs one user-written, read-only SQL statement on PostgreSQL (`pwaudit query`), handing each row on as the server
-/// sends it (single-row mode).
+/// Runs one user-written, read-only SQL statement on PostgreSQL (`pwaudit query`), as the database's reader role,
+/// handing each row on as the server sends it.
 ///
-/// Refused before the server sees it: what `PostgresQueryGuard` refuses (every command but a query, `INTO`, functions
-/// that change settings, lock, touch files or other servers). Then the statement runs over the extended protocol
-/// (one statement only) inside `BEGIN READ ONLY` with `SET LOCAL statement_timeout` from the limits' time, so the
-/// server refuses every write, and the deadline is checked again after each row. A value longer than
-/// `maximumValueBytes` stops the query. `memoryBytes` (SQLite's process-wide heap limit) has no counterpart: the
-/// client holds one row at a time, and the server's memory is the server's to bound.
+/// Before anything is sent it refuses what `PostgresQueryGuard`'s scan finds (a second statement, `SET`,
+/// `set_config`, locks, `COPY`, large objects, server files, `dblink`, …), then refuses to run at all as a superuser,
+/// a role that may create roles, a member of a role that reads or writes the server's files or signals backends, or a
+/// role that may write to any of pwaudit's tables (its owner, its writer): `query` runs as `<db>_reader`, whose only
+/// rights are `SELECT` on the `v_*` views (`PostgresRoles`).
 ///
-/// Values come as `pwaudit query` shows them on SQLite: integers and booleans (1/0) as integers, `real`, `double` and
-/// `numeric` as reals, `bytea` as blobs, `timestamptz` as canonical UTC text (`2026-07-01T00:00:00Z`), everything else
-/// as text. What remains for least privilege (issue 22 item 4): running as a reader role and refusing a superuser.
-package struct PostgresQueryRunner: QueryRunner {
+/// The statement runs in a `READ ONLY` transaction with, set locally: `statement_timeout` from the deadline's time
+/// limit (the server stops it; the deadline is also looked at between rows, so a slow receiver stops it too),
+/// `work_mem` (a sixteenth of the memory limit, 32 MiB by default, per sort or hash node), `hash_mem_multiplier = 1`
+/// and no parallel workers, so one backend holds at most a few `work_mem`s; the reader's `temp_file_limit` (1 GiB,
+/// set on the role by `PostgresRoleSetup`) bounds what it spills to disk. It is sent by the extended protocol
+/// (`PQsendQueryParams`, <https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-EXT-QUERY>), whose
+/// parse refuses a second statement, and read in single-row mode: one row in memory, however many there are. A value
+/// longer than `maximumValueBytes` stops the query as it arrives (the server itself caps a value at 1 GB).
+///
+/// Values come back typed by the column's type: integers (`int2`, `int4`, `int8`), doubles (`float4`, `float8`),
+/// booleans as 1 and 0 (SQLite's form, so results read alike on both stores), `bytea` as bytes, everything else as
+/// the server's text (`numeric`, `timestamptz` in UTC, `date`, …).
+package final class PostgresQueryRunner: QueryRunner {
     private let connection: PostgresConnection
 
-    /// A runner on `connection`.
+    /// A runner on `connection`, which should be connected as the database's reader role.
     package init(connection: PostgresConnection) { self.connection = connection }
 
-    /// Checks and runs `sql` within `limits`, handing `receiver` the columns and then each row.
-    /// - Throws: `PostgresQueryError`, or what `receiver` threw.
+    /// Checks `sql` and the role, then runs it within `limits`, handing `receiver` the columns and then each row.
+    /// - Throws: `PostgresQueryError`, `PostgresError` when the connection fails, or what `receiver` threw.
     package func run(_ sql: String, limits: QueryLimits, into receiver: any QueryRowReceiver) throws {
         try PostgresQueryGuard.check(sql)
-        let milliseconds = max(1, Int64(min(limits.deadline.seconds * 1000, 2_000_000_000).rounded(.up)))
-        var types: [UInt32] = []
+        let role = try checkedRole()
+        let milliseconds = Int64(min(max(limits.deadline.seconds * 1000, 1), Double(Int32.max)).rounded(.up))
+        let workMemory = max((limits.memoryBytes ?? QueryLimits.defaultMemoryBytes) / 16 / 1024, 64)
         try connection.inTransaction(.readOnly) {
-            try connection.execute("SET LOCAL statement_timeout = \(milliseconds)")
-            do {
-                try connection.forEachRow(
-                    sql, [],
-                    columns: { names, columnTypes in
-                        types = columnTypes
-                        try receiver.receive(columns: names)
+            try connection.execute(
+                "SET LOCAL statement_timeout = \(milliseconds); SET LOCAL idle_in_transaction_session_timeout = "
+                    + "\(milliseconds); SET LOCAL standard_conforming_strings = on; SET LOCAL work_mem = "
+                    + "\(workMemory); SET LOCAL hash_mem_multiplier = 1; "
+                    + "SET LOCAL max_parallel_workers_per_gather = 0")
+            try stream(sql, limits: limits, role: role, into: receiver)
+        }
+    }
+
+    // MARK: The role
+
+    /// The connected role and the database's reader role.
+    private struct Role {
+        let name: String
+        let reader: String
+    }
+
+    /// The connected role, checked: it may only read.
+    /// - Throws: `PostgresQueryError.privilegedRole` when it may do more.
+    private func checkedRole() throws -> Role {
+        let sql = """
+            SELECT current_user, current_database(), r.rolsuper, r.rolcreaterole,
+                   (SELECT string_agg(w.relname, ', ') FROM (
+                        SELECT c.relname FROM pg_catalog.pg_class c
+                        WHERE c.relnamespace = (\(PostgresRoleSetup.schemaQuery))::regnamespace
+                          AND c.relkind IN ('r', 'p', 'v')
+                          AND pg_catalog.has_table_privilege(c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE')
+                        ORDER BY c.relname LIMIT 3) w),
+                   (SELECT string_agg(g, ', ') FROM unnest(ARRAY['pg_read_server_files', 'pg_write_server_files',
+                        'pg_execute_server_program', 'pg_signal_backend']) g
+                    WHERE pg_catalog.pg_has_role(current_user, g, 'USAGE'))
+            FROM pg_catalog.pg_roles r WHERE r.rolname = current_user
+            """
+        guard let row = try connection.firstRow(sql) else {
+            throw PostgresError.unexpectedValue(column: 0, expected: "the connected role", sql: sql)
+        }
+        let name = row.string(at: 0) ?? ""
+        let reader = PostgresRoles(database: row.string(at: 1) ?? "").reader
+        let reason: String? =
+            if try row.bool(at: 2) {
+                "is a superuser"
+            } else if try row.bool(at: 3) {
+                "may create roles (CREATEROLE) and so give itself any other role's rights"
+            } else if let tables = row.string(at: 4) {
+                "may write to pwaudit's tables (\(tables))"
+            } else if let groups = row.string(at: 5) {
+                "is a member of \(groups)"
+            } else {
+                nil
+            }
+        if let reason { throw PostgresQueryError.privilegedRole(role: name, reason: reason, reader: reader) }
+        return Role(name: name, reader: reader)
+    }
+
+    // MARK: Streaming
+
+    /// Sends `sql` and hands its rows to `receiver` one at a time, stopping at the deadline or a value too long.
+    private func stream(_ sql: String, limits: QueryLimits, role: Role, into receiver: any QueryRowReceiver) throws {
+        let handle = connection.handle
+        guard PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) == 1 else {
+            throw connection.connectionError(sql: sql)
+        }
+        guard PQsetSingleRowMode(handle) == 1 else {
+            connection.drain()
+            throw PostgresQueryError.failed(message: "the server refused single-row mode")
+        }
+        var columnsSent = false
+        var failure: (any Error)?
+        func fail(_ error: any Error) {
+            failure = error
+            cancel()
+        }
+        while let next = PQgetResult(handle) {
+            let result = PostgresResult(next, sql: sql)  // clears the result when the iteration ends
+            let raw = result.handle
+            guard failure == nil else { continue }  // drain what is left after a failure
+            let status = PQresultStatus(raw)
+            switch status {
+            case PGRES_SINGLE_TUPLE, PGRES_TUPLES_OK:
+                do {
+                    if !columnsSent {
+                        columnsSent = true
+                        try receiver.receive(columns: (0..<PQnfields(raw)).map { String(cString: PQfname(raw, $0)) })
                     }
-                ) { row in
-                    var values: [SQLValue] = []
-                    values.reserveCapacity(types.count)
-                    for index in types.indices {
-                        if row.byteCount(at: index) > limits.maximumValueBytes {
-                            throw PostgresQueryError.valueTooLong(bytes: limits.maximumValueBytes)
-                        }
-                        values.append(try Self.value(row, at: index, type: types[index]))
-                    }
-                    try receiver.receive(row: values)
+                    guard status == PGRES_SINGLE_TUPLE else { continue }
+                    try receiver.receive(row: try Self.values(of: result, maximumBytes: limits.maximumValueBytes))
                     if limits.deadline.hasPassed { throw PostgresQueryError.timedOut(seconds: limits.deadline.seconds) }
+                } catch {
+                    fail(error)
                 }
-            } catch let error as PostgresError {
-                throw Self.queryError(error, seconds: limits.deadline.seconds)
+            case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: break
+            case PGRES_COPY_OUT, PGRES_COPY_IN, PGRES_COPY_BOTH:
+                // The scan refuses COPY; should one get through, end it and refuse it.
+                fail(PostgresQueryError.refused(action: "COPY statements"))
+                if status == PGRES_COPY_IN { _ = PQputCopyEnd(handle, "refused") }
+                if status == PGRES_COPY_OUT {
+                    var buffer: UnsafeMutablePointer<CChar>?
+                    while PQgetCopyData(handle, &buffer, 0) > 0 { PQfreemem(buffer) }
+                }
+            default:
+                failure = error(from: raw, sql: sql, limits: limits, role: role)
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The error a failed result carries, in `query`'s words.
+    private func error(from result: OpaquePointer, sql: String, limits: QueryLimits, role: Role) -> any Error {
+        guard case .statementFailed(let sqlState, let message, _) = connection.error(from: result, sql: sql, values: [])
+        else { return connection.error(from: result, sql: sql, values: []) }
+        switch sqlState {
+        case "57014": return PostgresQueryError.timedOut(seconds: limits.deadline.seconds)
+        case "42501": return PostgresQueryError.permissionDenied(role: role.name, message: message, reader: role.reader)
+        case "25006":
+            return PostgresQueryError.refused(action: "a write or a row lock (\(message): it runs READ ONLY)")
+        case "42601" where message.contains("multiple commands"): return PostgresQueryError.trailingStatement
+        case "53100", "53400": return PostgresQueryError.outOfTemporarySpace
+        case "0A000": return PostgresQueryError.refused(action: message)
+        case _ where sqlState.hasPrefix("42"): return PostgresQueryError.invalid(message: message)
+        default: return PostgresQueryError.failed(message: message)
+        }
+    }
+
+    /// The row of a single-row result, typed by its columns' types.
+    private static func values(of result: PostgresResult, maximumBytes: Int) throws -> [SQLValue] {
+        let raw = result.handle
+        let row = PostgresRow(result: result, row: 0)
+        return try (0..<row.columnCount).map { column -> SQLValue in
+            guard !row.isNull(at: column) else { return .null }
+            let length = Int(PQgetlength(raw, 0, Int32(column)))
+            let type = PQftype(raw, Int32(column))
+            // bytea arrives as hex text, `\x` then two digits a byte.
+            guard (type == byteaType ? (length - 2) / 2 : length) <= maximumBytes else {
+                throw PostgresQueryError.valueTooLong(bytes: maximumBytes)
+            }
+            switch type {
+            case 20, 21, 23: return .integer(try row.int64(at: column))
+            case 700, 701: return .real(try row.double(at: column))
+            case 16: return .integer(try row.bool(at: column) ? 1 : 0)
+            case byteaType: return .blob(try row.blob(at: column) ?? [])
+            default: return .text(row.string(at: column) ?? "")
             }
         }
     }
 
-    /// A column's value by its type OID (<https://www.postgresql.org/docs/current/datatype-oid.html>).
-    private static func value(_ row: PostgresRow, at index: Int, type: UInt32) throws(PostgresError) -> SQLValue {
-        guard !row.isNull(at: index) else { return .null }
-        switch type {
-        case 16: return .integer(try row.bool(at: index) ? 1 : 0)
-        case 20, 21, 23, 26: return .integer(try row.int64(at: index))
-        case 700, 701, 1700: return .real(try row.double(at: index))
-        case 17: return .blob(try row.blob(at: index) ?? [])
-        case PostgresTime.timestamptzOID: return .text(PostgresTime.canonical(row.string(at: index) ?? ""))
-        default: return .text(row.string(at: index) ?? "")
-        }
-    }
+    /// `bytea`'s type oid.
+    private static let byteaType: Oid = 17
 
-    /// The server's error in `pwaudit query`'s terms.
-    private static func queryError(_ error: PostgresError, seconds: Double) -> any Error {
-        guard case .statementFailed(let sqlState, let message, _) = error else { return error }
-        switch sqlState {
-        case "25006": return PostgresQueryError.refused(action: "a statement that writes (\(message))")
-        case "57014": return PostgresQueryError.timedOut(seconds: seconds)
-        case "42601" where message.contains("multiple commands"): return PostgresQueryError.trailingStatement
-        case "42501": return PostgresQueryError.refused(action: message)
-        default:
-            return sqlState.hasPrefix("42")
-                ? PostgresQueryError.invalid(message: message) : PostgresQueryError.failed(message: message)
-        }
+    /// Asks the server to cancel the statement in progress (`PQcancel`); its results are then drained.
+    private func cancel() {
+        guard let cancel = PQgetCancel(connection.handle) else { return }
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = PQcancel(cancel, &buffer, Int32(buffer.count))
+        PQfreeCancel(cancel)
     }
 }

@@ -1,166 +1,252 @@
 import AuditRepositories
+import ExitStatus
 import Foundation
 import PostgresStore
 import PwauditTestSupport
 import Testing
 
-/// `pwaudit query`'s runner on PostgreSQL: it reads, with values as SQLite's runner gives them, and refuses every
-/// statement SQLite's runner refuses plus what a read-only transaction would still allow, changing nothing.
+/// `pwaudit query` on PostgreSQL against the throwaway cluster, connected as the database's reader role: what it
+/// refuses changes nothing (row counts, the database's files, the lock table), it refuses to run as a superuser or a
+/// role that may write, and what it runs streams typed rows within its time limit.
 @Suite(.enabled(if: PostgresTestCluster.isEnabled, PostgresTestCluster.skipReason))
 struct PostgresQueryRunnerTests {
-    /// Collects what the runner hands on.
-    final class Collector: QueryRowReceiver {
-        var columns: [String]?
-        var rows: [[SQLValue]] = []
-        var stopAfter: Int?
-        struct Stop: Error {}
+    private func limits(seconds: Double = 30) -> QueryLimits { QueryLimits(deadline: QueryDeadline(seconds: seconds)) }
 
-        func receive(columns: [String]) throws { self.columns = columns }
-        func receive(row: [SQLValue]) throws {
-            rows.append(row)
-            if let stopAfter, rows.count >= stopAfter { throw Stop() }
-        }
-    }
+    /// SQLite's refused list (`QueryCommandTests.refused`) in PostgreSQL's words, then what a read-only transaction
+    /// still allows on PostgreSQL; each with the words its refusal must say.
+    static let refusedStatements: [(String, String)] = [
+        ("INSERT INTO policy (name, created_at) VALUES ('x', now())", "INSERT statements"),
+        ("UPDATE import_run SET label = 'x'", "UPDATE statements"),
+        ("DELETE FROM candidate", "DELETE statements"),
+        ("DROP TABLE candidate", "DROP statements"),
+        ("DROP VIEW v_run", "DROP statements"),
+        ("CREATE TABLE t (a int)", "CREATE statements"),
+        ("CREATE TEMP TABLE t (a int)", "CREATE statements"),
+        ("CREATE TEMP VIEW t AS SELECT 1", "CREATE statements"),
+        ("CREATE INDEX i ON candidate (length)", "CREATE statements"),
+        ("CREATE FUNCTION f() RETURNS int LANGUAGE sql AS 'SELECT 1'", "CREATE statements"),
+        ("ALTER TABLE candidate ADD COLUMN x int", "ALTER statements"),
+        ("CREATE EXTENSION dblink", "CREATE statements"),
+        ("LOAD 'dblink'", "LOAD statements"),
+        ("VACUUM", "VACUUM statements"),
+        ("VACUUM FULL candidate", "VACUUM statements"),
+        ("ANALYZE", "ANALYZE statements"),
+        ("REINDEX TABLE candidate", "REINDEX statements"),
+        ("TRUNCATE candidate", "TRUNCATE statements"),
+        ("PRAGMA journal_mode", "PRAGMA statements"),
+        ("BEGIN", "BEGIN statements"),
+        ("START TRANSACTION READ WRITE", "START statements"),
+        ("SAVEPOINT s", "SAVEPOINT statements"),
+        ("COMMIT", "COMMIT statements"),
+        ("WITH x AS (SELECT 1 AS a) INSERT INTO policy (name, created_at) SELECT 'y', now() FROM x", "INSERT"),
+        ("WITH x AS (SELECT id FROM import_run) DELETE FROM import_run WHERE id IN (SELECT id FROM x)", "DELETE"),
+        ("WITH x AS (SELECT 1) UPDATE import_run SET label = 'y'", "UPDATE"),
+        ("WITH d AS (DELETE FROM candidate RETURNING id) SELECT count(*) FROM d", "DELETE"),
+        ("WITH m AS (MERGE INTO policy p USING v_run r ON false WHEN NOT MATCHED THEN DO NOTHING) SELECT 1", "MERGE"),
+        ("SELECT * INTO copy_of_run FROM v_run", "SELECT … INTO"),
+        ("SELECT 1; DELETE FROM candidate", "more than one statement"),
+        ("SELECT 1; SELECT 2", "more than one statement"),
+        ("SELECT 1 /* ; */ ; SELECT 2", "more than one statement"),
+        ("SELECT ';', $$;$$ ; SELECT 2", "more than one statement"),
+        // What a READ ONLY transaction still runs.
+        ("SET statement_timeout = 0", "SET statements"),
+        ("SET ROLE pwaudit_test", "SET statements"),
+        ("SET SESSION AUTHORIZATION pwaudit_test", "SET statements"),
+        ("RESET statement_timeout", "RESET statements"),
+        ("SELECT set_config('statement_timeout', '0', false)", "function set_config"),
+        ("SELECT pg_catalog.set_config('work_mem', '1GB', true)", "function set_config"),
+        ("SELECT \"set_config\"('statement_timeout', '0', false)", "function set_config"),
+        ("SELECT/**/set_config('statement_timeout', '0', false)", "function set_config"),
+        ("SELECT pg_advisory_lock(1)", "function pg_advisory_lock"),
+        ("SELECT pg_try_advisory_lock(1, 2)", "function pg_try_advisory_lock"),
+        ("SELECT pg_advisory_xact_lock_shared(1)", "function pg_advisory_xact_lock_shared"),
+        ("SELECT run_id FROM v_run WHERE pg_try_advisory_xact_lock(run_id)", "function pg_try_advisory_xact_lock"),
+        ("SELECT lo_export(1, '/tmp/pwaudit-lo')", "function lo_export"),
+        ("SELECT lo_import('/etc/hostname')", "function lo_import"),
+        ("SELECT lo_creat(-1)", "function lo_creat"),
+        ("SELECT lo_from_bytea(0, 'x')", "function lo_from_bytea"),
+        ("COPY candidate TO STDOUT", "COPY statements"),
+        ("COPY (SELECT * FROM v_run) TO '/tmp/pwaudit-copy'", "COPY statements"),
+        ("SELECT pg_read_file('/etc/hostname')", "function pg_read_file"),
+        ("SELECT pg_read_binary_file('postmaster.pid')", "function pg_read_binary_file"),
+        ("SELECT * FROM pg_ls_dir('.')", "function pg_ls_dir"),
+        ("SELECT * FROM pg_stat_file('postmaster.pid')", "function pg_stat_file"),
+        ("SELECT dblink('dbname=postgres', 'SELECT 1')", "function dblink"),
+        ("SELECT dblink_exec('dbname=postgres', 'CREATE TABLE x ()')", "function dblink_exec"),
+        ("LISTEN channel", "LISTEN statements"),
+        ("NOTIFY channel", "NOTIFY statements"),
+        ("SELECT pg_notify('channel', 'x')", "function pg_notify"),
+        ("DO $$BEGIN PERFORM 1; END$$", "DO statements"),
+        ("CALL p()", "CALL statements"),
+        ("PREPARE p AS SELECT 1", "PREPARE statements"),
+        ("EXECUTE p", "EXECUTE statements"),
+        ("DECLARE c CURSOR FOR SELECT 1", "DECLARE statements"),
+        ("LOCK TABLE candidate", "LOCK statements"),
+        ("SELECT pg_terminate_backend(pg_backend_pid())", "function pg_terminate_backend"),
+        ("SELECT pg_cancel_backend(1)", "function pg_cancel_backend"),
+        ("SELECT txid_current()", "function txid_current"),
+        ("SELECT pg_current_xact_id()", "function pg_current_xact_id"),
+        ("SELECT pg_export_snapshot()", "function pg_export_snapshot"),
+        ("SELECT query_to_xml('SELECT pg_advisory_lock(1)', true, true, '')", "function query_to_xml"),
+        ("SELECT * FROM ts_stat('SELECT 1')", "function ts_stat"),
+        ("SELECT 'open", "not closed"),
+        ("SELECT 1 /* open", "not closed"),
+        ("", "the query is empty"),
+        ("-- only a comment\n;", "the query is empty"),
+    ]
 
-    private struct Fixture {
-        let database: PostgresTestDatabase
-        let connection: PostgresConnection
-        var runner: PostgresQueryRunner { PostgresQueryRunner(connection: connection) }
-
-        /// One migrated database with a policy for every test of the suite (each connects on its own): creating and
-        /// migrating one per refused statement would take a second each.
-        private static let shared = Result { () throws -> PostgresTestDatabase in
-            let database = try PostgresTestCluster.shared().createDatabase()
-            let connection = try PostgresConnection(database.uri)
-            try PostgresMigrator().migrate(connection)
-            try connection.execute("INSERT INTO policy (name, created_at) VALUES ('corp', '2026-01-01T00:00:00Z')")
-            return database
-        }
-
-        init() throws {
-            database = try Self.shared.get()
-            connection = try PostgresConnection(database.uri)
-        }
-
-        func run(_ sql: String, seconds: Double = 30, maximumValueBytes: Int = 1 << 20) throws -> Collector {
-            let collector = Collector()
-            try runner.run(
-                sql,
-                limits: QueryLimits(deadline: QueryDeadline(seconds: seconds), maximumValueBytes: maximumValueBytes),
-                into: collector)
-            return collector
-        }
-
-        /// Every table's row count, the advisory locks held, the session's role and settings, for before and after.
-        func observable() throws -> [String] {
-            var state = try connection.rows(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1"
-            ).map { row in
-                let table = row.string(at: 0) ?? ""
-                return "\(table)=\(try connection.firstRow("SELECT count(*) FROM \"\(table)\"")?.int(at: 0) ?? -1)"
+    @Test(
+        "as the reader, every refused statement is refused before it runs and changes nothing", .timeLimit(.minutes(5)))
+    func refusedStatementsChangeNothing() throws {
+        let fixture = try PostgresRolesFixture()
+        try fixture.settle()
+        let runner = PostgresQueryRunner(connection: fixture.reader)
+        let before = try fixture.snapshot()
+        for (sql, words) in Self.refusedStatements {
+            let error = try #require(throws: PostgresQueryError.self, "\(sql)") {
+                try runner.run(sql, limits: limits(), into: CollectingReceiver())
             }
-            state += try connection.rows(
-                """
-                SELECT 'locks=' || count(*) FROM pg_locks WHERE locktype = 'advisory'
-                UNION ALL SELECT 'role=' || current_user || '/' || current_setting('role')
-                UNION ALL SELECT 'temp=' || count(*) FROM pg_class WHERE relpersistence = 't'
-                UNION ALL SELECT 'timeout=' || current_setting('statement_timeout')
-                """
-            ).map { $0.string(at: 0) ?? "" }
-            return state
+            #expect(error.exitCode == .dataError, "\(sql)")
+            #expect(error.userMessage.contains(words), "\(sql): \(error.userMessage)")
+            #expect(!fixture.reader.isInsideTransaction, "\(sql) left a transaction open")
         }
+        #expect(try fixture.snapshot() == before)
     }
 
-    @Test func valuesComeAsSQLitesRunnerGivesThem() throws {
-        let fixture = try Fixture()
-        let result = try fixture.run(
-            """
-            SELECT true AS yes, 7::bigint AS n, 1.5::float8 AS d, 33.51::numeric AS pct, '\\x00ff'::bytea AS b,
-                '2026-07-01T02:00:00+02:00'::timestamptz AS at, 'text' AS s, NULL AS nothing, 'set_config' AS quoted
-            """)
-        #expect(result.columns == ["yes", "n", "d", "pct", "b", "at", "s", "nothing", "quoted"])
-        #expect(
-            result.rows == [
-                [
-                    .integer(1), .integer(7), .real(1.5), .real(33.51), .blob([0, 0xFF]), .text("2026-07-01T00:00:00Z"),
-                    .text("text"), .null, .text("set_config"),
-                ]
-            ])
-        let empty = try fixture.run("-- the views\nSELECT reference FROM v_policy_version WHERE false; -- done")
-        #expect(empty.columns == ["reference"])
-        #expect(empty.rows.isEmpty)
-        #expect(try fixture.run("TABLE policy").rows.count == 1)
-        #expect(try fixture.run("VALUES (1), (2)").rows.count == 2)
-        #expect(try fixture.run("SELECT $$dollar ; INSERT$$ AS x").rows == [[.text("dollar ; INSERT")]])
-    }
-
-    @Test func limitsStopTheQuery() throws {
-        let fixture = try Fixture()
-        let start = ContinuousClock.now
-        #expect(throws: PostgresQueryError.timedOut(seconds: 0.3)) {
-            try fixture.run("SELECT pg_sleep(20)", seconds: 0.3)
-        }
-        #expect(ContinuousClock.now - start < .seconds(10))
-        #expect(throws: PostgresQueryError.valueTooLong(bytes: 1000)) {
-            try fixture.run("SELECT repeat('x', 2000)", maximumValueBytes: 1000)
-        }
-        let collector = Collector()
-        collector.stopAfter = 3
-        #expect(throws: Collector.Stop.self) {
-            try fixture.runner.run(
-                "SELECT generate_series(1, 10000000000)", limits: QueryLimits(deadline: QueryDeadline(seconds: 60)),
-                into: collector)
-        }
-        #expect(collector.rows.count == 3)
-        #expect(try fixture.run("SELECT 1").rows == [[.integer(1)]], "the connection is usable afterwards")
+    @Test("the snapshot sees what a statement that ran would change: rows, files and locks")
+    func snapshotSeesChanges() throws {
+        let fixture = try PostgresRolesFixture()
+        try fixture.settle()
+        let writer = try fixture.connect(as: fixture.setup.roles.writer)
+        var before = try fixture.snapshot()
+        try writer.execute("INSERT INTO policy (name, created_at) VALUES ('second', now())", [])
+        var after = try fixture.snapshot()
+        #expect(after.rowCounts != before.rowCounts)
+        before = after
+        try fixture.superuser.execute("CREATE TABLE made (a int)")
+        after = try fixture.snapshot()
+        #expect(after.files != before.files)
+        before = after
+        _ = try writer.firstRow("SELECT pg_advisory_lock(7)")
+        #expect(try fixture.snapshot().locks != before.locks)
     }
 
     @Test(
-        "every statement SQLite's runner refuses, and what a read-only transaction allows, is refused, changing nothing",
-        arguments: [
-            // SQLite's list (QueryCommandTests.refused), in PostgreSQL's words where they differ.
-            "INSERT INTO policy (name, created_at) VALUES ('x', now())", "UPDATE import_run SET label = 'x'",
-            "DELETE FROM candidate", "DROP TABLE candidate", "DROP VIEW v_run", "CREATE TABLE t (a int)",
-            "CREATE TEMP TABLE t (a int)", "CREATE TEMP VIEW t AS SELECT 1", "CREATE INDEX i ON candidate (length)",
-            "CREATE TRIGGER g AFTER INSERT ON policy FOR EACH ROW EXECUTE FUNCTION pwaudit_refuse('x')",
-            "ALTER TABLE candidate ADD COLUMN x int", "ATTACH DATABASE 'other.db' AS other", "VACUUM", "VACUUM policy",
-            "PRAGMA journal_mode", "SELECT load_extension('/nonexistent/ext')", "SELECT * FROM pragma_journal_mode",
-            "BEGIN", "SAVEPOINT s", "ANALYZE", "REINDEX TABLE policy",
-            "WITH x AS (SELECT 1 AS a) INSERT INTO policy (name, created_at) SELECT 'y', now() FROM x",
-            "WITH x AS (SELECT id FROM import_run) DELETE FROM import_run WHERE id IN (SELECT id FROM x)",
-            "WITH x AS (SELECT 1) UPDATE import_run SET label = (SELECT * FROM x)",
-            "WITH d AS (DELETE FROM policy RETURNING id) SELECT * FROM d",
-            "SELECT 1; DELETE FROM candidate", "SELECT 1; SELECT 2", "SELECT 1 /* ; */ ; DELETE FROM policy",
-            // What a read-only transaction still allows (issue 22, item 4).
-            "SELECT set_config('statement_timeout', '0', false)", "SELECT pg_catalog.set_config('role', 'x', false)",
-            "SELECT \"set_config\"('statement_timeout', '0', false)", "SET ROLE pwaudit_test",
-            "SET statement_timeout = 0",
-            "RESET ALL", "SELECT pg_advisory_lock(1)", "SELECT pg_try_advisory_xact_lock(1)",
-            "SELECT pg_advisory_lock_shared(7)", "SELECT lo_export(0, 'NEVER')",
-            "SELECT lo_import('/etc/hostname')", "COPY candidate TO 'NEVER'",
-            "COPY (SELECT 1) TO STDOUT", "SELECT pg_read_file('/etc/hostname')",
-            "SELECT pg_read_binary_file('/etc/hostname')", "SELECT * FROM pg_ls_dir('.')",
-            "SELECT dblink_connect('x')", "SELECT * INTO TEMP t FROM policy", "SELECT * INTO t FROM policy",
-            "SELECT * FROM policy FOR UPDATE", "SELECT nextval('policy_id_seq')", "NOTIFY x",
-            "SELECT pg_notify('x', 'y')", "LISTEN x", "SELECT query_to_xml('DELETE FROM policy', true, true, '')",
-            "DO $$BEGIN DELETE FROM policy; END$$", "LOCK policy", "EXPLAIN ANALYZE DELETE FROM policy",
-            "PREPARE p AS DELETE FROM policy", "DECLARE c CURSOR FOR SELECT 1", "SELECT pg_terminate_backend(1)",
-            "SELECT pg_reload_conf()", "SELECT txid_current()", "SHOW ALL", "CHECKPOINT", "LOAD 'plpgsql'",
-        ])
-    func refused(sql: String) throws {
-        let fixture = try Fixture()
-        let before = try fixture.observable()
-        // A file the statement must not write: unique, as other runs of this suite may share /tmp.
-        let never = "/tmp/pwaudit-never-\(UUID().uuidString)"
-        let sql = sql.replacingOccurrences(of: "NEVER", with: never)
-        let error = try #require(throws: PostgresQueryError.self) { try fixture.run(sql) }
-        switch error {
-        case .refused, .trailingStatement: break
-        default: Issue.record("\(sql): \(error.userMessage)")
+        "what the role refuses (a table, a view without v_, a row lock) is a permission error (77) that changes nothing"
+    )
+    func roleRefusalsChangeNothing() throws {
+        let fixture = try PostgresRolesFixture()
+        try fixture.settle()
+        let runner = PostgresQueryRunner(connection: fixture.reader)
+        let before = try fixture.snapshot()
+        for sql in [
+            "SELECT count(*) FROM candidate", "SELECT * FROM attempt", "TABLE import_run",
+            "SELECT * FROM v_run FOR UPDATE", "SELECT * FROM v_run FOR NO KEY UPDATE",
+        ] {
+            let error = try #require(throws: PostgresQueryError.self, "\(sql)") {
+                try runner.run(sql, limits: limits(), into: CollectingReceiver())
+            }
+            #expect(error.exitCode == .noPermission || error.userMessage.contains("READ ONLY"), "\(sql): \(error)")
+            #expect(error.userMessage.hasPrefix("refused: "), "\(sql): \(error.userMessage)")
+            #expect(!error.userMessage.contains("ERROR:"), "\(error.userMessage)")
         }
-        #expect(error.exitCode == .dataError)
-        #expect(!fixture.connection.isInsideTransaction)
-        #expect(try fixture.observable() == before, "\(sql)")
-        #expect(!FileManager.default.fileExists(atPath: never))
+        #expect(try fixture.snapshot() == before)
+    }
+
+    @Test("the views stream typed rows; a result without rows still names its columns")
+    func viewsStreamTypedRows() throws {
+        let fixture = try PostgresRolesFixture()
+        let runner = PostgresQueryRunner(connection: fixture.reader)
+        let receiver = CollectingReceiver()
+        try runner.run(
+            "SELECT run_id, label, started_at, trusted FROM v_run ORDER BY run_id", limits: limits(), into: receiver)
+        #expect(receiver.columns == ["run_id", "label", "started_at", "trusted"])
+        #expect(
+            receiver.rows == [
+                [.integer(1), .text("first"), .text("2026-01-02 03:04:05+00"), .integer(1)],
+                [.integer(2), .null, .text("2026-02-01 00:00:00+00"), .integer(0)],
+            ])
+        let lengths = CollectingReceiver()
+        try runner.run(
+            "SELECT length, entropy, fingerprint FROM v_candidate_length ORDER BY entropy LIMIT 1", limits: limits(),
+            into: lengths)
+        #expect(lengths.rows.first?[0] == .integer(9))
+        #expect(lengths.rows.first?[1] == .real(1.0 / 7.0) || lengths.rows.first?[1] == .text("0.14285714285714285"))
+        if case .blob(let bytes) = lengths.rows.first?[2] { #expect(bytes.count == 16) } else { Issue.record("bytea") }
+        let empty = CollectingReceiver()
+        try runner.run("SELECT run_id AS r FROM v_run WHERE false", limits: limits(), into: empty)
+        #expect(empty.columns == ["r"])
+        #expect(empty.rows.isEmpty)
+        let many = CollectingReceiver()
+        try runner.run("SELECT * FROM v_candidate_length", limits: limits(), into: many)
+        #expect(many.rows.count == 200)
+    }
+
+    @Test("pg_sleep past --timeout is stopped by the server's statement_timeout", .timeLimit(.minutes(1)))
+    func sleepPastTheTimeoutStops() throws {
+        let fixture = try PostgresRolesFixture()
+        let runner = PostgresQueryRunner(connection: fixture.reader)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try #require(throws: PostgresQueryError.self) {
+            try runner.run("SELECT pg_sleep(30)", limits: limits(seconds: 1), into: CollectingReceiver())
+        }
+        #expect(error == .timedOut(seconds: 1))
+        #expect(start.duration(to: clock.now) < .seconds(3))
+        #expect(!fixture.reader.isInsideTransaction)
+    }
+
+    @Test("a value longer than the limit stops the query")
+    func longValueStops() throws {
+        let fixture = try PostgresRolesFixture()
+        let runner = PostgresQueryRunner(connection: fixture.reader)
+        var bounded = limits()
+        bounded.maximumValueBytes = 1000
+        let error = try #require(throws: PostgresQueryError.self) {
+            try runner.run("SELECT repeat('x', 1001) FROM v_run", limits: bounded, into: CollectingReceiver())
+        }
+        #expect(error == .valueTooLong(bytes: 1000))
+        try runner.run("SELECT repeat('x', 1000)", limits: bounded, into: CollectingReceiver())
+    }
+
+    @Test("connected as a superuser, the owner, the writer or a role that may create roles, query refuses to run (77)")
+    func privilegedRolesAreRefused() throws {
+        let fixture = try PostgresRolesFixture()
+        let owner = "own_" + fixture.database.name
+        let maker = "mk_" + fixture.database.name
+        try fixture.superuser.execute(
+            "CREATE ROLE \(owner) LOGIN; ALTER TABLE candidate OWNER TO \(owner); "
+                + "CREATE ROLE \(maker) LOGIN CREATEROLE")
+        let cases: [(PostgresConnection, String)] = [
+            (fixture.superuser, "is a superuser"),
+            (try fixture.connect(as: fixture.setup.roles.writer), "may write to pwaudit's tables"),
+            (try fixture.connect(as: owner), "may write to pwaudit's tables (candidate)"),
+            (try fixture.connect(as: maker), "may create roles"),
+        ]
+        for (connection, reason) in cases {
+            let error = try #require(throws: PostgresQueryError.self) {
+                try PostgresQueryRunner(connection: connection).run(
+                    "SELECT 1", limits: limits(), into: CollectingReceiver())
+            }
+            #expect(error.exitCode == .noPermission)
+            #expect(error.userMessage.contains(reason), "\(error.userMessage)")
+            #expect(
+                error.userMessage.contains(PostgresRoles.quoted(fixture.setup.roles.reader)), "\(error.userMessage)")
+        }
+    }
+
+    @Test("a reader that tries to write (as import would) gets a permission error (77) in one sentence")
+    func readerWriteIsAPermissionError() throws {
+        let fixture = try PostgresRolesFixture()
+        let error = try #require(throws: PostgresError.self) {
+            try fixture.reader.execute(
+                "INSERT INTO import_run (id, started_at) VALUES ($1, now())", [.integer(3)])
+        }
+        #expect(error.exitCode == .noPermission)
+        #expect(
+            error.userMessage.hasPrefix("PostgreSQL refused this role: permission denied for table import_run"),
+            "\(error.userMessage)")
+        #expect(error.userMessage.contains("_writer"))
+        #expect(!error.userMessage.contains("\n") && !error.userMessage.contains("ERROR:"))
     }
 }
