@@ -122,6 +122,8 @@ package struct PostgresMigrator: Sendable {
                 try connection.execute(
                     "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, now())",
                     [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum)])
+                // Tables and views this migration made (or dropped and made again) reach the roles init created.
+                try PostgresRoleSetup.regrant(on: connection)
                 return true
             }
             if didApply { applied.append(migration.version) }

@@ -11,8 +11,8 @@ import AuditCrypto
 /// safe.
 ///
 /// - The writer may read and write every table and sequence of pwaudit's schema (import, `policy add`, `runs delete`,
-///   prune, rescore, `check --record`) and read its views; it cannot create, alter or drop anything (upgrading the
-///   schema takes the database's owner).
+///   prune, rescore, `check --record`) but `schema_migrations`, which it only reads, and read its views; it cannot
+///   create, alter, truncate or drop anything (upgrading the schema takes the database's owner).
 /// - The reader may `SELECT` the `v_*` views and nothing else: no table, not even `attempt` (a view without the
 ///   prefix); the views read the tables with their owner's rights.
 ///
@@ -88,8 +88,10 @@ package struct PostgresRoles: Equatable, Sendable {
             "GRANT USAGE ON SCHEMA \(schemaName) TO \(writer), \(reader)",
         ]
         for table in tables.sorted() {
-            statements.append("REVOKE ALL ON TABLE \(object(table)) FROM \(reader)")
-            statements.append("GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE \(object(table)) TO \(writer)")
+            // The migrations' record is the owner's to write: the writer reads it to see the schema is current.
+            let rights = table == "schema_migrations" ? "SELECT" : "SELECT, INSERT, UPDATE, DELETE"
+            statements.append("REVOKE ALL ON TABLE \(object(table)) FROM \(writer), \(reader)")
+            statements.append("GRANT \(rights) ON TABLE \(object(table)) TO \(writer)")
         }
         for sequence in sequences.sorted() {
             statements.append("REVOKE ALL ON SEQUENCE \(object(sequence)) FROM \(reader)")

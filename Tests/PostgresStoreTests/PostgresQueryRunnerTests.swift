@@ -141,6 +141,7 @@ struct PostgresQueryRunnerTests {
         let before = try fixture.snapshot()
         for sql in [
             "SELECT count(*) FROM candidate", "SELECT * FROM attempt", "TABLE import_run",
+            "SELECT * FROM schema_migrations",
             "SELECT * FROM v_run FOR UPDATE", "SELECT * FROM v_run FOR NO KEY UPDATE",
         ] {
             let error = try #require(throws: PostgresQueryError.self, "\(sql)") {
@@ -158,28 +159,31 @@ struct PostgresQueryRunnerTests {
         let fixture = try PostgresRolesFixture()
         let runner = PostgresQueryRunner(connection: fixture.reader)
         let receiver = CollectingReceiver()
-        try runner.run(
-            "SELECT run_id, label, started_at, trusted FROM v_run ORDER BY run_id", limits: limits(), into: receiver)
-        #expect(receiver.columns == ["run_id", "label", "started_at", "trusted"])
+        try runner.run("SELECT id, label, started_at, status FROM v_run ORDER BY id", limits: limits(), into: receiver)
+        #expect(receiver.columns == ["id", "label", "started_at", "status"])
         #expect(
             receiver.rows == [
-                [.integer(1), .text("first"), .text("2026-01-02 03:04:05+00"), .integer(1)],
-                [.integer(2), .null, .text("2026-02-01 00:00:00+00"), .integer(0)],
+                [.integer(1), .text("first"), .text("2026-01-02 03:04:05+00"), .text("complete")],
+                [.integer(2), .null, .text("2026-02-01 00:00:00+00"), .text("running")],
             ])
-        let lengths = CollectingReceiver()
+        let typed = CollectingReceiver()
         try runner.run(
-            "SELECT length, entropy, fingerprint FROM v_candidate_length ORDER BY entropy LIMIT 1", limits: limits(),
-            into: lengths)
-        #expect(lengths.rows.first?[0] == .integer(9))
-        #expect(lengths.rows.first?[1] == .real(1.0 / 7.0) || lengths.rows.first?[1] == .text("0.14285714285714285"))
-        if case .blob(let bytes) = lengths.rows.first?[2] { #expect(bytes.count == 16) } else { Issue.record("bytea") }
+            "SELECT 7::int2 AS a, 8::int4, 9::int8, 0.5::float8, true, false, '\\x00ff'::bytea, 1.25::numeric, NULL",
+            limits: limits(), into: typed)
+        #expect(
+            typed.rows == [
+                [
+                    .integer(7), .integer(8), .integer(9), .real(0.5), .integer(1), .integer(0), .blob([0, 0xFF]),
+                    .text("1.25"), .null,
+                ]
+            ])
         let empty = CollectingReceiver()
-        try runner.run("SELECT run_id AS r FROM v_run WHERE false", limits: limits(), into: empty)
+        try runner.run("SELECT id AS r FROM v_run WHERE false", limits: limits(), into: empty)
         #expect(empty.columns == ["r"])
         #expect(empty.rows.isEmpty)
-        let many = CollectingReceiver()
-        try runner.run("SELECT * FROM v_candidate_length", limits: limits(), into: many)
-        #expect(many.rows.count == 200)
+        let verdicts = CollectingReceiver()
+        try runner.run("SELECT * FROM v_attempt", limits: limits(), into: verdicts)
+        #expect(verdicts.rows.count == 200)
     }
 
     @Test("pg_sleep past --timeout is stopped by the server's statement_timeout", .timeLimit(.minutes(1)))
@@ -240,7 +244,8 @@ struct PostgresQueryRunnerTests {
         let fixture = try PostgresRolesFixture()
         let error = try #require(throws: PostgresError.self) {
             try fixture.reader.execute(
-                "INSERT INTO import_run (id, started_at) VALUES ($1, now())", [.integer(3)])
+                "INSERT INTO import_run (id, source_name, source_bytes, source_sha256, started_at, pwaudit_version, pid) "
+                    + "VALUES ($1, 'c.csv', 1, repeat('c', 64), now(), 'test', 3)", [.integer(3)])
         }
         #expect(error.exitCode == .noPermission)
         #expect(

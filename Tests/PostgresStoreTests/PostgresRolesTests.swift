@@ -58,14 +58,16 @@ struct PostgresRoleSetupTests {
         #expect(fixture.setup.created == [roles.writer, roles.reader])
         #expect(fixture.setup.rolesReady)
         #expect(fixture.setup.administratorSQL.isEmpty)
-        for table in ["policy", "import_run", "candidate"] {
+        for table in ["policy", "import_run", "candidate", "attempt_row", "run_version_summary", "word_list"] {
             for right in ["SELECT", "INSERT", "UPDATE", "DELETE"] {
                 #expect(try privilege(connection, roles.writer, table, right), "\(table) \(right)")
                 #expect(try !privilege(connection, roles.reader, table, right), "\(table) \(right)")
             }
             #expect(try !privilege(connection, roles.writer, table, "TRUNCATE"))
         }
-        #expect(try privilege(connection, roles.reader, "v_run", "SELECT"))
+        for view in ["v_run", "v_attempt", "v_attempt_verdict", "v_compliance_finding", "v_run_summary"] {
+            #expect(try privilege(connection, roles.reader, view, "SELECT"), "\(view)")
+        }
         #expect(try !privilege(connection, roles.reader, "v_run", "INSERT"))
         #expect(try !privilege(connection, roles.reader, "attempt", "SELECT"), "a view without v_ is not the reader's")
         let attributes = try #require(
@@ -95,7 +97,7 @@ struct PostgresRoleSetupTests {
             "CREATE ROLE \(plain) LOGIN; GRANT CREATE ON SCHEMA public TO \(plain); "
                 + "ALTER DATABASE \(database.name) OWNER TO \(plain)")
         let asPlain = try PostgresConnection(database.cluster.uri(database: database.name, user: plain))
-        try asPlain.execute(PostgresRolesFixture.schema)
+        try PostgresRolesFixture.migrateAndFill(asPlain)
         let setup = try PostgresRoleSetup.ensure(on: asPlain)
         #expect(setup.created.isEmpty)
         #expect(!setup.rolesReady)
@@ -117,7 +119,7 @@ struct PostgresRoleSetupTests {
         let maker = "maker_" + database.name
         try superuser.execute("CREATE ROLE \(maker) LOGIN CREATEROLE; GRANT CREATE ON SCHEMA public TO \(maker)")
         let asMaker = try PostgresConnection(database.cluster.uri(database: database.name, user: maker))
-        try asMaker.execute(PostgresRolesFixture.schema)
+        try PostgresRolesFixture.migrateAndFill(asMaker)
         let setup = try PostgresRoleSetup.ensure(on: asMaker)
         #expect(setup.created == [setup.roles.writer, setup.roles.reader])
         #expect(setup.rolesReady)
@@ -140,6 +142,22 @@ struct PostgresRoleSetupTests {
         #expect(try !PostgresRoleSetup.regrant(on: fixture.reader), "the reader cannot grant and does not try")
     }
 
+    @Test("the migrator re-grants: views an upgrade drops and makes again, and new ones, reach the reader")
+    func upgradeRegrants() throws {
+        let database = try PostgresTestCluster.shared().createDatabase()
+        let superuser = try PostgresConnection(database.uri)
+        try PostgresMigrator(migrations: Array(PostgresMigration.embedded.prefix(1))).migrate(superuser)
+        let setup = try PostgresRoleSetup.ensure(on: superuser)
+        #expect(try privilege(superuser, setup.roles.reader, "v_attempt", "SELECT"))
+        try PostgresMigrator().migrate(superuser)  // 0002 drops v_attempt and makes it again; 0005 adds v_run_summary
+        for view in ["v_attempt", "v_run_summary", "v_compliance_finding"] {
+            #expect(try privilege(superuser, setup.roles.reader, view, "SELECT"), "\(view)")
+        }
+        #expect(try privilege(superuser, setup.roles.writer, "import_run_csv_options", "INSERT"))
+        #expect(try !privilege(superuser, setup.roles.writer, "schema_migrations", "INSERT"))
+        #expect(try privilege(superuser, setup.roles.writer, "schema_migrations", "SELECT"))
+    }
+
     @Test("a database whose name needs quoting and cutting gets two working roles")
     func oddDatabaseName() throws {
         let cluster = try PostgresTestCluster.shared()
@@ -150,7 +168,7 @@ struct PostgresRoleSetupTests {
         defer { try? admin.execute("DROP DATABASE \(PostgresRoles.quoted(name)) WITH (FORCE)") }
         let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
         let superuser = try PostgresConnection(cluster.uri(database: encoded))
-        try superuser.execute(PostgresRolesFixture.schema)
+        try PostgresRolesFixture.migrateAndFill(superuser)
         let setup = try PostgresRoleSetup.ensure(on: superuser)
         #expect(setup.rolesReady)
         #expect(setup.roles.reader.utf8.count <= 63)
