@@ -16,22 +16,24 @@
 /// extended protocol the runner sends the text by refuses a second statement on the server's own parse.
 package enum PostgresQueryGuard {
     /// Functions refused by name: they change the session, take locks, reach files or other servers, run SQL given as
-    /// text (which the scan cannot see into), or act on other sessions.
+    /// text (which the scan cannot see into), or act on other sessions; and SQLite's `load_extension`, so the two
+    /// stores refuse the same list.
     package static let refusedFunctions: Set<String> = [
         "set_config", "pg_read_file", "pg_read_binary_file", "pg_stat_file", "pg_notify", "pg_export_snapshot",
         "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile", "pg_promote",
         "pg_log_backend_memory_contexts", "pg_import_system_collations", "loread", "lowrite", "query_to_xml",
         "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema", "ts_stat",
         "pg_current_xact_id", "pg_current_xact_id_if_assigned", "pg_file_write", "pg_file_rename", "pg_file_unlink",
-        "pg_file_sync",
+        "pg_file_sync", "pg_create_restore_point", "pg_logical_emit_message", "load_extension",
     ]
 
     /// Prefixes of refused function names: advisory locks, large objects, directory listings, `dblink`, transaction
-    /// ids, `*_to_xml` over tables, schemas and databases, replication and backup control, statistics resets.
+    /// ids, `*_to_xml` over tables, schemas and databases, replication and backup control, statistics resets; and
+    /// SQLite's `pragma_*` functions.
     package static let refusedPrefixes = [
         "pg_advisory_", "pg_try_advisory_", "lo_", "pg_ls_", "dblink", "txid_", "table_to_xml", "schema_to_xml",
         "database_to_xml", "pg_logical_", "pg_replication_", "pg_create_", "pg_drop_replication", "pg_switch_wal",
-        "pg_backup_", "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_copy_",
+        "pg_backup_", "pg_start_backup", "pg_stop_backup", "pg_wal_replay_", "pg_stat_reset", "pg_copy_", "pragma_",
     ]
 
     /// First words that begin a statement that only reads.

@@ -1,5 +1,4 @@
 import AuditRepositories
-import CLibPQ
 
 /// Runs one user-written, read-only SQL statement on PostgreSQL (`pwaudit query`), as the database's reader role,
 /// handing each row on as the server sends it.
@@ -19,9 +18,9 @@ import CLibPQ
 /// parse refuses a second statement, and read in single-row mode: one row in memory, however many there are. A value
 /// longer than `maximumValueBytes` stops the query as it arrives (the server itself caps a value at 1 GB).
 ///
-/// Values come back typed by the column's type: integers (`int2`, `int4`, `int8`), doubles (`float4`, `float8`),
-/// booleans as 1 and 0 (SQLite's form, so results read alike on both stores), `bytea` as bytes, everything else as
-/// the server's text (`numeric`, `timestamptz` in UTC, `date`, …).
+/// Values come as `pwaudit query` shows them on SQLite, so results read alike on both stores: integers (`int2`, `int4`,
+/// `int8`, `oid`) and booleans (1/0) as integers, `real`, `double` and `numeric` as reals, `bytea` as blobs,
+/// `timestamptz` as canonical UTC text (`2026-07-01T00:00:00Z`), everything else as the server's text.
 package final class PostgresQueryRunner: QueryRunner {
     private let connection: PostgresConnection
 
@@ -94,60 +93,54 @@ package final class PostgresQueryRunner: QueryRunner {
 
     /// Sends `sql` and hands its rows to `receiver` one at a time, stopping at the deadline or a value too long.
     private func stream(_ sql: String, limits: QueryLimits, role: Role, into receiver: any QueryRowReceiver) throws {
-        let handle = connection.handle
-        guard PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) == 1 else {
-            throw connection.connectionError(sql: sql)
+        var types: [UInt32] = []
+        func describe(_ names: [String], _ columnTypes: [UInt32]) throws {
+            types = columnTypes
+            try receiver.receive(columns: names)
         }
-        guard PQsetSingleRowMode(handle) == 1 else {
-            connection.drain()
-            throw PostgresQueryError.failed(message: "the server refused single-row mode")
-        }
-        var columnsSent = false
-        var failure: (any Error)?
-        func fail(_ error: any Error) {
-            failure = error
-            cancel()
-        }
-        while let next = PQgetResult(handle) {
-            let result = PostgresResult(next, sql: sql)  // clears the result when the iteration ends
-            let raw = result.handle
-            guard failure == nil else { continue }  // drain what is left after a failure
-            let status = PQresultStatus(raw)
-            switch status {
-            case PGRES_SINGLE_TUPLE, PGRES_TUPLES_OK:
-                do {
-                    if !columnsSent {
-                        columnsSent = true
-                        try receiver.receive(columns: (0..<PQnfields(raw)).map { String(cString: PQfname(raw, $0)) })
-                    }
-                    guard status == PGRES_SINGLE_TUPLE else { continue }
-                    try receiver.receive(row: try Self.values(of: result, maximumBytes: limits.maximumValueBytes))
-                    if limits.deadline.hasPassed { throw PostgresQueryError.timedOut(seconds: limits.deadline.seconds) }
-                } catch {
-                    fail(error)
+        func hand(_ row: PostgresRow) throws {
+            var values: [SQLValue] = []
+            values.reserveCapacity(types.count)
+            for index in types.indices {
+                // bytea arrives as hex text, `\x` then two digits a byte.
+                let bytes = row.byteCount(at: index)
+                guard (types[index] == Self.byteaType ? (bytes - 2) / 2 : bytes) <= limits.maximumValueBytes else {
+                    throw PostgresQueryError.valueTooLong(bytes: limits.maximumValueBytes)
                 }
-            case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: break
-            case PGRES_COPY_OUT, PGRES_COPY_IN, PGRES_COPY_BOTH:
-                // The scan refuses COPY; should one get through, end it and refuse it.
-                fail(PostgresQueryError.refused(action: "COPY statements"))
-                if status == PGRES_COPY_IN { _ = PQputCopyEnd(handle, "refused") }
-                if status == PGRES_COPY_OUT {
-                    var buffer: UnsafeMutablePointer<CChar>?
-                    while PQgetCopyData(handle, &buffer, 0) > 0 { PQfreemem(buffer) }
-                }
-            default:
-                failure = error(from: raw, sql: sql, limits: limits, role: role)
+                values.append(try Self.value(row, at: index, type: types[index]))
             }
+            try receiver.receive(row: values)
+            if limits.deadline.hasPassed { throw PostgresQueryError.timedOut(seconds: limits.deadline.seconds) }
         }
-        if let failure { throw failure }
+        do {
+            try connection.forEachRow(sql, [], columns: describe, hand)
+        } catch let error as PostgresError {
+            throw Self.queryError(error, seconds: limits.deadline.seconds, role: role)
+        }
     }
 
-    /// The error a failed result carries, in `query`'s words.
-    private func error(from result: OpaquePointer, sql: String, limits: QueryLimits, role: Role) -> any Error {
-        guard case .statementFailed(let sqlState, let message, _) = connection.error(from: result, sql: sql, values: [])
-        else { return connection.error(from: result, sql: sql, values: []) }
+    /// A column's value by its type OID (<https://www.postgresql.org/docs/current/datatype-oid.html>), as SQLite's
+    /// runner would give it.
+    private static func value(_ row: PostgresRow, at index: Int, type: UInt32) throws(PostgresError) -> SQLValue {
+        guard !row.isNull(at: index) else { return .null }
+        switch type {
+        case 16: return .integer(try row.bool(at: index) ? 1 : 0)
+        case 20, 21, 23, 26: return .integer(try row.int64(at: index))
+        case 700, 701, 1700: return .real(try row.double(at: index))
+        case byteaType: return .blob(try row.blob(at: index) ?? [])
+        case PostgresTime.timestamptzOID: return .text(PostgresTime.canonical(row.string(at: index) ?? ""))
+        default: return .text(row.string(at: index) ?? "")
+        }
+    }
+
+    /// `bytea`'s type OID.
+    private static let byteaType: UInt32 = 17
+
+    /// The server's error in `pwaudit query`'s words.
+    private static func queryError(_ error: PostgresError, seconds: Double, role: Role) -> any Error {
+        guard case .statementFailed(let sqlState, let message, _) = error else { return error }
         switch sqlState {
-        case "57014": return PostgresQueryError.timedOut(seconds: limits.deadline.seconds)
+        case "57014": return PostgresQueryError.timedOut(seconds: seconds)
         case "42501": return PostgresQueryError.permissionDenied(role: role.name, message: message, reader: role.reader)
         case "25006":
             return PostgresQueryError.refused(action: "a write or a row lock (\(message): it runs READ ONLY)")
@@ -157,38 +150,5 @@ package final class PostgresQueryRunner: QueryRunner {
         case _ where sqlState.hasPrefix("42"): return PostgresQueryError.invalid(message: message)
         default: return PostgresQueryError.failed(message: message)
         }
-    }
-
-    /// The row of a single-row result, typed by its columns' types.
-    private static func values(of result: PostgresResult, maximumBytes: Int) throws -> [SQLValue] {
-        let raw = result.handle
-        let row = PostgresRow(result: result, row: 0)
-        return try (0..<row.columnCount).map { column -> SQLValue in
-            guard !row.isNull(at: column) else { return .null }
-            let length = Int(PQgetlength(raw, 0, Int32(column)))
-            let type = PQftype(raw, Int32(column))
-            // bytea arrives as hex text, `\x` then two digits a byte.
-            guard (type == byteaType ? (length - 2) / 2 : length) <= maximumBytes else {
-                throw PostgresQueryError.valueTooLong(bytes: maximumBytes)
-            }
-            switch type {
-            case 20, 21, 23: return .integer(try row.int64(at: column))
-            case 700, 701: return .real(try row.double(at: column))
-            case 16: return .integer(try row.bool(at: column) ? 1 : 0)
-            case byteaType: return .blob(try row.blob(at: column) ?? [])
-            default: return .text(row.string(at: column) ?? "")
-            }
-        }
-    }
-
-    /// `bytea`'s type oid.
-    private static let byteaType: Oid = 17
-
-    /// Asks the server to cancel the statement in progress (`PQcancel`); its results are then drained.
-    private func cancel() {
-        guard let cancel = PQgetCancel(connection.handle) else { return }
-        var buffer = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(cancel, &buffer, Int32(buffer.count))
-        PQfreeCancel(cancel)
     }
 }

@@ -89,6 +89,21 @@ struct PostgresQueryRunnerTests {
         ("SELECT pg_export_snapshot()", "function pg_export_snapshot"),
         ("SELECT query_to_xml('SELECT pg_advisory_lock(1)', true, true, '')", "function query_to_xml"),
         ("SELECT * FROM ts_stat('SELECT 1')", "function ts_stat"),
+        (
+            "CREATE TRIGGER g AFTER INSERT ON policy FOR EACH ROW EXECUTE FUNCTION pwaudit_refuse('x')",
+            "CREATE statements"
+        ),
+        ("ATTACH DATABASE 'other.db' AS other", "ATTACH statements"),
+        ("SELECT load_extension('/nonexistent/ext')", "function load_extension"),
+        ("SELECT * FROM pragma_journal_mode", "function pragma_journal_mode"),
+        ("RESET ALL", "RESET statements"),
+        ("COPY candidate TO '/tmp/pwaudit-never'", "COPY statements"),
+        ("SELECT * INTO TEMP t FROM v_run", "SELECT … INTO"),
+        ("EXPLAIN ANALYZE DELETE FROM policy", "EXPLAIN statements"),
+        ("SHOW ALL", "SHOW statements"),
+        ("CHECKPOINT", "CHECKPOINT statements"),
+        ("SELECT pg_reload_conf()", "function pg_reload_conf"),
+        ("SELECT pg_create_restore_point('x')", "function pg_create_restore_point"),
         ("SELECT 'open", "not closed"),
         ("SELECT 1 /* open", "not closed"),
         ("", "the query is empty"),
@@ -143,6 +158,7 @@ struct PostgresQueryRunnerTests {
             "SELECT count(*) FROM candidate", "SELECT * FROM attempt", "TABLE import_run",
             "SELECT * FROM schema_migrations",
             "SELECT * FROM v_run FOR UPDATE", "SELECT * FROM v_run FOR NO KEY UPDATE",
+            "SELECT nextval('policy_id_seq')",
         ] {
             let error = try #require(throws: PostgresQueryError.self, "\(sql)") {
                 try runner.run(sql, limits: limits(), into: CollectingReceiver())
@@ -163,8 +179,8 @@ struct PostgresQueryRunnerTests {
         #expect(receiver.columns == ["id", "label", "started_at", "status"])
         #expect(
             receiver.rows == [
-                [.integer(1), .text("first"), .text("2026-01-02 03:04:05+00"), .text("complete")],
-                [.integer(2), .null, .text("2026-02-01 00:00:00+00"), .text("running")],
+                [.integer(1), .text("first"), .text("2026-01-02T03:04:05Z"), .text("complete")],
+                [.integer(2), .null, .text("2026-02-01T00:00:00Z"), .text("running")],
             ])
         let typed = CollectingReceiver()
         try runner.run(
@@ -174,7 +190,7 @@ struct PostgresQueryRunnerTests {
             typed.rows == [
                 [
                     .integer(7), .integer(8), .integer(9), .real(0.5), .integer(1), .integer(0), .blob([0, 0xFF]),
-                    .text("1.25"), .null,
+                    .real(1.25), .null,
                 ]
             ])
         let empty = CollectingReceiver()
@@ -198,6 +214,29 @@ struct PostgresQueryRunnerTests {
         #expect(error == .timedOut(seconds: 1))
         #expect(start.duration(to: clock.now) < .seconds(3))
         #expect(!fixture.reader.isInsideTransaction)
+    }
+
+    @Test("a receiver's error stops a query of ten billion rows at once, and the connection stays usable")
+    func receiverStopsTheQuery() throws {
+        struct Stop: Error {}
+        final class Stopping: QueryRowReceiver {
+            var rows = 0
+            func receive(columns: [String]) throws {}
+            func receive(row: [SQLValue]) throws {
+                rows += 1
+                if rows == 3 { throw Stop() }
+            }
+        }
+        let fixture = try PostgresRolesFixture()
+        let runner = PostgresQueryRunner(connection: fixture.reader)
+        let receiver = Stopping()
+        #expect(throws: Stop.self) {
+            try runner.run("SELECT generate_series(1, 10000000000)", limits: limits(seconds: 60), into: receiver)
+        }
+        #expect(receiver.rows == 3)
+        let after = CollectingReceiver()
+        try runner.run("SELECT 1", limits: limits(), into: after)
+        #expect(after.rows == [[.integer(1)]])
     }
 
     @Test("a value longer than the limit stops the query")

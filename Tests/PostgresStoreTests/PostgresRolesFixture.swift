@@ -61,6 +61,8 @@ final class PostgresRolesFixture {
         let rowCounts: [String: Int]
         let files: [String: Int]
         let locks: [String]
+        /// The reader's session: its role and the settings a query would want to change.
+        let session: [String]
     }
 
     func snapshot() throws -> Snapshot {
@@ -88,7 +90,14 @@ final class PostgresRolesFixture {
             ORDER BY 1
             """, [.integer(readerPID)]
         ).compactMap { $0.string(at: 0) }
-        return Snapshot(rowCounts: counts, files: files, locks: locks)
+        let session = try reader.rows(
+            """
+            SELECT current_user || '/' || current_setting('role') || ' timeout=' || current_setting('statement_timeout')
+                || ' work_mem=' || current_setting('work_mem') || ' temp=' || (SELECT count(*) FROM pg_class
+                WHERE relpersistence = 't')
+            """
+        ).compactMap { $0.string(at: 0) }
+        return Snapshot(rowCounts: counts, files: files, locks: locks, session: session)
     }
 
     private var readerPID: Int64?
