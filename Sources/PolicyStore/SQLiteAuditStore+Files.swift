@@ -4,6 +4,12 @@ import LibC
 
 /// The SQLite store's own file handling: a store is one database file with its journals beside it.
 extension SQLiteAuditStore {
+    /// How long a command that writes waits for another process's write lock (`sqlite3_busy_timeout`): longer than the
+    /// longest transaction another pwaudit holds (an import's completing commit with `--accounts` over millions of
+    /// candidates, a prune), so that two imports started together both finish instead of one failing with
+    /// `SQLITE_BUSY` after SQLite's usual few seconds. Readers never wait for writers (WAL).
+    package static let writerBusyTimeoutMilliseconds: Int32 = 120_000
+
     /// Opens the database file at `path` for `intent`, as `pwaudit`'s commands open it.
     ///
     /// - `.create` (`init`): creates the file, or upgrades an existing pwaudit database; another application's
@@ -20,7 +26,8 @@ extension SQLiteAuditStore {
         switch intent {
         case .create:
             _ = try exists(at: path)
-            let database = try Database(path: path, mode: .readWriteCreate)
+            let database = try Database(
+                path: path, mode: .readWriteCreate, busyTimeoutMilliseconds: writerBusyTimeoutMilliseconds)
             do {
                 try migrator.migrate(database)  // refuses another application's database before writing anything
             } catch MigrationError.foreignDatabase(let count) {
@@ -29,7 +36,8 @@ extension SQLiteAuditStore {
             return SQLiteAuditStore(database: database)
         case .write:
             try requireDatabaseFile(path)
-            let database = try Database(path: path, mode: .readWrite)
+            let database = try Database(
+                path: path, mode: .readWrite, busyTimeoutMilliseconds: writerBusyTimeoutMilliseconds)
             switch try migrator.state(of: database) {
             case .empty: throw AuditStoreError.notAPwauditDatabase(path: path, tableCount: 0)
             case .foreign(let count): throw AuditStoreError.notAPwauditDatabase(path: path, tableCount: count)

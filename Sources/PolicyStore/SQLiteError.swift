@@ -87,6 +87,9 @@ package struct SQLiteError: Equatable, UserFacingError {
             text =
                 "Cannot open \(path ?? "the database") (SQLITE_CANTOPEN: \(message)); "
                 + "check that the directory exists and is writable."
+        case SQLITE_BUSY:
+            return "the database \(path ?? "file") is busy: another process held its write lock longer than pwaudit "
+                + "waits; try again when that process (an import, a prune, a runs delete) has finished"
         case SQLITE_READONLY:
             // The statement is of no help here: any write fails alike (https://www.sqlite.org/rescode.html#readonly).
             return "cannot write to the database \(path ?? "file"): it is read-only to this user; check the "

@@ -174,6 +174,25 @@ struct ImportAgainAndStdinTests {
         #expect(try sandbox.integer("SELECT count(*) FROM candidate") == 60_000)
     }
 
+    @Test("an import waits for another process's write lock held longer than SQLite's usual 5 s, then lands")
+    func importOutwaitsAnotherWriter() throws {
+        let sandbox = try ImportSandbox()
+        let file = try sandbox.write("small.csv", "password,username\nCorrect-Horse-7,ann\n")
+        let holder = try sandbox.database()
+        try holder.execute("BEGIN IMMEDIATE")  // what another importer's long completing commit holds
+        let results = ResultBox()
+        let importing = DispatchGroup()
+        let started = Date()
+        DispatchQueue.global().async(group: importing) { results.append(sandbox.run(["import", file])) }
+        Thread.sleep(forTimeInterval: 6)
+        try holder.execute("COMMIT")
+        importing.wait()
+        let result = try #require(results.values.first)
+        #expect(result.code == .success, "\(result.err)")
+        #expect(Date().timeIntervalSince(started) >= 5.5, "it waited for the lock rather than finding it free")
+        #expect(try sandbox.integer("SELECT count(*) FROM candidate") == 1)
+    }
+
     /// Results gathered from concurrent runs.
     final class ResultBox: @unchecked Sendable {
         private let lock = NSLock()

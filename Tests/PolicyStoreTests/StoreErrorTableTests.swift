@@ -173,6 +173,12 @@ struct StoreErrorTableTests {
             SQLiteError(extendedCode: 13, message: "database or disk is full"), 74,
             "SQLite error 13 (SQLITE_FULL): database or disk is full"
         ),
+        // Two imports at once: it used to print "SQLite error 5 (SQLITE_BUSY): database is locked … BEGIN IMMEDIATE".
+        (
+            SQLiteError(extendedCode: 5, message: "database is locked", sql: "BEGIN IMMEDIATE", path: "/x/a.db"), 74,
+            "the database /x/a.db is busy: another process held its write lock longer than pwaudit waits; try again "
+                + "when that process (an import, a prune, a runs delete) has finished"
+        ),
         // Issue 20: it used to print the raw code and the whole INSERT.
         (
             SQLiteError(
