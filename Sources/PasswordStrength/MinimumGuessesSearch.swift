@@ -5,13 +5,17 @@
 struct MinimumGuessesSearch {
     static let minimumGuessesBeforeGrowingSequence = 10000.0
 
-    /// One candidate state: the best length-`l` sequence ending at some position.
+    /// One candidate state: the best length-`l` sequence ending at some position, its last match by index
+    /// (`bruteforce` for a bruteforce match from `start`, built only when the sequence is unwound).
     private struct Entry {
         var length: Int
         var guesses: Double
         var product: Double
-        var match: StrengthMatch
+        var start: Int
+        var match: Int
     }
+
+    private static let bruteforce = -1
 
     /// The cheapest decomposition of `password` given `matches` (guesses estimated here), and its guesses.
     static func search(_ password: [Unicode.Scalar], matches: [StrengthMatch]) -> (
@@ -19,65 +23,79 @@ struct MinimumGuessesSearch {
     ) {
         let n = password.count
         if n == 0 { return (1, []) }
-        var byEnd = [[StrengthMatch]](repeating: [], count: n)
-        for var match in matches {
-            match.guesses = GuessEstimation.guesses(match, passwordLength: n)
-            byEnd[match.end].append(match)
+        var guesses = [Double](repeating: 0, count: matches.count)
+        var byEnd = [[Int]](repeating: [], count: n)
+        for (index, match) in matches.enumerated() {
+            guesses[index] = GuessEstimation.guesses(match, passwordLength: n)
+            byEnd[match.end].append(index)
         }
         for k in byEnd.indices where byEnd[k].count > 1 {
-            byEnd[k] = byEnd[k].enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
-                .map(\.element)
+            let ordered = zip(byEnd[k], byEnd[k].dropFirst()).allSatisfy { matches[$0].start <= matches[$1].start }
+            if !ordered {
+                byEnd[k] = byEnd[k].enumerated().sorted {
+                    (matches[$0.element].start, $0.offset) < (matches[$1.element].start, $1.offset)
+                }.map(\.element)
+            }
+        }
+        // The guesses of a bruteforce match by its length (zxcvbn's formula and floors, which depend on it alone).
+        var bruteforceGuesses = [Double](repeating: 0, count: n + 1)
+        for length in 1...n {
+            let floor =
+                length == 1
+                ? GuessEstimation.minimumSubmatchGuessesSingleScalar + 1
+                : GuessEstimation.minimumSubmatchGuessesMultipleScalars + 1
+            bruteforceGuesses[length] = max(GuessEstimation.pow10(length), floor)
         }
         // optimal[k]: entries in insertion order (Python dicts keep it; an update in place keeps its position).
         var optimal = [[Entry]](repeating: [], count: n)
+        // extensible[k]: whether optimal[k] holds an entry whose last match is not bruteforce.
+        var extensible = [Bool](repeating: false, count: n)
         var factorials: [Double] = [1]
-
-        func factorial(_ l: Int) -> Double {
-            while factorials.count <= l {
-                factorials.append(factorials[factorials.count - 1] * Double(factorials.count))
-            }
-            return factorials[l]
+        var powers: [Double] = [1]
+        for l in 1...(n + 1) {
+            factorials.append(factorials[l - 1] * Double(l))
+            powers.append(powers[l - 1] * minimumGuessesBeforeGrowingSequence)
         }
 
-        func update(_ match: StrengthMatch, _ l: Int) {
-            let k = match.end
-            var product = match.guesses
-            if l > 1, let previous = optimal[match.start - 1].first(where: { $0.length == l - 1 }) {
-                product *= previous.product
+        func update(start: Int, end k: Int, match: Int, guesses matchGuesses: Double, _ l: Int) {
+            var product = matchGuesses
+            if l > 1 {
+                for previous in optimal[start - 1] where previous.length == l - 1 {
+                    product *= previous.product
+                    break
+                }
             }
-            var g = factorial(l) * product
-            g += pow10000(l - 1)
+            let g = factorials[l] * product + powers[l - 1]
             for competing in optimal[k] where competing.length <= l && competing.guesses <= g { return }
-            let entry = Entry(length: l, guesses: g, product: product, match: match)
+            let entry = Entry(length: l, guesses: g, product: product, start: start, match: match)
             if let index = optimal[k].firstIndex(where: { $0.length == l }) {
                 optimal[k][index] = entry
             } else {
                 optimal[k].append(entry)
             }
+            if match != bruteforce { extensible[k] = true }
         }
 
-        func bruteforce(_ i: Int, _ j: Int) -> StrengthMatch {
-            var match = StrengthMatch(
-                start: i, end: j, token: ScalarText.string(password[i...j]), pattern: .bruteforce)
-            match.guesses = GuessEstimation.guesses(match, passwordLength: n)
-            return match
-        }
-
+        var lengths: [Int] = []
         for k in 0..<n {
-            for match in byEnd[k] {
-                if match.start > 0 {
-                    for l in optimal[match.start - 1].map(\.length) { update(match, l + 1) }
+            for index in byEnd[k] {
+                let start = matches[index].start
+                if start > 0 {
+                    lengths.removeAll(keepingCapacity: true)
+                    for entry in optimal[start - 1] { lengths.append(entry.length) }
+                    for l in lengths { update(start: start, end: k, match: index, guesses: guesses[index], l + 1) }
                 } else {
-                    update(match, 1)
+                    update(start: 0, end: k, match: index, guesses: guesses[index], 1)
                 }
             }
-            update(bruteforce(0, k), 1)
+            update(start: 0, end: k, match: bruteforce, guesses: bruteforceGuesses[k + 1], 1)
             if k >= 1 {
-                for i in 1...k where optimal[i - 1].contains(where: { $0.match.pattern != .bruteforce }) {
-                    // Built only where it extends something: most (i, k) pairs have only bruteforce behind them.
-                    let match = bruteforce(i, k)
-                    for entry in optimal[i - 1] where entry.match.pattern != .bruteforce {
-                        update(match, entry.length + 1)
+                // Only where it extends something: most (i, k) pairs have only bruteforce behind them.
+                for i in 1...k where extensible[i - 1] {
+                    lengths.removeAll(keepingCapacity: true)
+                    for entry in optimal[i - 1] where entry.match != bruteforce { lengths.append(entry.length) }
+                    for l in lengths {
+                        update(start: i, end: k, match: bruteforce, guesses: bruteforceGuesses[k - i + 1], l + 1)
                     }
                 }
             }
@@ -90,16 +108,21 @@ struct MinimumGuessesSearch {
         var k = n - 1
         var l = best.length
         while k >= 0, let entry = optimal[k].first(where: { $0.length == l }) {
-            sequence.insert(entry.match, at: 0)
-            k = entry.match.start - 1
+            if entry.match == bruteforce {
+                var match = StrengthMatch(
+                    start: entry.start, end: k, token: ScalarText.string(password[entry.start...k]),
+                    pattern: .bruteforce)
+                match.guesses = bruteforceGuesses[k - entry.start + 1]
+                sequence.append(match)
+            } else {
+                var match = matches[entry.match]
+                match.guesses = guesses[entry.match]
+                sequence.append(match)
+            }
+            k = entry.start - 1
             l -= 1
         }
+        sequence.reverse()
         return (best.guesses, sequence)
-    }
-
-    private static func pow10000(_ exponent: Int) -> Double {
-        var result = 1.0
-        for _ in 0..<exponent { result *= minimumGuessesBeforeGrowingSequence }
-        return result
     }
 }
