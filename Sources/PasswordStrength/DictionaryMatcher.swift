@@ -16,19 +16,22 @@ struct DictionaryMatcher {
         var bytes = [UInt8](repeating: 0, count: table.maximumWordLength)
         for i in 0..<n {
             var hash = RankedWordTable.seed
-            var asciiRun = true
+            var tableAlive = true
             let last = min(n - 1, i + max(table.maximumWordLength, userLongest) - 1)
             let required = firstRequired?[i] ?? i
             guard i <= last, required <= last else { continue }
             for j in i...last {
                 let length = j - i + 1
                 let reported = j >= required
-                if asciiRun && length <= table.maximumWordLength {
+                if tableAlive {
+                    // The walk stops where no listed word starts with the substring (or at a non-ASCII scalar).
                     let scalar = lower[j]
-                    if scalar.isASCII {
+                    if length <= table.maximumWordLength && scalar.isASCII {
                         bytes[length - 1] = UInt8(scalar.value)
                         hash = RankedWordTable.step(hash, UInt8(scalar.value))
-                        if reported, let entry = table.entry(hash: hash, word: bytes[0..<length]) {
+                        if !table.mayBePrefix(hash: hash) {
+                            tableAlive = false
+                        } else if reported, let entry = table.entry(hash: hash, word: bytes[0..<length]) {
                             for list in table.names.indices {
                                 let rank = table.rank(entry: entry, list: list)
                                 if rank > 0 {
@@ -38,12 +41,11 @@ struct DictionaryMatcher {
                             }
                         }
                     } else {
-                        asciiRun = false
+                        tableAlive = false
                     }
                 }
-                if reported, length <= userLongest, userInputs.lengths.contains(length),
-                    let rank = userInputs.ranks[Array(lower[i...j])]
-                {
+                if !tableAlive && length > userLongest { break }
+                if reported, length <= userLongest, let rank = userInputs.rank(of: lower[i...j]) {
                     result.append(match(password, lower, i, j, list: "user_inputs", rank: rank))
                 }
             }
@@ -144,16 +146,38 @@ private struct L33tMatchKey: Hashable {
 /// The user's own inputs as zxcvbn ranks them: lower-cased, rank = position (1-based; a repeated input keeps
 /// its last position, as Python's dict comprehension does).
 struct UserInputDictionary: Sendable {
-    let ranks: [[Unicode.Scalar]: Int]
-    let lengths: Set<Int>
+    /// Each distinct lower-cased input with its rank (a handful: compared directly, no hashing).
+    let entries: [(scalars: [Unicode.Scalar], rank: Int)]
     let maximumLength: Int
 
     init(_ inputs: [String]) {
-        var ranks: [[Unicode.Scalar]: Int] = [:]
-        for (index, input) in inputs.enumerated() { ranks[ScalarText.lowered(input.unicodeScalars)] = index + 1 }
-        self.ranks = ranks
-        lengths = Set(ranks.keys.map(\.count))
-        maximumLength = lengths.max() ?? 0
+        var entries: [(scalars: [Unicode.Scalar], rank: Int)] = []
+        for (index, input) in inputs.enumerated() {
+            let lowered = ScalarText.lowered(input.unicodeScalars)
+            if let known = entries.firstIndex(where: { $0.scalars == lowered }) {
+                entries[known].rank = index + 1
+            } else {
+                entries.append((lowered, index + 1))
+            }
+        }
+        self.entries = entries
+        maximumLength = entries.map(\.scalars.count).max() ?? 0
+    }
+
+    /// The rank of the input equal to `word`, or nil.
+    func rank(of word: some Collection<Unicode.Scalar>) -> Int? {
+        let count = word.count
+        for entry in entries where entry.scalars.count == count && entry.scalars.elementsEqual(word) {
+            return entry.rank
+        }
+        return nil
+    }
+
+    /// Whether some input starts with `prefix`.
+    func hasPrefix(_ prefix: some Collection<Unicode.Scalar>) -> Bool {
+        let count = prefix.count
+        for entry in entries where entry.scalars.count >= count && entry.scalars.starts(with: prefix) { return true }
+        return false
     }
 }
 

@@ -8,8 +8,9 @@ struct L33tWalk {
     private let lower: [Unicode.Scalar]
     private let substitutions: [[(typed: Unicode.Scalar, letter: Unicode.Scalar)]]
     /// For each typed character: each reading (nil = as typed) and the sets giving it.
-    private let readings: [Unicode.Scalar: [(letter: Unicode.Scalar?, sets: [UInt64])]]
-    private let userPrefixes: Set<[Unicode.Scalar]>
+    private let readings: [(typed: Unicode.Scalar, options: [(letter: Unicode.Scalar?, sets: [UInt64])])]
+    /// ASCII bits of the typed characters that have readings (a quick test before the search in `readings`).
+    private let typedMask: (low: UInt64, high: UInt64)
     private let words: Int
 
     init(
@@ -26,7 +27,8 @@ struct L33tWalk {
         for substitution in substitutions {
             for pair in substitution where !typedSet.contains(pair.typed) { typedSet.append(pair.typed) }
         }
-        var readings: [Unicode.Scalar: [(letter: Unicode.Scalar?, sets: [UInt64])]] = [:]
+        var readings: [(typed: Unicode.Scalar, options: [(letter: Unicode.Scalar?, sets: [UInt64])])] = []
+        var typedMask: (low: UInt64, high: UInt64) = (0, 0)
         for typed in typedSet {
             var options: [(letter: Unicode.Scalar?, sets: [UInt64])] = []
             for (index, substitution) in substitutions.enumerated() {
@@ -40,14 +42,15 @@ struct L33tWalk {
                 }
                 options[option].sets[index >> 6] |= 1 << UInt64(index & 63)
             }
-            readings[typed] = options
+            readings.append((typed, options))
+            if typed.value < 64 {
+                typedMask.low |= 1 << UInt64(typed.value)
+            } else if typed.value < 128 {
+                typedMask.high |= 1 << UInt64(typed.value - 64)
+            }
         }
         self.readings = readings
-        var userPrefixes: Set<[Unicode.Scalar]> = []
-        for input in matcher.userInputs.ranks.keys where !input.isEmpty {
-            for length in 1...input.count { userPrefixes.insert(Array(input[0..<length])) }
-        }
-        self.userPrefixes = userPrefixes
+        self.typedMask = typedMask
     }
 
     /// A found match with what orders it among zxcvbn's first copies.
@@ -80,7 +83,7 @@ struct L33tWalk {
         guard index < password.count else { return }
         let table = matcher.table
         let typed = password[index]
-        if let options = readings[typed] {
+        if let options = options(of: typed) {
             for option in options {
                 var narrowed = sets
                 var any: UInt64 = 0
@@ -117,7 +120,7 @@ struct L33tWalk {
             tableAlive = table.mayBePrefix(hash: nextHash)
         }
         defer { if bytes.count == length { bytes.removeLast() } }
-        let userAlive = length <= matcher.userInputs.maximumLength && userPrefixes.contains(path)
+        let userAlive = length <= matcher.userInputs.maximumLength && matcher.userInputs.hasPrefix(path)
         guard tableAlive || userAlive else { return }
         if substituted && length > 1 {
             let set = firstSet(sets)
@@ -132,7 +135,7 @@ struct L33tWalk {
                     }
                 }
             }
-            if userAlive, let rank = matcher.userInputs.ranks[path] {
+            if userAlive, let rank = matcher.userInputs.rank(of: path) {
                 found.append(
                     Found(
                         set: set, list: table.names.count,
@@ -142,6 +145,16 @@ struct L33tWalk {
         walk(
             start: start, at: index + 1, hash: nextHash, ascii: tableAlive, substituted: substituted, sets: sets,
             path: &path, bytes: &bytes, found: &found)
+    }
+
+    /// The readings of `typed`, nil when it has none (every typed character of the table is ASCII).
+    @inline(__always) private func options(of typed: Unicode.Scalar) -> [(letter: Unicode.Scalar?, sets: [UInt64])]? {
+        let value = typed.value
+        guard value < 128,
+            (value < 64 ? typedMask.low >> UInt64(value) : typedMask.high >> UInt64(value - 64)) & 1 != 0
+        else { return nil }
+        for reading in readings where reading.typed == typed { return reading.options }
+        return nil
     }
 
     private func firstSet(_ sets: [UInt64]) -> Int {
