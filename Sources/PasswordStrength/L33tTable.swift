@@ -13,33 +13,49 @@ enum L33tTable {
     static func substitutions(relevantTo password: [Unicode.Scalar]) -> [[(
         typed: Unicode.Scalar, letter: Unicode.Scalar
     )]] {
-        let present = Set(password)
         let relevant = table.compactMap { entry -> (letter: Unicode.Scalar, typed: [Unicode.Scalar])? in
-            let typed = entry.typed.filter { present.contains($0) }
+            let typed = entry.typed.filter { password.contains($0) }
             return typed.isEmpty ? nil : (entry.letter, typed)
         }
+        // A set's label for deduplication: its (letter, typed) pairs as bits (the table has 23 pairs).
+        func bit(_ typed: Unicode.Scalar, _ letter: Unicode.Scalar) -> UInt32 {
+            var index = 0
+            for entry in table {
+                for candidate in entry.typed {
+                    if entry.letter == letter && candidate == typed { return 1 << UInt32(index) }
+                    index += 1
+                }
+            }
+            preconditionFailure("not a pair of the l33t table")
+        }
         var subs: [[(typed: Unicode.Scalar, letter: Unicode.Scalar)]] = [[]]
+        var labels: [UInt32] = [0]
         for entry in relevant {
             var next: [[(typed: Unicode.Scalar, letter: Unicode.Scalar)]] = []
+            var nextLabels: [UInt32] = []
             for typed in entry.typed {
-                for sub in subs {
+                let added = bit(typed, entry.letter)
+                for (sub, label) in zip(subs, labels) {
                     if let duplicate = sub.firstIndex(where: { $0.typed == typed }) {
                         var alternative = sub
-                        alternative.remove(at: duplicate)
+                        let removed = alternative.remove(at: duplicate)
                         alternative.append((typed, entry.letter))
                         next.append(sub)
+                        nextLabels.append(label)
                         next.append(alternative)
+                        nextLabels.append(label & ~bit(removed.typed, removed.letter) | added)
                     } else {
                         next.append(sub + [(typed, entry.letter)])
+                        nextLabels.append(label | added)
                     }
                 }
             }
-            var seen: Set<[UInt32]> = []
-            subs = next.filter { sub in
-                let label = sub.map { (letter: $0.letter.value, typed: $0.typed.value) }
-                    .sorted { ($0.letter, $0.typed) < ($1.letter, $1.typed) }
-                    .flatMap { [$0.letter, $0.typed] }
-                return seen.insert(label).inserted
+            var seen: Set<UInt32> = []
+            subs = []
+            labels = []
+            for (sub, label) in zip(next, nextLabels) where seen.insert(label).inserted {
+                subs.append(sub)
+                labels.append(label)
             }
         }
         return subs

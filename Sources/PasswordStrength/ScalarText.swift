@@ -53,29 +53,40 @@ enum ScalarText {
 
     /// A `String` of the scalars.
     ///
-    /// Encodes the UTF-8 by hand into one buffer: appending to a `String.UnicodeScalarView` goes through unspecialised
-    /// generic code scalar by scalar, and the search builds many short tokens.
-    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.underestimatedCount)
+    /// Encodes the UTF-8 by hand straight into the string's storage, sized exactly first (so a token of up to 15 bytes
+    /// is a small string, without an allocation): appending to a `String.UnicodeScalarView` goes through
+    /// unspecialised generic code scalar by scalar, and the matchers build many short tokens.
+    static func string(_ scalars: some Collection<Unicode.Scalar>) -> String {
+        var count = 0
         for scalar in scalars {
             let value = scalar.value
-            if value < 0x80 {
-                bytes.append(UInt8(value))
-            } else if value < 0x800 {
-                bytes.append(UInt8(0xC0 | value >> 6))
-                bytes.append(UInt8(0x80 | value & 0x3F))
-            } else if value < 0x1_0000 {
-                bytes.append(UInt8(0xE0 | value >> 12))
-                bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
-                bytes.append(UInt8(0x80 | value & 0x3F))
-            } else {
-                bytes.append(UInt8(0xF0 | value >> 18))
-                bytes.append(UInt8(0x80 | (value >> 12) & 0x3F))
-                bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
-                bytes.append(UInt8(0x80 | value & 0x3F))
-            }
+            count += value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x1_0000 ? 3 : 4
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for scalar in scalars {
+                let value = scalar.value
+                if value < 0x80 {
+                    buffer[at] = UInt8(value)
+                    at += 1
+                } else if value < 0x800 {
+                    buffer[at] = UInt8(0xC0 | value >> 6)
+                    buffer[at + 1] = UInt8(0x80 | value & 0x3F)
+                    at += 2
+                } else if value < 0x1_0000 {
+                    buffer[at] = UInt8(0xE0 | value >> 12)
+                    buffer[at + 1] = UInt8(0x80 | (value >> 6) & 0x3F)
+                    buffer[at + 2] = UInt8(0x80 | value & 0x3F)
+                    at += 3
+                } else {
+                    buffer[at] = UInt8(0xF0 | value >> 18)
+                    buffer[at + 1] = UInt8(0x80 | (value >> 12) & 0x3F)
+                    buffer[at + 2] = UInt8(0x80 | (value >> 6) & 0x3F)
+                    buffer[at + 3] = UInt8(0x80 | value & 0x3F)
+                    at += 4
+                }
+            }
+            return at
+        }
     }
 }
