@@ -29,9 +29,10 @@ struct DictionaryMatcher {
                     if length <= table.maximumWordLength && scalar.isASCII {
                         bytes[length - 1] = UInt8(scalar.value)
                         hash = RankedWordTable.step(hash, UInt8(scalar.value))
-                        if !table.mayBePrefix(hash: hash) {
+                        let entry = table.probe(hash: hash, word: bytes[0..<length], entry: reported)
+                        if entry == RankedWordTable.absent {
                             tableAlive = false
-                        } else if reported, let entry = table.entry(hash: hash, word: bytes[0..<length]) {
+                        } else if entry >= 0 {
                             for list in table.names.indices {
                                 let rank = table.rank(entry: entry, list: list)
                                 if rank > 0 {

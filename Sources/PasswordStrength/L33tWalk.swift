@@ -114,17 +114,19 @@ struct L33tWalk {
         let length = path.count
         var nextHash = hash
         var tableAlive = false
+        var entry = RankedWordTable.absent
         if ascii && reading.isASCII && length <= table.maximumWordLength {
             bytes.append(UInt8(reading.value))
             nextHash = RankedWordTable.step(hash, UInt8(reading.value))
-            tableAlive = table.mayBePrefix(hash: nextHash)
+            entry = table.probe(hash: nextHash, word: bytes[0..<length], entry: substituted && length > 1)
+            tableAlive = entry != RankedWordTable.absent
         }
         defer { if bytes.count == length { bytes.removeLast() } }
         let userAlive = length <= matcher.userInputs.maximumLength && matcher.userInputs.hasPrefix(path)
         guard tableAlive || userAlive else { return }
         if substituted && length > 1 {
             let set = firstSet(sets)
-            if tableAlive, let entry = table.entry(hash: nextHash, word: bytes[0..<length]) {
+            if entry >= 0 {
                 for list in table.names.indices {
                     let rank = table.rank(entry: entry, list: list)
                     if rank > 0 {

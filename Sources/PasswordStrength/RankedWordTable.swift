@@ -13,12 +13,17 @@ final class RankedWordTable: Sendable {
     private let bytes: [UInt8]
     private let wordStart: [Int32]
     private let ranks: [Int32]
-    private let slots: [Int32]
+    /// The FNV-1a hash of every prefix of every word, with the entry of the word it spells (open addressing, two
+    /// words a slot: the hash, 0 = empty, then 1 + the entry, 0 = only a prefix), so one probe answers both whether
+    /// a walk can still reach a word and which word it has reached (checked byte for byte: a collision with a
+    /// substring only keeps a walk going longer).
+    private let slots: [UInt64]
     private let mask: Int
-    /// The FNV-1a hash of every prefix of every word (open addressing, 0 = empty slot): a walk that extends a
-    /// substring whose hash is absent here cannot reach a word. A collision only keeps a walk going longer.
-    private let prefixes: [UInt64]
-    private let prefixMask: Int
+    /// Every prefix of 1 to 3 bytes exactly, as bits (`shortPrefixBase[length] + code`, code = the bytes 7 bits
+    /// each): most walks end within 3 bytes, and these 260 KiB stay in cache where the
+    /// hashed prefixes do not.
+    private let shortPrefixes: [UInt64]
+    private static let shortPrefixBase = [0, 0, 128, 128 + (1 << 14)]
 
     init(lists: [(name: String, words: String)]) {
         names = lists.map(\.name)
@@ -48,30 +53,35 @@ final class RankedWordTable: Sendable {
         }
         wordStart.append(Int32(bytes.count))
         var capacity = 1
-        while capacity < positions.count * 2 { capacity <<= 1 }
-        var slots = [Int32](repeating: -1, count: capacity)
+        // More slots than bytes, so more than prefixes (words share them): a probe always ends.
+        while capacity <= bytes.count { capacity <<= 1 }
+        var slots = [UInt64](repeating: 0, count: capacity * 2)
         for entry in 0..<(wordStart.count - 1) {
             var hash = Self.seed
-            for byte in bytes[Int(wordStart[entry])..<Int(wordStart[entry + 1])] { hash = Self.step(hash, byte) }
-            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(entry)
-        }
-        var prefixCapacity = 1
-        while prefixCapacity < bytes.count * 2 { prefixCapacity <<= 1 }
-        var prefixes = [UInt64](repeating: 0, count: prefixCapacity)
-        for entry in 0..<(wordStart.count - 1) {
-            var hash = Self.seed
-            for byte in bytes[Int(wordStart[entry])..<Int(wordStart[entry + 1])] {
+            let word = bytes[Int(wordStart[entry])..<Int(wordStart[entry + 1])]
+            for (offset, byte) in word.enumerated() {
                 hash = Self.step(hash, byte)
                 let key = hash == 0 ? 1 : hash
-                var slot = Int(truncatingIfNeeded: key) & (prefixCapacity - 1)
-                while prefixes[slot] != 0 && prefixes[slot] != key { slot = (slot + 1) & (prefixCapacity - 1) }
-                prefixes[slot] = key
+                var slot = Int(truncatingIfNeeded: key) & (capacity - 1)
+                while slots[2 * slot] != 0 && slots[2 * slot] != key { slot = (slot + 1) & (capacity - 1) }
+                slots[2 * slot] = key
+                if offset == word.count - 1 {
+                    // Two listed words with one hash would need a second slot: the embedded lists have none.
+                    precondition(slots[2 * slot + 1] == 0, "two listed words share a hash")
+                    slots[2 * slot + 1] = UInt64(entry + 1)
+                }
             }
         }
-        self.prefixes = prefixes
-        self.prefixMask = prefixCapacity - 1
+        var shortPrefixes = [UInt64](repeating: 0, count: (128 + (1 << 14) + (1 << 21)) / 64)
+        for entry in 0..<(wordStart.count - 1) {
+            var code = 0
+            for (offset, byte) in bytes[Int(wordStart[entry])..<Int(wordStart[entry + 1])].prefix(3).enumerated() {
+                code = code << 7 | Int(byte)
+                let bit = Self.shortPrefixBase[offset + 1] + code
+                shortPrefixes[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        }
+        self.shortPrefixes = shortPrefixes
         self.bytes = bytes
         self.wordStart = wordStart
         self.ranks = ranks
@@ -86,29 +96,41 @@ final class RankedWordTable: Sendable {
         (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
 
-    /// The entry of the word whose bytes are `word` (hashed to `hash`), or nil.
-    func entry(hash: UInt64, word: ArraySlice<UInt8>) -> Int? {
-        var slot = Int(truncatingIfNeeded: hash) & mask
+    /// What `probe` answers for a substring no listed word starts with.
+    static let absent = -2
+    /// What `probe` answers for a prefix of a listed word that is not itself listed (or when `entry` is false).
+    static let prefixOnly = -1
+
+    /// Whether some word starts with `word` (hashed to `hash`) and, with `entry`, which listed word it is:
+    /// `absent`, `prefixOnly` or the word's entry.
+    @inline(__always) func probe(hash: UInt64, word: ArraySlice<UInt8>, entry: Bool) -> Int {
+        let length = word.count
+        if length <= 3 {
+            var code = 0
+            for byte in word { code = code << 7 | Int(byte) }
+            let bit = Self.shortPrefixBase[length] + code
+            if shortPrefixes[bit >> 6] >> UInt64(bit & 63) & 1 == 0 { return Self.absent }
+            if !entry { return Self.prefixOnly }
+        }
+        let key = hash == 0 ? 1 : hash
+        var slot = Int(truncatingIfNeeded: key) & mask
         while true {
-            let entry = Int(slots[slot])
-            if entry < 0 { return nil }
-            let from = Int(wordStart[entry])
-            let to = Int(wordStart[entry + 1])
-            if to - from == word.count && bytes[from..<to].elementsEqual(word) { return entry }
+            let stored = slots[2 * slot]
+            if stored == key { break }
+            if stored == 0 { return Self.absent }
             slot = (slot + 1) & mask
         }
+        let found = Int(slots[2 * slot + 1]) - 1
+        guard entry, found >= 0 else { return Self.prefixOnly }
+        let from = Int(wordStart[found])
+        let to = Int(wordStart[found + 1])
+        return to - from == length && bytes[from..<to].elementsEqual(word) ? found : Self.prefixOnly
     }
 
-    /// Whether some word may start with the bytes hashed to `hash` (never false for a real prefix).
-    @inline(__always) func mayBePrefix(hash: UInt64) -> Bool {
-        let key = hash == 0 ? 1 : hash
-        var slot = Int(truncatingIfNeeded: key) & prefixMask
-        while true {
-            let stored = prefixes[slot]
-            if stored == key { return true }
-            if stored == 0 { return false }
-            slot = (slot + 1) & prefixMask
-        }
+    /// The entry of the word whose bytes are `word` (hashed to `hash`), or nil.
+    func entry(hash: UInt64, word: ArraySlice<UInt8>) -> Int? {
+        let found = probe(hash: hash, word: word, entry: true)
+        return found >= 0 ? found : nil
     }
 
     /// The rank of `entry` in list `list`, 0 when absent.
