@@ -13,10 +13,24 @@ enum L33tTable {
     static func substitutions(relevantTo password: [Unicode.Scalar]) -> [[(
         typed: Unicode.Scalar, letter: Unicode.Scalar
     )]] {
+        // One pass over the password for the typed characters present (all of them are ASCII below 128).
+        var present: (low: UInt64, high: UInt64) = (0, 0)
+        for scalar in password where scalar.value < 128 {
+            if scalar.value < 64 {
+                present.low |= 1 << UInt64(scalar.value)
+            } else {
+                present.high |= 1 << UInt64(scalar.value - 64)
+            }
+        }
+        func isPresent(_ typed: Unicode.Scalar) -> Bool {
+            let value = typed.value
+            return (value < 64 ? present.low >> UInt64(value) : present.high >> UInt64(value - 64)) & 1 != 0
+        }
         let relevant = table.compactMap { entry -> (letter: Unicode.Scalar, typed: [Unicode.Scalar])? in
-            let typed = entry.typed.filter { password.contains($0) }
+            let typed = entry.typed.filter(isPresent)
             return typed.isEmpty ? nil : (entry.letter, typed)
         }
+        if relevant.isEmpty { return [[]] }
         // A set's label for deduplication: its (letter, typed) pairs as bits (the table has 23 pairs).
         func bit(_ typed: Unicode.Scalar, _ letter: Unicode.Scalar) -> UInt32 {
             var index = 0
