@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target (swiftc -sanitize=fuzzer,address) and runs it for SECONDS on its corpus.
-# Usage: fuzz/run.sh csv|policy|engine|pattern|passwordrules|pwquality SECONDS [extra libFuzzer flags…]
+# Usage: fuzz/run.sh csv|policy|engine|pattern|passwordrules|pwquality|strength SECONDS [extra libFuzzer flags…]
 #        fuzz/run.sh TARGET build        (build only)
 # Builds go to fuzz/.build (not part of the package build; `swift build`/`swift test` never see fuzz/).
 # New corpus entries are written to fuzz/.build/corpus-TARGET (the seeds in fuzz/corpus/TARGET stay as committed);
@@ -8,7 +8,7 @@
 set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$fuzz/.." && pwd)"
-target="${1:?usage: fuzz/run.sh csv|policy|engine|pattern|passwordrules|pwquality SECONDS}"
+target="${1:?usage: fuzz/run.sh csv|policy|engine|pattern|passwordrules|pwquality|strength SECONDS}"
 seconds="${2:?usage: fuzz/run.sh TARGET SECONDS}"
 shift 2
 build="$fuzz/.build"
@@ -55,8 +55,16 @@ passwordrules | pwquality)
     swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$build" -L "$build" -lPolicyInterchange "${engine_libraries[@]}" \
         -o "$build/fuzz-$target" "$fuzz/Sources/$target/main.swift"
     ;;
+strength)
+    # The strength estimator (Sources/PasswordStrength, Foundation only), instrumented, on its own.
+    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name PasswordStrength \
+        -emit-module-path "$build/PasswordStrength.swiftmodule" -o "$build/libPasswordStrength.a" \
+        $(find "$repo/Sources/PasswordStrength" -name '*.swift' | sort)
+    swiftc "${flags[@]}" -module-name Fuzzstrength -I "$build" -L "$build" -lPasswordStrength \
+        -o "$build/fuzz-strength" "$fuzz/Sources/strength/main.swift"
+    ;;
 *)
-    echo "unknown target '$target' (csv, policy, engine, pattern, passwordrules, pwquality)" >&2
+    echo "unknown target '$target' (csv, policy, engine, pattern, passwordrules, pwquality, strength)" >&2
     exit 64
     ;;
 esac
