@@ -115,7 +115,8 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "AuditRepositories", "ExitStatus", "PolicyStore", "PwauditTestSupport",
+                "PostgresStore", "AuditRepositories", "AuditCrypto", "AuditTime", "ExitStatus", "PolicyStore",
+                "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
