@@ -1,0 +1,252 @@
+import AuditRepositories
+
+/// The per-run summary tables (`run_*_summary`, migrations/postgresql/0001, 0005 and 0008) on PostgreSQL, so reports
+/// never rescan attempts: the same rows, in the same order, as `SQLiteSummaryRepository` gives.
+///
+/// `write(runID:summary:)` replaces a run's summaries in one transaction, each table's rows by one
+/// `COPY … FROM STDIN`. Rows come back in key order (compositions and rejects most frequent first).
+package struct PostgresSummaryRepository: SummaryRepository {
+    private let connection: PostgresConnection
+
+    /// Creates a repository over a migrated database.
+    package init(connection: PostgresConnection) { self.connection = connection }
+
+    /// The bucket columns of `run_breach_summary`, in `RunBreachSummaryRow.bucketBounds` order.
+    static let breachColumns = "seen_once, seen_2_to_10, seen_11_to_100, seen_101_to_1000, seen_over_1000"
+
+    private static let tables = [
+        "run_version_summary", "run_rule_summary", "run_rule_pair_summary", "run_length_summary",
+        "run_composition_summary", "run_reuse_summary", "run_reject_summary", "run_day_summary",
+        "run_day_rule_summary", "run_breach_summary",
+    ]
+
+    /// Replaces all summaries of `runID` with `summary`, in one transaction.
+    package func write(runID: Int64, summary: RunSummary) throws {
+        try connection.inTransaction {
+            for table in Self.tables {
+                _ = try connection.execute("DELETE FROM \(table) WHERE run_id = $1", [.integer(runID)])
+            }
+            try copy("run_version_summary (run_id, policy_version_id, total, unlocked, near_miss)", summary.versions) {
+                w, row in
+                w.add(runID)
+                w.add(row.policyVersionID)
+                w.add(row.total)
+                w.add(row.unlocked)
+                w.add(row.nearMiss)
+            }
+            try copy("run_rule_summary (run_id, policy_version_id, bit, failures, only_failure)", summary.rules) {
+                w, row in
+                w.add(runID)
+                w.add(row.policyVersionID)
+                w.add(row.bit)
+                w.add(row.failures)
+                w.add(row.onlyFailure)
+            }
+            try copy("run_rule_pair_summary (run_id, policy_version_id, bit_a, bit_b, failures)", summary.rulePairs) {
+                w, row in
+                w.add(runID)
+                w.add(row.policyVersionID)
+                w.add(row.bitA)
+                w.add(row.bitB)
+                w.add(row.failures)
+            }
+            try copy("run_length_summary (run_id, length, count)", summary.lengths) { w, row in
+                w.add(runID)
+                w.add(row.length)
+                w.add(row.count)
+            }
+            try copy("run_composition_summary (run_id, composition, count)", summary.compositions) { w, row in
+                w.add(runID)
+                w.add(row.composition)
+                w.add(row.count)
+            }
+            try copy(
+                "run_reuse_summary (run_id, distinct_fingerprints, shared_groups, shared_candidates, largest_group)",
+                summary.reuse.map { [$0] } ?? []
+            ) { w, row in
+                w.add(runID)
+                w.add(row.distinctFingerprints)
+                w.add(row.sharedGroups)
+                w.add(row.sharedCandidates)
+                w.add(row.largestGroup)
+            }
+            try copy("run_reject_summary (run_id, reason, count)", summary.rejects) { w, row in
+                w.add(runID)
+                w.add(row.reason)
+                w.add(row.count)
+            }
+            try copy("run_day_summary (run_id, policy_version_id, day, total, unlocked)", summary.days) { w, row in
+                w.add(runID)
+                w.add(row.policyVersionID)
+                w.add(row.day)
+                w.add(row.total)
+                w.add(row.unlocked)
+            }
+            try copy("run_day_rule_summary (run_id, policy_version_id, day, bit, failures)", summary.dayRules) {
+                w, row in
+                w.add(runID)
+                w.add(row.policyVersionID)
+                w.add(row.day)
+                w.add(row.bit)
+                w.add(row.failures)
+            }
+            try copy("run_breach_summary (run_id, policy_version_id, \(Self.breachColumns))", summary.breaches) {
+                w, row in
+                w.add(runID)
+                w.add(row.policyVersionID)
+                for count in row.buckets { w.add(count) }
+            }
+        }
+    }
+
+    /// Replaces run `runID`'s account rows: per username, the run's candidate with the latest `submitted_at` (ties and
+    /// accounts without times: the lowest candidate id, as SQLite's `max()` keeps the first row it meets) and the
+    /// account's candidate count, from one sorted pass over the run's candidates (their id range).
+    package func writeAccounts(runID: Int64) throws {
+        let range = CandidateID.range(runID: runID)
+        try connection.inTransaction {
+            _ = try connection.execute("DELETE FROM run_account_summary WHERE run_id = $1", [.integer(runID)])
+            _ = try connection.execute(
+                """
+                INSERT INTO run_account_summary (run_id, username, submitted_at, candidate_id, candidates)
+                SELECT DISTINCT ON (username) $1::bigint, username, submitted_at, id,
+                    count(*) OVER (PARTITION BY username)
+                FROM candidate
+                WHERE id BETWEEN $2 AND $3 AND username IS NOT NULL
+                ORDER BY username, submitted_at DESC NULLS LAST, id
+                """, [.integer(runID), .integer(range.lowerBound), .integer(range.upperBound)])
+        }
+    }
+
+    /// Reads every summary of `runID` (all parts empty and `reuse` nil if none were written).
+    package func read(runID: Int64) throws -> RunSummary {
+        try connection.inTransaction(.readOnly) {
+            RunSummary(
+                versions: try versions(runID: runID), rules: try rules(runID: runID),
+                rulePairs: try rulePairs(runID: runID), lengths: try lengths(runID: runID),
+                compositions: try compositions(runID: runID), reuse: try reuse(runID: runID),
+                rejects: try rejects(runID: runID), days: try days(runID: runID), dayRules: try dayRules(runID: runID),
+                breaches: try breaches(runID: runID))
+        }
+    }
+
+    /// Totals per version of `runID`.
+    package func versions(runID: Int64) throws -> [RunVersionSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, total, unlocked, near_miss FROM run_version_summary WHERE run_id = $1"
+                + " ORDER BY policy_version_id", runID
+        ) {
+            RunVersionSummaryRow(
+                policyVersionID: try $0.int64(at: 0), total: try $0.int(at: 1), unlocked: try $0.int(at: 2),
+                nearMiss: try $0.int(at: 3))
+        }
+    }
+
+    /// Rule failures per version of `runID`.
+    package func rules(runID: Int64) throws -> [RunRuleSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, bit, failures, only_failure FROM run_rule_summary WHERE run_id = $1"
+                + " ORDER BY policy_version_id, bit", runID
+        ) {
+            RunRuleSummaryRow(
+                policyVersionID: try $0.int64(at: 0), bit: try $0.int(at: 1), failures: try $0.int(at: 2),
+                onlyFailure: try $0.int(at: 3))
+        }
+    }
+
+    /// Rule-pair failures per version of `runID`.
+    package func rulePairs(runID: Int64) throws -> [RunRulePairSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, bit_a, bit_b, failures FROM run_rule_pair_summary WHERE run_id = $1"
+                + " ORDER BY policy_version_id, bit_a, bit_b", runID
+        ) {
+            RunRulePairSummaryRow(
+                policyVersionID: try $0.int64(at: 0), bitA: try $0.int(at: 1), bitB: try $0.int(at: 2),
+                failures: try $0.int(at: 3))
+        }
+    }
+
+    /// Length histogram of `runID`.
+    package func lengths(runID: Int64) throws -> [RunLengthSummaryRow] {
+        try rows("SELECT length, count FROM run_length_summary WHERE run_id = $1 ORDER BY length", runID) {
+            RunLengthSummaryRow(length: try $0.int(at: 0), count: try $0.int(at: 1))
+        }
+    }
+
+    /// Composition counts of `runID`, most frequent first (ties by label, in byte order as SQLite compares).
+    package func compositions(runID: Int64) throws -> [RunCompositionSummaryRow] {
+        try rows(
+            "SELECT composition, count FROM run_composition_summary WHERE run_id = $1"
+                + " ORDER BY count DESC, composition COLLATE \"C\"", runID
+        ) { RunCompositionSummaryRow(composition: $0.string(at: 0) ?? "", count: try $0.int(at: 1)) }
+    }
+
+    /// Fingerprint reuse of `runID`, or nil if not written.
+    package func reuse(runID: Int64) throws -> RunReuseSummaryRow? {
+        try rows(
+            "SELECT distinct_fingerprints, shared_groups, shared_candidates, largest_group FROM run_reuse_summary"
+                + " WHERE run_id = $1", runID
+        ) {
+            RunReuseSummaryRow(
+                distinctFingerprints: try $0.int(at: 0), sharedGroups: try $0.int(at: 1),
+                sharedCandidates: try $0.int(at: 2), largestGroup: try $0.int(at: 3))
+        }.first
+    }
+
+    /// Rejected-row counts of `runID`, most frequent first (ties by reason, in byte order).
+    package func rejects(runID: Int64) throws -> [RunRejectSummaryRow] {
+        try rows(
+            "SELECT reason, count FROM run_reject_summary WHERE run_id = $1 ORDER BY count DESC, reason COLLATE \"C\"",
+            runID
+        ) { RunRejectSummaryRow(reason: $0.string(at: 0) ?? "", count: try $0.int(at: 1)) }
+    }
+
+    /// Per-day totals of `runID` (days as `YYYY-MM-DD`).
+    package func days(runID: Int64) throws -> [RunDaySummaryRow] {
+        try rows(
+            "SELECT policy_version_id, to_char(day, 'YYYY-MM-DD'), total, unlocked FROM run_day_summary"
+                + " WHERE run_id = $1 ORDER BY policy_version_id, day", runID
+        ) {
+            RunDaySummaryRow(
+                policyVersionID: try $0.int64(at: 0), day: $0.string(at: 1) ?? "", total: try $0.int(at: 2),
+                unlocked: try $0.int(at: 3))
+        }
+    }
+
+    /// Per-day rule failures of `runID`.
+    package func dayRules(runID: Int64) throws -> [RunDayRuleSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, to_char(day, 'YYYY-MM-DD'), bit, failures FROM run_day_rule_summary"
+                + " WHERE run_id = $1 ORDER BY policy_version_id, day, bit", runID
+        ) {
+            RunDayRuleSummaryRow(
+                policyVersionID: try $0.int64(at: 0), day: $0.string(at: 1) ?? "", bit: try $0.int(at: 2),
+                failures: try $0.int(at: 3))
+        }
+    }
+
+    /// Breach-corpus matches by breach count of `runID`, per version with a breach-corpus rule.
+    package func breaches(runID: Int64) throws -> [RunBreachSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, \(Self.breachColumns) FROM run_breach_summary WHERE run_id = $1"
+                + " ORDER BY policy_version_id", runID
+        ) { row in
+            RunBreachSummaryRow(policyVersionID: try row.int64(at: 0), buckets: try (1...5).map { try row.int(at: $0) })
+        }
+    }
+
+    /// Copies `rows` into `target` ("table (columns)") with one `COPY … FROM STDIN`; nothing for no rows.
+    private func copy<Row>(_ target: String, _ rows: [Row], _ add: (PostgresCopyWriter, Row) -> Void) throws {
+        guard !rows.isEmpty else { return }
+        _ = try connection.copy("COPY \(target) FROM STDIN") { writer in
+            for row in rows {
+                add(writer, row)
+                try writer.endRow()
+            }
+        }
+    }
+
+    private func rows<Row>(_ sql: String, _ runID: Int64, _ make: (PostgresRow) throws -> Row) throws -> [Row] {
+        try connection.rows(sql, [.integer(runID)]).map(make)
+    }
+}
