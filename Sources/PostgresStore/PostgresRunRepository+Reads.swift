@@ -1,0 +1,136 @@
+import AuditRepositories
+
+/// What a rescore and `compare` read of a run, and the CSV options it read its file with (schema 10).
+extension PostgresRunRepository {
+    /// The run's candidates in import order: id and source line.
+    package func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)] {
+        let range = CandidateID.range(runID: runID)
+        var lines: [(id: Int64, line: Int)] = []
+        try connection.forEachRow(
+            "SELECT id, line FROM candidate WHERE id BETWEEN $1 AND $2 ORDER BY id",
+            [.integer(range.lowerBound), .integer(range.upperBound)]
+        ) { row in lines.append((try row.int64(at: 0), try row.int(at: 1))) }
+        return lines
+    }
+
+    /// The options recorded for run `runID`, or nil.
+    package func csvOptions(runID: Int64) throws -> RunCSVOptions? {
+        guard
+            let row = try connection.firstRow(
+                """
+                SELECT password_column, username_column, email_column, id_column, time_column, delimiter
+                FROM import_run_csv_options WHERE run_id = $1
+                """, [.integer(runID)])
+        else { return nil }
+        return RunCSVOptions(
+            passwordColumn: row.string(at: 0) ?? "", usernameColumn: row.string(at: 1) ?? "",
+            emailColumn: row.string(at: 2) ?? "", idColumn: row.string(at: 3) ?? "",
+            timeColumn: row.string(at: 4) ?? "", delimiter: row.string(at: 5) ?? "")
+    }
+
+    /// Records `options` for run `runID` unless it has options already (`ON CONFLICT DO NOTHING`: the first stay).
+    package func recordCSVOptions(_ options: RunCSVOptions, runID: Int64) throws {
+        _ = try connection.execute(
+            """
+            INSERT INTO import_run_csv_options (run_id, password_column, username_column, email_column, id_column,
+                time_column, delimiter)
+            VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (run_id) DO NOTHING
+            """,
+            [
+                .integer(runID), .text(options.passwordColumn), .text(options.usernameColumn),
+                .text(options.emailColumn), .text(options.idColumn), .text(options.timeColumn),
+                .text(options.delimiter),
+            ])
+    }
+
+    /// Counts the run's candidates scored under both `versionA` and `versionB` per unlock cell, and the rules of B
+    /// failed by those A unlocks: two aggregate queries over the run's key range, nothing per candidate in Swift. A
+    /// pruned run answers with the counts stored before its attempts were deleted.
+    package func unlockTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts {
+        if let stored = try storedTransitions(runID: runID, versionA: versionA, versionB: versionB) { return stored }
+        let range = CandidateID.range(runID: runID)
+        let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
+        let pairs = """
+            (SELECT \(try maskExpression(runID: runID, versionID: versionA)) AS a,
+                \(try maskExpression(runID: runID, versionID: versionB)) AS b
+            FROM candidate c WHERE c.id BETWEEN $1 AND $2) AS pair
+            """
+        var counts = UnlockTransitionCounts()
+        if let row = try connection.firstRow(
+            """
+            SELECT count(*), count(*) FILTER (WHERE a = 0), count(*) FILTER (WHERE b = 0),
+                count(*) FILTER (WHERE a = 0 AND b = 0)
+            FROM \(pairs) WHERE a IS NOT NULL AND b IS NOT NULL
+            """, bounds)
+        {
+            let (scored, underA, underB, both) = (
+                try row.int(at: 0), try row.int(at: 1), try row.int(at: 2), try row.int(at: 3)
+            )
+            for (a, b, count) in [
+                (true, true, both), (true, false, underA - both), (false, true, underB - both),
+                (false, false, scored - underA - underB + both),
+            ] where count > 0 {
+                counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = count
+            }
+        }
+        let bits = try ruleBits(versionID: versionB)
+        let sums = bits.map { "coalesce(sum((b >> \($0)) & 1), 0)" }
+        if let row = try connection.firstRow(
+            "SELECT \(sums.joined(separator: ", ")) FROM \(pairs) WHERE a = 0 AND b <> 0", bounds)
+        {
+            for (column, bit) in bits.enumerated() where try row.int(at: column) > 0 {
+                counts.failuresUnlockedUnderA[bit] = try row.int(at: column)
+            }
+        }
+        return counts
+    }
+
+    /// The stored counts of versions A and B on run `runID` (`run_comparison_summary`), if the run was pruned.
+    private func storedTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts? {
+        let values: [SQLValue] = [.integer(runID), .integer(versionA), .integer(versionB)]
+        guard
+            let cells = try connection.firstRow(
+                """
+                SELECT both_unlocked, only_a, only_b, neither FROM run_comparison_summary
+                WHERE run_id = $1 AND version_a = $2 AND version_b = $3
+                """, values)
+        else { return nil }
+        var counts = UnlockTransitionCounts()
+        for (column, (a, b)) in [(true, true), (true, false), (false, true), (false, false)].enumerated() {
+            counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = try cells.int(at: column)
+        }
+        for row in try connection.rows(
+            """
+            SELECT bit, failures FROM run_comparison_blocked_summary
+            WHERE run_id = $1 AND version_a = $2 AND version_b = $3
+            """, values)
+        {
+            counts.failuresUnlockedUnderA[try row.int(at: 0)] = try row.int(at: 1)
+        }
+        return counts
+    }
+
+    /// The rule bits of version `versionID`: 0 up to its highest rule's, or all 64 for a version without rules.
+    private func ruleBits(versionID: Int64) throws -> [Int] {
+        guard
+            let row = try connection.firstRow(
+                "SELECT max(bit) FROM policy_rule WHERE policy_version_id = $1", [.integer(versionID)]),
+            !row.isNull(at: 0)
+        else { return Array(0..<64) }
+        return Array(0...min(try row.int(at: 0), 63))
+    }
+
+    /// Candidate `c`'s mask under `versionID`: `c.mask_<slot>` when the run stores the version inline, else a lookup
+    /// in `attempt_row` (the id is an integer, written into the SQL as one).
+    private func maskExpression(runID: Int64, versionID: Int64) throws -> String {
+        if let row = try connection.firstRow(
+            "SELECT slot FROM import_run_policy WHERE run_id = $1 AND policy_version_id = $2",
+            [.integer(runID), .integer(versionID)]), !row.isNull(at: 0), let slot = try row.optionalInt(at: 0),
+            (0...3).contains(slot)
+        {
+            return "c.mask_\(slot)"
+        }
+        return
+            "(SELECT r.failed_mask FROM attempt_row r WHERE r.candidate_id = c.id AND r.policy_version_id = \(versionID))"
+    }
+}
