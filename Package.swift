@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["AuditRepositories", "AuditTime", "CLibPQ", "AuditCrypto", "ExitStatus", "LibC"]),
         // The composition of the stores this build includes: DefaultAuditStoreProvider opens the store an address
         // names. The only module besides the executable (and tests) that names a store module.
-        .target(name: "AuditStores", dependencies: ["AuditRepositories", "PolicyStore"]),
+        .target(name: "AuditStores", dependencies: ["AuditRepositories", "PolicyStore", "PostgresStore"]),
         // CSV reader: bytes in, validated records out (RFC 4180 dialects, UTF-8 checks, reject reasons). No SQLite.
         .target(name: "PolicyCSV", dependencies: ["AuditTime", "ExitStatus", "LibC"]),
         // Report models (run, comparison, history) and their renderers (table, JSON, CSV, Markdown, HTML).
@@ -110,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "RepositoryContractTests",
             dependencies: [
-                "AuditRepositories", "AuditStores", "AuditTime", "PolicyStore", "AuditCrypto", "PwauditTestSupport",
+                "AuditRepositories", "AuditStores", "AuditTime", "PolicyStore", "PostgresStore", "AuditCrypto",
+                "PwauditTestSupport",
             ]),
         .testTarget(
             name: "PostgresStoreTests",

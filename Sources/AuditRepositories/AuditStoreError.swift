@@ -28,15 +28,13 @@ package enum AuditStoreError: Equatable, UserFacingError {
     /// A command that fingerprints (or creates the store) was given no key file for a store that keeps none beside it
     /// (a server: the key never goes there); `store` is the address as it may be shown.
     case keyFileRequired(store: String)
-    /// The address names a kind of store this build of pwaudit does not include (`kind`: "PostgreSQL").
-    case storeNotAvailable(kind: String, store: String)
 
     /// The exit code a command ends with when this error stops it.
     package var exitCode: ExitCode {
         switch self {
         case .databaseMissing, .unknownPolicy, .unknownRun, .noVersionInForce, .noPolicies: .noInput
         case .missingWordList: .dataError
-        case .keyFileRequired, .storeNotAvailable: .usage
+        case .keyFileRequired: .usage
         case .orphanKey, .keyLostForExistingData, .notAPwauditDatabase, .databaseIsDirectory, .schemaNeedsMigration:
             .dataError
         }
@@ -78,8 +76,6 @@ package enum AuditStoreError: Equatable, UserFacingError {
         case .keyFileRequired(let store):
             "\(store) keeps no fingerprint key: name the key file with --key-file (or PWAUDIT_KEY_FILE); the key stays "
                 + "on this machine and never goes to the server"
-        case .storeNotAvailable(let kind, let store):
-            "\(kind) store not available in this build (--db \(store)); name a database file with --db instead"
         }
     }
 }

@@ -1,14 +1,8 @@
 import AuditCrypto
 
-/// A database remembers which fingerprint key it was used with: `fingerprint_key_check` (schema 4) holds
-/// HMAC-SHA256(key, `label`) in hex — a value that proves nothing about the key without it, and is never the key.
-///
-/// The label contains NUL bytes, which no imported password may (such rows are rejected), so the check value can never
-/// equal a stored candidate's fingerprint.
+/// A database remembers which fingerprint key it was used with: `fingerprint_key_check` (schema 4) holds the key's
+/// `FingerprintKeyCheckValue` (HMAC-SHA256 of a fixed label, never the key).
 package enum FingerprintKeyCheck {
-    /// The fixed message whose HMAC under the key is the check value.
-    package static let label = "pwaudit\u{0}fingerprint-key-check\u{0}v1"
-
     /// What `verify` found.
     package enum Outcome: Equatable, Sendable {
         /// The stored check value matches the key.
@@ -19,10 +13,8 @@ package enum FingerprintKeyCheck {
         case replaced
     }
 
-    /// The check value of `key`: hex HMAC-SHA256 of `label`.
-    package static func value(for key: HMACSHA256Key) -> String {
-        Hex.encode(HMACSHA256.authenticationCode(for: Array(label.utf8), key: key))
-    }
+    /// The check value of `key` (`FingerprintKeyCheckValue`).
+    package static func value(for key: HMACSHA256Key) -> String { FingerprintKeyCheckValue.value(for: key) }
 
     /// Compares `key` with the check value stored in `database`, storing it on first use.
     /// - Throws: `FingerprintKeyError.doesNotMatchDatabase` when another key's value is stored and the database holds

@@ -96,7 +96,9 @@ extension PostgresRunRepository {
                 """, values)
         else { return nil }
         var counts = UnlockTransitionCounts()
-        for (column, (a, b)) in [(true, true), (true, false), (false, true), (false, false)].enumerated() {
+        // As the live count gives them: only the cells and bits that hold candidates.
+        for (column, (a, b)) in [(true, true), (true, false), (false, true), (false, false)].enumerated()
+        where try cells.int(at: column) > 0 {
             counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = try cells.int(at: column)
         }
         for row in try connection.rows(
@@ -105,7 +107,7 @@ extension PostgresRunRepository {
             WHERE run_id = $1 AND version_a = $2 AND version_b = $3
             """, values)
         {
-            counts.failuresUnlockedUnderA[try row.int(at: 0)] = try row.int(at: 1)
+            if try row.int(at: 1) > 0 { counts.failuresUnlockedUnderA[try row.int(at: 0)] = try row.int(at: 1) }
         }
         return counts
     }

@@ -78,7 +78,7 @@ package struct PostgresSummaryRepository: SummaryRepository {
             try copy("run_day_summary (run_id, policy_version_id, day, total, unlocked)", summary.days) { w, row in
                 w.add(runID)
                 w.add(row.policyVersionID)
-                w.add(row.day)
+                w.add(Self.storedDay(row.day))
                 w.add(row.total)
                 w.add(row.unlocked)
             }
@@ -86,7 +86,7 @@ package struct PostgresSummaryRepository: SummaryRepository {
                 w, row in
                 w.add(runID)
                 w.add(row.policyVersionID)
-                w.add(row.day)
+                w.add(Self.storedDay(row.day))
                 w.add(row.bit)
                 w.add(row.failures)
             }
@@ -204,8 +204,8 @@ package struct PostgresSummaryRepository: SummaryRepository {
     /// Per-day totals of `runID` (days as `YYYY-MM-DD`).
     package func days(runID: Int64) throws -> [RunDaySummaryRow] {
         try rows(
-            "SELECT policy_version_id, to_char(day, 'YYYY-MM-DD'), total, unlocked FROM run_day_summary"
-                + " WHERE run_id = $1 ORDER BY policy_version_id, day", runID
+            "SELECT policy_version_id, \(Self.dayText), total, unlocked FROM run_day_summary"
+                + " WHERE run_id = $1 ORDER BY policy_version_id, (\(Self.dayText)) COLLATE \"C\"", runID
         ) {
             RunDaySummaryRow(
                 policyVersionID: try $0.int64(at: 0), day: $0.string(at: 1) ?? "", total: try $0.int(at: 2),
@@ -216,8 +216,8 @@ package struct PostgresSummaryRepository: SummaryRepository {
     /// Per-day rule failures of `runID`.
     package func dayRules(runID: Int64) throws -> [RunDayRuleSummaryRow] {
         try rows(
-            "SELECT policy_version_id, to_char(day, 'YYYY-MM-DD'), bit, failures FROM run_day_rule_summary"
-                + " WHERE run_id = $1 ORDER BY policy_version_id, day, bit", runID
+            "SELECT policy_version_id, \(Self.dayText), bit, failures FROM run_day_rule_summary"
+                + " WHERE run_id = $1 ORDER BY policy_version_id, (\(Self.dayText)) COLLATE \"C\", bit", runID
         ) {
             RunDayRuleSummaryRow(
                 policyVersionID: try $0.int64(at: 0), day: $0.string(at: 1) ?? "", bit: try $0.int(at: 2),
@@ -236,6 +236,20 @@ package struct PostgresSummaryRepository: SummaryRepository {
     }
 
     /// Copies `rows` into `target` ("table (columns)") with one `COPY … FROM STDIN`; nothing for no rows.
+    /// A summary day as the `date` column holds it: the two days that are not dates, a candidate without a time
+    /// (`none`) and one with an unreadable time (`invalid`), are `infinity` and `-infinity`.
+    static func storedDay(_ day: String) -> String {
+        switch day {
+        case "none": "infinity"
+        case "invalid": "-infinity"
+        default: day
+        }
+    }
+
+    /// The day column read back as the summaries carry it (`storedDay` undone), ordered as SQLite orders that text.
+    static let dayText =
+        "CASE WHEN day = 'infinity' THEN 'none' WHEN day = '-infinity' THEN 'invalid' ELSE to_char(day, 'YYYY-MM-DD') END"
+
     private func copy<Row>(_ target: String, _ rows: [Row], _ add: (PostgresCopyWriter, Row) -> Void) throws {
         guard !rows.isEmpty else { return }
         _ = try connection.copy("COPY \(target) FROM STDIN") { writer in

@@ -44,7 +44,7 @@ struct StoreAddressOptionTests {
         #expect(ErrorExitCode.code(for: try #require(thrown)) == .usage)
         #expect(ErrorExitCode.message(for: try #require(thrown)).contains("keeps no fingerprint key"))
         let readOnly = #expect(throws: (any Error).self) { try StoreOptions.openReadOnly(arguments, context: context) }
-        #expect(ErrorExitCode.message(for: try #require(readOnly)).contains("not available in this build"))
+        #expect(ErrorExitCode.message(for: try #require(readOnly)).contains("cannot connect to PostgreSQL"))
     }
 
     @Test("PWAUDIT_DB selects a server as --db does, and PWAUDIT_KEY_FILE satisfies the key requirement")
@@ -62,7 +62,7 @@ struct StoreAddressOptionTests {
     }
 
     @Test(
-        "readers on a server never ask for the key file; a build without PostgreSQL says so (64), password hidden",
+        "readers on a server never ask for the key file; an unreachable server says so (74), password hidden",
         arguments: [["report"], ["runs"], ["policy", "list"], ["history"], ["query", "SELECT 1"], ["init"]])
     func readersNeedNoKey(_ command: [String]) throws {
         let cli = try CLIHarness()
@@ -70,8 +70,9 @@ struct StoreAddressOptionTests {
         let key = (cli.directory as NSString).appendingPathComponent("audit.key")
         let keyArguments = command == ["init"] ? ["--key-file", key] : []
         let result = try cli.run(command + ["--db", Self.uri] + keyArguments)
-        #expect(result.code == .usage, "\(result.err)")
-        #expect(result.err.contains("PostgreSQL store not available in this build"), "\(result.err)")
+        #expect(result.code == .ioError, "\(result.err)")
+        #expect(
+            result.err.contains("cannot connect to PostgreSQL at postgresql://auditor:***@db.invalid"), "\(result.err)")
         #expect(!result.err.contains("keeps no fingerprint key"), "\(result.err)")
         #expect(!result.err.contains("s3cret-pw") && !result.out.contains("s3cret-pw"), "\(result.err)")
     }

@@ -292,11 +292,6 @@ struct AuditErrorTableTests {
             "postgresql://audit:***@db.example/audit keeps no fingerprint key: name the key file with --key-file (or "
                 + "PWAUDIT_KEY_FILE); the key stays on this machine and never goes to the server"
         ),
-        (
-            AuditStoreError.storeNotAvailable(kind: "PostgreSQL", store: "postgres://db.example/audit"), 64,
-            "PostgreSQL store not available in this build (--db postgres://db.example/audit); name a database file "
-                + "with --db instead"
-        ),
     ]
 
     @Test(

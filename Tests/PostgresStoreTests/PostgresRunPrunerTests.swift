@@ -23,7 +23,8 @@ struct PostgresRunPrunerTests {
                     connection, id: (old << 32) + Int64(index + 1), run: old, username: "u\(index)", masks: mask)
             }
             try PostgresSummaryFixture.addCandidate(connection, id: (recent << 32) + 1, run: recent, masks: [0])
-            _ = try connection.execute("INSERT INTO rejected_row (run_id, line, reason) VALUES (1, 9, 'missing-password')", [])
+            _ = try connection.execute(
+                "INSERT INTO rejected_row (run_id, line, reason) VALUES (1, 9, 'missing-password')", [])
             let summaries = PostgresSummaryRepository(connection: connection)
             let summary = RunSummary(lengths: [RunLengthSummaryRow(length: 8, count: 3)])
             try summaries.write(runID: old, summary: summary)
@@ -31,8 +32,9 @@ struct PostgresRunPrunerTests {
 
             let runs = PostgresRunRepository(connection: connection)
             let pruner = PostgresRunPruner(connection: connection, runs: runs)
-            let cutoff = try #require(UTCInstant(secondsSince1970: 1772323200))
-            #expect(try pruner.targets(finishedBefore: cutoff) == [RunPruneTarget(runID: old, candidates: 3, attempts: 6)])
+            let cutoff = try #require(UTCInstant(secondsSince1970: 1_772_323_200))
+            #expect(
+                try pruner.targets(finishedBefore: cutoff) == [RunPruneTarget(runID: old, candidates: 3, attempts: 6)])
             let before = try runs.unlockTransitions(runID: old, versionA: a, versionB: b)
             #expect(before[unlockedUnderA: true, unlockedUnderB: false] == 1)
             #expect(try pruner.importsRunning().isEmpty)

@@ -1,5 +1,6 @@
 import AuditRepositories
 import PolicyStore
+import PostgresStore
 import PwauditTestSupport
 import Testing
 
@@ -18,8 +19,12 @@ struct StoreUnderTest: Sendable, CustomTestStringConvertible {
         try withExtendedLifetime(fixture) { try body(fixture.store) }
     }
 
-    /// Every implementation of `AuditStore` in the package.
-    static let all = [
+    /// Every implementation of `AuditStore` in the package; the PostgreSQL store where a server can run
+    /// (`PostgresTestCluster.isEnabled`: the PostgreSQL suites say so in one line when it cannot).
+    static let all = sqlite + (PostgresTestCluster.isEnabled ? [postgres] : [])
+
+    /// The SQLite store, in memory and in a file.
+    private static let sqlite = [
         StoreUnderTest(name: "SQLite in memory") {
             let database = try Database.inMemory()
             try Migrator().migrate(database)
@@ -32,6 +37,12 @@ struct StoreUnderTest: Sendable, CustomTestStringConvertible {
             return StoreFixture(store: SQLiteAuditStore(database: database), keeping: directory)
         },
     ]
+
+    /// The PostgreSQL store, in a new database of the throwaway test cluster.
+    private static let postgres = StoreUnderTest(name: "PostgreSQL (throwaway cluster)") {
+        let database = try PostgresTestCluster.shared().createDatabase()
+        return StoreFixture(store: try PostgresAuditStore.open(uri: database.uri, intent: .create), keeping: database)
+    }
 }
 
 /// A store under test with whatever must live as long as it (its directory).

@@ -24,8 +24,17 @@ import Testing
                 reuse: RunReuseSummaryRow(
                     distinctFingerprints: 8, sharedGroups: 1, sharedCandidates: 3, largestGroup: 3),
                 rejects: [RunRejectSummaryRow(reason: "missing-password", count: 2)],
-                days: [RunDaySummaryRow(policyVersionID: id, day: "2026-03-01", total: 10, unlocked: 4)],
-                dayRules: [RunDayRuleSummaryRow(policyVersionID: id, day: "2026-03-01", bit: 0, failures: 5)])
+                // The days that are not dates (no time, an unreadable one) come back as written, after the dates.
+                days: [
+                    RunDaySummaryRow(policyVersionID: id, day: "2026-03-01", total: 10, unlocked: 4),
+                    RunDaySummaryRow(policyVersionID: id, day: "invalid", total: 2, unlocked: 1),
+                    RunDaySummaryRow(policyVersionID: id, day: "none", total: 3, unlocked: 0),
+                ],
+                dayRules: [
+                    RunDayRuleSummaryRow(policyVersionID: id, day: "2026-03-01", bit: 0, failures: 5),
+                    RunDayRuleSummaryRow(policyVersionID: id, day: "invalid", bit: 0, failures: 1),
+                    RunDayRuleSummaryRow(policyVersionID: id, day: "none", bit: 0, failures: 3),
+                ])
             let summaries = store.summaries
             try summaries.write(runID: run.id, summary: summary)
             #expect(try summaries.read(runID: run.id) == summary)
