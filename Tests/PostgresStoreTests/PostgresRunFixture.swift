@@ -68,16 +68,6 @@ final class PostgresRunFixture {
         return batch
     }
 
-    /// Writes candidates through a `PostgresAttemptWriter` and commits.
-    @discardableResult
-    func writeCandidates(runID: Int64, versionIDs: [Int64], lines: [Int], masks: [[UInt64]]) throws -> Range<Int64> {
-        let writer = PostgresAttemptWriter(connection: connection)
-        let ids = try writer.insert(
-            Self.batch(outcomes: versionIDs.count, lines: lines, masks: masks), runID: runID, versionIDs: versionIDs)
-        try writer.finish()
-        return ids
-    }
-
     /// Rows of `table`.
     func count(_ table: String) throws -> Int { try connection.firstRow("SELECT count(*) FROM \(table)")!.int(at: 0) }
 }

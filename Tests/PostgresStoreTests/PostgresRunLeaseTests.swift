@@ -4,70 +4,11 @@ import PostgresStore
 import PwauditTestSupport
 import Testing
 
-/// The run lease (a session-level advisory lock) and the attempt writer's transactions against the server:
-/// RunLeaseContractTests' tests one for one until `PostgresAuditStore` joins `StoreUnderTest.all`, and what only a
-/// server store has: a run whose lease-holding session died reads `stale`.
+/// What only a server store has, beyond RunLeaseContractTests (which run against PostgreSQL through
+/// `StoreUnderTest.all`): a run whose lease-holding session died reads `stale`, the writer's transaction size, and run
+/// ids from concurrent sessions.
 @Suite(.enabled(if: PostgresTestCluster.isEnabled, PostgresTestCluster.skipReason))
 struct PostgresRunLeaseTests {
-    @Test(
-        "held from start: the run is alive and delete refuses it; released: running and unheld is stale, and deletable")
-    func leaseMarksTheRunAlive() throws {
-        let store = try PostgresRunFixture()
-        let version = try store.addVersion()
-        let leased = try store.startLeasedRun(versionIDs: [version])
-        #expect(leased.lease.runID == leased.run.id)
-        #expect(!leased.lease.isReleased)
-        #expect(try store.runs.run(id: leased.run.id)?.isStale == false)
-        #expect(throws: (any Error).self, "a run whose lease is held is not deleted") {
-            try store.runs.delete(runID: leased.run.id)
-        }
-        try store.runs.complete(
-            runID: leased.run.id, sourceBytes: 1, sourceSHA256: leased.run.sourceSHA256, rowsRead: 0, rowsAccepted: 0,
-            rowsRejected: 0)
-        leased.lease.release()
-        leased.lease.release()  // a second release does nothing
-        #expect(leased.lease.isReleased)
-        #expect(try store.runs.run(id: leased.run.id)?.status == .complete)
-
-        let dead = try store.startLeasedRun(versionIDs: [version], sha: String(repeating: "d", count: 64))
-        dead.lease.release()
-        #expect(try store.runs.run(id: dead.run.id)?.isStale == true)
-        #expect(try store.runs.delete(runID: dead.run.id).wasStale)
-    }
-
-    @Test("discard deletes the leased run with what it wrote, though this process holds it, and releases the lease")
-    func discardDeletesAndReleases() throws {
-        let store = try PostgresRunFixture()
-        let version = try store.addVersion()
-        let kept = try store.startRun(versionIDs: [version])
-        let leased = try store.startLeasedRun(versionIDs: [version], sha: String(repeating: "e", count: 64))
-        for run in [kept, leased.run] {
-            try store.writeCandidates(runID: run.id, versionIDs: [version], lines: [2, 3], masks: [[1], [0]])
-        }
-        let deletion = try store.runs.discard(leased.lease)
-        #expect(deletion.deleted && !deletion.wasStale)
-        #expect(leased.lease.isReleased)
-        #expect(try !store.runs.exists(runID: leased.run.id))
-        #expect(try store.runs.candidateLines(runID: leased.run.id).isEmpty)
-        #expect(try store.runs.candidateLines(runID: kept.id).count == 2)
-    }
-
-    @Test("an attempt writer's abandon discards what it had not committed; what it committed stays")
-    func writerAbandonRollsBack() throws {
-        let store = try PostgresRunFixture()
-        let version = try store.addVersion()
-        let run = try store.startRun(versionIDs: [version])
-        try store.writeCandidates(runID: run.id, versionIDs: [version], lines: [2], masks: [[0]])
-        let writer = PostgresAttemptWriter(connection: store.connection)
-        try writer.insert(
-            PostgresRunFixture.batch(outcomes: 1, lines: [3], masks: [[1]]), runID: run.id, versionIDs: [version])
-        try writer.insertRejected(runID: run.id, line: 4, reason: "empty-password")
-        writer.abandon()
-        writer.abandon()  // nothing open: does nothing
-        #expect(try store.runs.candidateLines(runID: run.id).map(\.line) == [2])
-        #expect(try store.count("rejected_row") == 0)
-    }
-
     @Test("a run whose lease-holding session died is stale for every other session, and deletable")
     func deadSessionLeavesAStaleRun() throws {
         let store = try PostgresRunFixture()
