@@ -108,6 +108,9 @@ struct StoreProcessTests {
         let file = try sandbox.write("in.csv", "password\nGood1!pass\nshort\n")
         #expect(sandbox.run(["import", file, "--policy", "seed"]).code == .success)
         let other = try sandbox.write("other.csv", "password\nOther2@pass\n")
+        // The unprivileged user may not reach the checkout (a clone in a 0700 directory): its policy file goes beside.
+        let policy = try sandbox.write(
+            "strict.json", try String(contentsOfFile: SourceTree.example("strict.json"), encoding: .utf8))
         try Self.makeReadOnly(sandbox, directoryWritable: true)
         let db = ["--db", sandbox.databasePath]
         let expected =
@@ -115,7 +118,7 @@ struct StoreProcessTests {
             + "permissions of the file and of its directory (SQLite writes a journal beside it)"
         for command in [
             ["import", other], ["rescore", "1", "--policy", "nist", file],
-            ["policy", "add", SourceTree.example("strict.json")],
+            ["policy", "add", policy],
         ] {
             let outcome = try BuiltCommand.run(command + db, unprivileged: true)
             #expect(outcome.status == 74, "\(command): \(outcome.err)")
