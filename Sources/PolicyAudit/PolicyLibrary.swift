@@ -15,7 +15,7 @@ package struct PolicyLibrary {
 
     /// Stores `policy` (file lists already inlined) as a new immutable version, or returns the identical one; a
     /// definition identical to an earlier version with another `effectiveFrom` is a rollback, stored as the next
-    /// version (see `SQLitePolicyRepository.add`).
+    /// version (the rule every store applies, `VersionAddition`'s `init(latest:sameDefinition:…)`).
     /// - Parameters:
     ///   - effectiveFrom: Normalized ISO-8601 UTC timestamp from which the version is in force; nil when not given.
     package func add(

@@ -18,14 +18,9 @@ package struct SQLitePolicyRepository: PolicyRepository {
         FROM policy_version pv JOIN policy p ON p.id = pv.policy_id
         """
 
-    /// Adds a version of policy `name`, creating the policy on first use.
-    ///
-    /// A definition identical to a version stored with the same `effectiveFrom` returns that version. Else one
-    /// identical to the latest version returns that version unchanged (`isNew == false`; the call's
-    /// `effectiveFrom` and `note` are ignored). One identical to an earlier version is a *rollback* when
-    /// `effectiveFrom` is given and differs from that version's: it is stored as the next version, repeating the
-    /// earlier one (`repeats`), with a note saying so; with no date or the same date the earlier version is returned
-    /// unchanged. Anything else is stored as the next version, with `rules`, in one transaction.
+    /// Adds a version of policy `name`, creating the policy on first use, as the versioning rule decides from the
+    /// versions it has (`VersionAddition.init(latest:sameDefinition:effectiveFrom:note:now:storingNew:)`): a new
+    /// version is stored with `rules`, in one transaction (`BEGIN IMMEDIATE`: one writer at a time numbers versions).
     /// - Parameters:
     ///   - definition: Canonical JSON of the policy.
     ///   - definitionSHA256: SHA-256 hex of `definition`'s UTF-8 bytes.
@@ -38,61 +33,42 @@ package struct SQLitePolicyRepository: PolicyRepository {
         note: String?
     ) throws -> VersionAddition {
         try database.inTransaction {
-            let now = Timestamp.now()
+            let now = UTCInstant.now()
             try database.execute(
                 "INSERT INTO policy (name, created_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
-                [.text(name), .text(now)])
-            var repeats: StoredVersion?
-            // The same definition already stored with the same date (any of its versions, not only the last one that
-            // repeats it) is that version.
-            if let effectiveFrom,
-                let sameDate = try fetchOne(
-                    Self.selectVersion
-                        + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2 AND pv.effective_from = ?3"
-                        + " ORDER BY pv.version DESC LIMIT 1",
-                    [.text(name), .text(definitionSHA256), .text(effectiveFrom)])
-            {
-                return VersionAddition(version: sameDate, isNew: false, repeats: nil)
-            }
-            if let existing = try fetchOne(
-                Self.selectVersion
-                    + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2 ORDER BY pv.version DESC LIMIT 1",
-                [.text(name), .text(definitionSHA256)])
-            {
-                let isLatest = try latest(name: name)?.id == existing.id
-                guard !isLatest, let effectiveFrom, effectiveFrom != existing.effectiveFrom else {
-                    return VersionAddition(version: existing, isNew: false, repeats: nil)
-                }
-                repeats = existing
-            }
-            let noteText =
-                repeats.map { "rollback: repeats \($0.reference)" + (note.map { "; \($0)" } ?? "") } ?? note
-            try database.execute(
-                """
-                INSERT INTO policy_version (policy_id, version, definition, definition_sha256, effective_from,
-                    created_at, note)
-                SELECT p.id, coalesce((SELECT max(version) FROM policy_version WHERE policy_id = p.id), 0) + 1,
-                    ?2, ?3, ?4, ?5, ?6
-                FROM policy p WHERE p.name = ?1
-                """,
-                [
-                    .text(name), .text(definition), .text(definitionSHA256),
-                    .text(effectiveFrom ?? String(now.prefix(10)) + "T00:00:00Z"), .text(now), .optional(noteText),
-                ])
-            let versionID = database.lastInsertedRowID
-            for rule in rules {
+                [.text(name), .text(now.text)])
+            return try VersionAddition(
+                latest: try latest(name: name),
+                sameDefinition: try fetchAll(
+                    Self.selectVersion + " WHERE p.name = ?1 AND pv.definition_sha256 = ?2",
+                    [.text(name), .text(definitionSHA256)]),
+                effectiveFrom: effectiveFrom, note: note, now: now
+            ) { number, effectiveFrom, note in
                 try database.execute(
                     """
-                    INSERT INTO policy_rule (policy_version_id, bit, rule_id, kind, label, definition)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    INSERT INTO policy_version (policy_id, version, definition, definition_sha256, effective_from,
+                        created_at, note)
+                    SELECT p.id, ?2, ?3, ?4, ?5, ?6, ?7 FROM policy p WHERE p.name = ?1
                     """,
                     [
-                        .integer(versionID), .integer(Int64(rule.bit)), .text(rule.ruleID), .text(rule.kind),
-                        .text(rule.label), .text(rule.definition),
+                        .text(name), .integer(Int64(number)), .text(definition), .text(definitionSHA256),
+                        .text(effectiveFrom), .text(now.text), .optional(note),
                     ])
+                let versionID = database.lastInsertedRowID
+                for rule in rules {
+                    try database.execute(
+                        """
+                        INSERT INTO policy_rule (policy_version_id, bit, rule_id, kind, label, definition)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                        """,
+                        [
+                            .integer(versionID), .integer(Int64(rule.bit)), .text(rule.ruleID), .text(rule.kind),
+                            .text(rule.label), .text(rule.definition),
+                        ])
+                }
+                guard let created = try version(id: versionID) else { preconditionFailure("inserted version vanished") }
+                return created
             }
-            guard let created = try version(id: versionID) else { preconditionFailure("inserted version vanished") }
-            return VersionAddition(version: created, isNew: true, repeats: repeats)
         }
     }
 

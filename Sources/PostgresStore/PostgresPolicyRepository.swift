@@ -18,15 +18,10 @@ package struct PostgresPolicyRepository: PolicyRepository {
         FROM policy_version pv JOIN policy p ON p.id = pv.policy_id
         """
 
-    /// Adds a version of policy `name`, creating the policy on first use, with the rules SQLite's store applies.
-    ///
-    /// A definition identical to a version stored with the same `effectiveFrom` (compared as instants) returns that
-    /// version. Else one identical to the latest version returns it unchanged (`isNew == false`; the call's
-    /// `effectiveFrom` and `note` are ignored). One identical to an earlier version is a *rollback* when
-    /// `effectiveFrom` is given: it is stored as the next version, repeating the earlier one (`repeats`), with a note
-    /// saying so; with no date the earlier version is returned. Anything else is stored as the next version, with
-    /// `rules`, in one transaction. The policy's row is locked (`FOR UPDATE`) first, so two writers adding versions
-    /// of one policy at once number them one after the other.
+    /// Adds a version of policy `name`, creating the policy on first use, as the versioning rule decides from the
+    /// versions it has (`VersionAddition.init(latest:sameDefinition:effectiveFrom:note:now:storingNew:)`): a new
+    /// version is stored with `rules`, in one transaction. The policy's row is locked (`FOR UPDATE`) first, so two
+    /// writers adding versions of one policy at once number them one after the other.
     /// - Parameters:
     ///   - effectiveFrom: ISO-8601 UTC date (`2026-03-01`) or timestamp from which the version is in force; nil when
     ///     not given (a new version then starts today, UTC).
@@ -44,57 +39,40 @@ package struct PostgresPolicyRepository: PolicyRepository {
                 let policyID = try connection.firstRow(
                     "SELECT id FROM policy WHERE name = $1 FOR UPDATE", [.text(name)])?.int64(at: 0)
             else { preconditionFailure("inserted policy vanished") }
-            // The same definition already stored with the same date (any of its versions) is that version.
-            if let effectiveFrom,
-                let sameDate = try fetchOne(
-                    Self.selectVersion
-                        + " WHERE pv.policy_id = $1 AND pv.definition_sha256 = $2"
-                        + " AND pv.effective_from = $3::timestamptz ORDER BY pv.version DESC LIMIT 1",
-                    [.integer(policyID), .text(definitionSHA256), .text(effectiveFrom)])
-            {
-                return VersionAddition(version: sameDate, isNew: false, repeats: nil)
-            }
-            var repeats: StoredVersion?
-            if let existing = try fetchOne(
-                Self.selectVersion
-                    + " WHERE pv.policy_id = $1 AND pv.definition_sha256 = $2 ORDER BY pv.version DESC LIMIT 1",
-                [.integer(policyID), .text(definitionSHA256)])
-            {
-                // A date equal to the existing version's was answered above, so a given date here differs from it.
-                guard try latest(name: name)?.id != existing.id, effectiveFrom != nil else {
-                    return VersionAddition(version: existing, isNew: false, repeats: nil)
+            return try VersionAddition(
+                latest: try latest(name: name),
+                sameDefinition: try fetchAll(
+                    Self.selectVersion + " WHERE pv.policy_id = $1 AND pv.definition_sha256 = $2",
+                    [.integer(policyID), .text(definitionSHA256)]),
+                effectiveFrom: effectiveFrom, note: note, now: now
+            ) { number, effectiveFrom, note in
+                guard
+                    let versionID = try connection.firstRow(
+                        """
+                        INSERT INTO policy_version (policy_id, version, definition, definition_sha256, effective_from,
+                            created_at, note)
+                        VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7)
+                        RETURNING id
+                        """,
+                        [
+                            .integer(policyID), .integer(Int64(number)), .text(definition), .text(definitionSHA256),
+                            .text(effectiveFrom), .text(now.text), .optional(note),
+                        ])?.int64(at: 0)
+                else { preconditionFailure("INSERT … RETURNING returned no row") }
+                for rule in rules {
+                    _ = try connection.execute(
+                        """
+                        INSERT INTO policy_rule (policy_version_id, bit, rule_id, kind, label, definition)
+                        VALUES ($1, $2, $3, $4, $5, $6)
+                        """,
+                        [
+                            .integer(versionID), .integer(Int64(rule.bit)), .text(rule.ruleID), .text(rule.kind),
+                            .text(rule.label), .text(rule.definition),
+                        ])
                 }
-                repeats = existing
+                guard let created = try version(id: versionID) else { preconditionFailure("inserted version vanished") }
+                return created
             }
-            let noteText =
-                repeats.map { "rollback: repeats \($0.reference)" + (note.map { "; \($0)" } ?? "") } ?? note
-            guard
-                let versionID = try connection.firstRow(
-                    """
-                    INSERT INTO policy_version (policy_id, version, definition, definition_sha256, effective_from,
-                        created_at, note)
-                    SELECT $1, coalesce((SELECT max(version) FROM policy_version WHERE policy_id = $1), 0) + 1,
-                        $2, $3, $4::timestamptz, $5::timestamptz, $6
-                    RETURNING id
-                    """,
-                    [
-                        .integer(policyID), .text(definition), .text(definitionSHA256),
-                        .text(effectiveFrom ?? now.dayText + "T00:00:00Z"), .text(now.text), .optional(noteText),
-                    ])?.int64(at: 0)
-            else { preconditionFailure("INSERT … RETURNING returned no row") }
-            for rule in rules {
-                _ = try connection.execute(
-                    """
-                    INSERT INTO policy_rule (policy_version_id, bit, rule_id, kind, label, definition)
-                    VALUES ($1, $2, $3, $4, $5, $6)
-                    """,
-                    [
-                        .integer(versionID), .integer(Int64(rule.bit)), .text(rule.ruleID), .text(rule.kind),
-                        .text(rule.label), .text(rule.definition),
-                    ])
-            }
-            guard let created = try version(id: versionID) else { preconditionFailure("inserted version vanished") }
-            return VersionAddition(version: created, isNew: true, repeats: repeats)
         }
     }
 

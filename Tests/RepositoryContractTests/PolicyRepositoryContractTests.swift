@@ -1,3 +1,4 @@
+import AuditCrypto
 import AuditRepositories
 import AuditTime
 import Testing
@@ -46,6 +47,38 @@ import Testing
             let back = try store.addVersion(definition: #"{"v":1}"#, effectiveFrom: "2026-03-01")
             #expect(back.isNew && back.version.number == 3)
             #expect(back.repeats == first.version)
+            #expect(back.version.note == "rollback: repeats corp@1")
+        }
+    }
+
+    @Test(
+        "the earlier version's date written another way is the same instant: that version, not a rollback",
+        arguments: StoreUnderTest.all)
+    func sameInstantIsTheSameDate(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            try store.addVersion(definition: #"{"v":1}"#, effectiveFrom: "2026-01-01")
+            try store.addVersion(definition: #"{"v":2}"#, effectiveFrom: "2026-02-01")
+            let sameInstant = try store.addVersion(definition: #"{"v":1}"#, effectiveFrom: "2026-01-01T00:00:00Z")
+            #expect(!sameInstant.isNew && sameInstant.version.number == 1)
+            let shifted = try store.addVersion(definition: #"{"v":2}"#, effectiveFrom: "2026-01-31T19:00:00-05:00")
+            #expect(!shifted.isNew && shifted.version.number == 2)
+            #expect(try store.policies.list().count == 2)
+        }
+    }
+
+    @Test(
+        "without a date a new version starts at today's midnight UTC; its times are canonical UTC text",
+        arguments: StoreUnderTest.all)
+    func noDateMeansToday(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let added = try store.policies.add(
+                name: "corp", definition: "{}", definitionSHA256: SHA256.hexDigest(utf8: "{}"), rules: [],
+                effectiveFrom: nil, note: "first")
+            #expect(added.version.effectiveFrom == UTCInstant.now().dayText + "T00:00:00Z")
+            #expect(UTCInstant.read(added.version.createdAt)?.instant.text == added.version.createdAt)
+            #expect(added.version.note == "first")
+            let dated = try store.addVersion(definition: #"{"v":1}"#, effectiveFrom: "2026-06-01")
+            #expect(dated.version.effectiveFrom == "2026-06-01T00:00:00Z")
         }
     }
 
@@ -71,6 +104,7 @@ import Testing
             #expect(try policies.inForce(name: "corp", at: at("2026-03-01T09:00:00Z"))?.number == 3)
             #expect(try policies.inForce(name: "corp", at: at("2026-02-28T23:59:59Z"))?.number == 1)
             #expect(try policies.inForce(name: "corp", at: at("2026-07-01"))?.number == 4)
+            #expect(try policies.inForce(name: "corp", at: at("2026-07-01"))?.effectiveFrom == "2026-06-01T00:00:00Z")
         }
     }
 
