@@ -21,6 +21,10 @@ package enum AuditStoreError: Equatable, UserFacingError {
     case noVersionInForce(name: String, date: String)
     /// No import run matches.
     case unknownRun(reference: String)
+    /// The run is not `running`, so it cannot be completed, failed or written to.
+    case runNotRunning(id: Int64, status: RunStatus)
+    /// The run is `running` and its importer holds its lease: it cannot be deleted under it.
+    case runBeingImported(id: Int64, pid: Int32)
     /// The database holds no policy yet.
     case noPolicies
     /// A stored version names a word list by reference that the database does not hold (damaged or edited).
@@ -33,7 +37,7 @@ package enum AuditStoreError: Equatable, UserFacingError {
     package var exitCode: ExitCode {
         switch self {
         case .databaseMissing, .unknownPolicy, .unknownRun, .noVersionInForce, .noPolicies: .noInput
-        case .missingWordList: .dataError
+        case .missingWordList, .runNotRunning, .runBeingImported: .dataError
         case .keyFileRequired: .usage
         case .orphanKey, .keyLostForExistingData, .notAPwauditDatabase, .databaseIsDirectory, .schemaNeedsMigration:
             .dataError
@@ -69,6 +73,11 @@ package enum AuditStoreError: Equatable, UserFacingError {
             "no version of policy '\(name)' was in force on \(date)"
         case .unknownRun(let reference):
             "no import run '\(reference)'; see 'pwaudit runs'"
+        case .runNotRunning(let id, let status):
+            "Import run \(id) is already \(status.rawValue) and cannot change state again."
+        case .runBeingImported(let id, let pid):
+            "run \(id) is being imported by process \(pid); wait for it to finish, or stop that process (a run whose "
+                + "import died is stale and can be deleted)"
         case .missingWordList(let name):
             "the database lacks the entries of word list \(name) that a stored version names; add the policy again"
         case .noPolicies:

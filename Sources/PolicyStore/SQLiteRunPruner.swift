@@ -62,7 +62,7 @@ package struct SQLiteRunPruner: RunPruner {
     /// Prunes run `runID` in one transaction: stores its comparisons, deletes its candidates and attempts, marks it.
     package func prune(runID: Int64) throws {
         let time = Timestamp.now()
-        guard let run = try runs.run(id: runID) else { throw PolicyStoreError.runNotFound(id: runID) }
+        guard let run = try runs.run(id: runID) else { throw AuditStoreError.unknownRun(reference: "\(runID)") }
         try database.inTransaction {
             for a in run.versionIDs {
                 for b in run.versionIDs where b != a {

@@ -58,7 +58,7 @@ package struct SQLiteRunRepository: RunRepository {
         let lease = SQLiteRunLease(runID: id, databasePath: database.path)
         guard let record = try run(id: id) else {
             lease.release()
-            throw PolicyStoreError.runNotFound(id: id)
+            throw AuditStoreError.unknownRun(reference: "\(id)")
         }
         return LeasedRun(run: record, lease: lease)
     }
@@ -83,7 +83,7 @@ package struct SQLiteRunRepository: RunRepository {
 
     /// Marks a running run `complete` with its final counts, finish time and — known only once the input has been
     /// read to its end — the source's size and SHA-256. The lease stays with its holder.
-    /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
+    /// - Throws: `AuditStoreError.unknownRun` or `.runNotRunning`.
     package func complete(
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int
     ) throws {
@@ -98,7 +98,7 @@ package struct SQLiteRunRepository: RunRepository {
     }
 
     /// Marks a running run `failed`, keeping its counts. The lease stays with its holder.
-    /// - Throws: `PolicyStoreError.runNotFound` or `.runNotRunning`.
+    /// - Throws: `AuditStoreError.unknownRun` or `.runNotRunning`.
     package func fail(runID: Int64) throws {
         try finish(runID: runID, status: .failed, counts: nil)
     }
@@ -120,8 +120,8 @@ package struct SQLiteRunRepository: RunRepository {
             """
         try database.execute(sql, [.integer(runID), .text(status.rawValue), .text(Timestamp.now())] + (counts ?? []))
         if database.changes == 0 {
-            guard let existing = try run(id: runID) else { throw PolicyStoreError.runNotFound(id: runID) }
-            throw PolicyStoreError.runNotRunning(id: runID, status: existing.status)
+            guard let existing = try run(id: runID) else { throw AuditStoreError.unknownRun(reference: "\(runID)") }
+            throw AuditStoreError.runNotRunning(id: runID, status: existing.status)
         }
     }
 
@@ -168,7 +168,7 @@ package struct SQLiteRunRepository: RunRepository {
     /// `candidate` or `import_run` (found in the schema, so tables added later are covered) is cleared by range
     /// instead; candidate ids are one key range per run (`CandidateID`). Inside a caller's transaction the pragma
     /// cannot change and the cascades do the same work.
-    /// - Throws: `PolicyStoreError.runBeingImported` for a live import; `SQLiteError`.
+    /// - Throws: `AuditStoreError.runBeingImported` for a live import; `SQLiteError`.
     @discardableResult
     package func delete(runID: Int64) throws -> RunDeletion {
         try delete(runID: runID, ownImport: false)
@@ -185,7 +185,7 @@ package struct SQLiteRunRepository: RunRepository {
     private func delete(runID: Int64, ownImport: Bool) throws -> RunDeletion {
         // Refused at once, before waiting for the write lock that the import itself holds most of the time.
         if !ownImport, let existing = try run(id: runID), existing.status == .running, !existing.isStale {
-            throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)
+            throw AuditStoreError.runBeingImported(id: runID, pid: existing.pid)
         }
         let outsideTransaction = !database.isInsideTransaction
         // https://www.sqlite.org/pragma.html#pragma_foreign_keys: a no-op inside a transaction.
@@ -198,7 +198,7 @@ package struct SQLiteRunRepository: RunRepository {
             if let existing = try run(id: runID), existing.status == .running {
                 // `run(id:)` has just asked the import lock (`isStale`: running, and its importer gone).
                 guard ownImport || existing.isStale else {
-                    throw PolicyStoreError.runBeingImported(id: runID, pid: existing.pid)
+                    throw AuditStoreError.runBeingImported(id: runID, pid: existing.pid)
                 }
                 wasStale = !ownImport
             }

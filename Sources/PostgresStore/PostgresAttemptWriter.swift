@@ -173,9 +173,9 @@ package final class PostgresAttemptWriter: AttemptBatchWriter {
     private func checkRun(_ runID: Int64) throws {
         guard nextIDs[runID] == nil else { return }
         guard let run = try connection.firstRow("SELECT status FROM import_run WHERE id = $1", [.integer(runID)])
-        else { throw PostgresRunError.runNotFound(id: runID) }
+        else { throw AuditStoreError.unknownRun(reference: "\(runID)") }
         let status = RunStatus(rawValue: run.string(at: 0) ?? "") ?? .failed
-        guard status == .running else { throw PostgresRunError.runNotRunning(id: runID, status: status) }
+        guard status == .running else { throw AuditStoreError.runNotRunning(id: runID, status: status) }
         var runSlots: [Int64: Int?] = [:]
         for row in try connection.rows(
             "SELECT policy_version_id, slot FROM import_run_policy WHERE run_id = $1", [.integer(runID)])

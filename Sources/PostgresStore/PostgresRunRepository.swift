@@ -59,7 +59,7 @@ package struct PostgresRunRepository: RunRepository {
                             .text(sourceName), .integer(sourceBytes), .text(sourceSHA256), .optional(label),
                             .text(pwauditVersion), .integer(Int64(getpid())),
                         ])
-                else { throw PostgresRunError.runNotFound(id: 0) }
+                else { throw AuditStoreError.unknownRun(reference: "0") }
                 let id = try row.int64(at: 0)
                 try insertVersions(runID: id, versionIDs: versionIDs, inline: true)
                 // Locked before the run is committed, so no session ever sees it running and unlocked (stale).
@@ -76,7 +76,7 @@ package struct PostgresRunRepository: RunRepository {
         let lease = PostgresRunLease(runID: id, connection: connection)
         guard let record = try run(id: id) else {
             lease.release()
-            throw PostgresRunError.runNotFound(id: id)
+            throw AuditStoreError.unknownRun(reference: "\(id)")
         }
         return LeasedRun(run: record, lease: lease)
     }
@@ -100,7 +100,7 @@ package struct PostgresRunRepository: RunRepository {
     }
 
     /// Marks a running run `complete` with its final counts, finish time, and the source's size and SHA-256.
-    /// - Throws: `PostgresRunError.runNotFound` or `.runNotRunning`.
+    /// - Throws: `AuditStoreError.unknownRun` or `.runNotRunning`.
     package func complete(
         runID: Int64, sourceBytes: Int64, sourceSHA256: String, rowsRead: Int, rowsAccepted: Int, rowsRejected: Int
     ) throws {
@@ -118,7 +118,7 @@ package struct PostgresRunRepository: RunRepository {
     }
 
     /// Marks a running run `failed`, keeping its counts.
-    /// - Throws: `PostgresRunError.runNotFound` or `.runNotRunning`.
+    /// - Throws: `AuditStoreError.unknownRun` or `.runNotRunning`.
     package func fail(runID: Int64) throws {
         let changed = try connection.execute(
             """
@@ -129,8 +129,8 @@ package struct PostgresRunRepository: RunRepository {
     }
 
     private func throwNotRunning(_ runID: Int64) throws -> Never {
-        guard let existing = try run(id: runID) else { throw PostgresRunError.runNotFound(id: runID) }
-        throw PostgresRunError.runNotRunning(id: runID, status: existing.status)
+        guard let existing = try run(id: runID) else { throw AuditStoreError.unknownRun(reference: "\(runID)") }
+        throw AuditStoreError.runNotRunning(id: runID, status: existing.status)
     }
 
     /// Every run, newest first.
@@ -168,7 +168,7 @@ package struct PostgresRunRepository: RunRepository {
     /// Deletes a run with its candidates, attempts, rejected rows and summaries. A `running` run whose lease some
     /// session holds (this one included) is refused; a `running` run whose lease is gone is stale and is deleted.
     /// The server's foreign keys keep every row tied to an existing run, so there are never orphans to remove.
-    /// - Throws: `PostgresRunError.runBeingImported` for a held run; `PostgresError`.
+    /// - Throws: `AuditStoreError.runBeingImported` for a held run; `PostgresError`.
     @discardableResult
     package func delete(runID: Int64) throws -> RunDeletion {
         try delete(runID: runID, ownImport: false)
@@ -193,7 +193,7 @@ package struct PostgresRunRepository: RunRepository {
             {
                 let held = try row.bool(at: 2)
                 if held && !ownImport {
-                    throw PostgresRunError.runBeingImported(
+                    throw AuditStoreError.runBeingImported(
                         id: runID, pid: Int32(truncatingIfNeeded: try row.int64(at: 1)))
                 }
                 wasStale = !ownImport

@@ -282,6 +282,15 @@ struct AuditErrorTableTests {
             "no version of policy 'corp' was in force on 2020-01-01"
         ),
         (AuditStoreError.unknownRun(reference: "9"), 66, "no import run '9'; see 'pwaudit runs'"),
+        (
+            AuditStoreError.runNotRunning(id: 7, status: .complete), 65,
+            "Import run 7 is already complete and cannot change state again."
+        ),
+        (
+            AuditStoreError.runBeingImported(id: 7, pid: 4242), 65,
+            "run 7 is being imported by process 4242; wait for it to finish, or stop that process (a run whose import "
+                + "died is stale and can be deleted)"
+        ),
         (AuditStoreError.noPolicies, 66, "the database holds no policy yet; add one with 'pwaudit policy add FILE'"),
         (
             AuditStoreError.missingWordList(name: "deny.txt"), 65,

@@ -1,3 +1,4 @@
+import AuditRepositories
 import Foundation
 import PwauditTestSupport
 import Testing
@@ -22,7 +23,7 @@ struct ImportLockTests {
         #expect(ImportLock.isHeld(databasePath: database.path, runID: first.run.id) == true)
         #expect(ImportLock.isHeld(databasePath: database.path, runID: second.run.id) == true)
         #expect(try runs.run(id: first.run.id)?.isStale == false)
-        #expect(throws: PolicyStoreError.runBeingImported(id: second.run.id, pid: getpid())) {
+        #expect(throws: AuditStoreError.runBeingImported(id: second.run.id, pid: getpid())) {
             try runs.delete(runID: second.run.id)
         }
         first.lease.release()

@@ -14,20 +14,10 @@ struct StoreErrorTableTests {
     typealias Row = (error: any UserFacingError & Sendable, code: Int32, message: String)
 
     static let runs: [Row] = [
-        (PolicyStoreError.runNotFound(id: 7), 66, "There is no import run 7; list runs with `pwaudit runs`."),
-        (
-            PolicyStoreError.runNotRunning(id: 7, status: .complete), 65,
-            "Import run 7 is already complete and cannot change state again."
-        ),
-        (
-            PolicyStoreError.runBeingImported(id: 7, pid: 4242), 65,
-            "run 7 is being imported by process 4242; wait for it to finish, or stop that process (a run whose import "
-                + "died is stale and can be deleted)"
-        ),
         (
             PolicyStoreError.runLockFailed(id: 7, reason: "Permission denied"), 74,
             "cannot lock the database file for import run 7 (Permission denied); check that it is writable"
-        ),
+        )
     ]
 
     static let keys: [Row] = [

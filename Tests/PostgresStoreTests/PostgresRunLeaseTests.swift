@@ -16,7 +16,7 @@ struct PostgresRunLeaseTests {
         let importer = try PostgresConnection(store.database.uri)
         let leased = try store.startLeasedRun(versionIDs: [version], on: importer)
         #expect(try store.runs.run(id: leased.run.id)?.isStale == false, "held by another session: alive")
-        #expect(throws: PostgresRunError.runBeingImported(id: leased.run.id, pid: leased.run.pid)) {
+        #expect(throws: AuditStoreError.runBeingImported(id: leased.run.id, pid: leased.run.pid)) {
             try store.runs.delete(runID: leased.run.id)
         }
         let backend = try importer.firstRow("SELECT pg_backend_pid()")!.int64(at: 0)
@@ -54,7 +54,7 @@ struct PostgresRunLeaseTests {
         }
         try store.runs.fail(runID: run.id)
         let other = PostgresAttemptWriter(connection: store.connection)
-        #expect(throws: PostgresRunError.runNotRunning(id: run.id, status: .failed)) {
+        #expect(throws: AuditStoreError.runNotRunning(id: run.id, status: .failed)) {
             try other.insert(
                 PostgresRunFixture.batch(outcomes: 1, lines: [5], masks: [[0]]), runID: run.id, versionIDs: [a])
         }

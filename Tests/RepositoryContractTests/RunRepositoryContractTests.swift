@@ -147,4 +147,19 @@ import Testing
             #expect(try store.startRun(versionIDs: [version.id]).id > doomed.id, "a deleted run's id is not reused")
         }
     }
+
+    @Test("a missing run, or one no longer running, is refused in the boundary's words", arguments: StoreUnderTest.all)
+    func missingOrFinishedRunIsRefused(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let version = try store.addVersion().version
+            let run = try store.startRun(versionIDs: [version.id])
+            try store.runs.fail(runID: run.id)
+            #expect(throws: AuditStoreError.runNotRunning(id: run.id, status: .failed)) {
+                try store.runs.complete(
+                    runID: run.id, sourceBytes: 1, sourceSHA256: "", rowsRead: 0, rowsAccepted: 0, rowsRejected: 0)
+            }
+            #expect(throws: AuditStoreError.unknownRun(reference: "999")) { try store.runs.fail(runID: 999) }
+            #expect(throws: AuditStoreError.unknownRun(reference: "999")) { try store.pruner.prune(runID: 999) }
+        }
+    }
 }
