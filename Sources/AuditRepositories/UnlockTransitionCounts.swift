@@ -28,6 +28,33 @@ package struct UnlockTransitionCounts: Sendable, Equatable {
         self.failuresUnlockedUnderA = failuresUnlockedUnderA
     }
 
+    /// The counts as a store reads them, live or stored: the candidates of each cell, the cells no candidate falls in
+    /// left out (so that a count and the same count stored and read back are equal).
+    package init(bothUnlocked: Int, onlyUnderA: Int, onlyUnderB: Int, neither: Int) {
+        self.init()
+        for (a, b, count) in [
+            (true, true, bothUnlocked), (true, false, onlyUnderA), (false, true, onlyUnderB), (false, false, neither),
+        ] where count > 0 {
+            candidates[Cell(unlockedUnderA: a, unlockedUnderB: b)] = count
+        }
+    }
+
+    /// The counts from four aggregates over the candidates scored under both versions (what a store counts without
+    /// grouping): the four cells follow by inclusion–exclusion.
+    /// - Parameters:
+    ///   - scored: The candidates scored under both versions.
+    ///   - unlockedUnderA: Of those, the ones version A unlocks; `unlockedUnderB` likewise, `unlockedUnderBoth` both.
+    package init(scored: Int, unlockedUnderA: Int, unlockedUnderB: Int, unlockedUnderBoth both: Int) {
+        self.init(
+            bothUnlocked: both, onlyUnderA: unlockedUnderA - both, onlyUnderB: unlockedUnderB - both,
+            neither: scored - unlockedUnderA - unlockedUnderB + both)
+    }
+
+    /// Counts `failures` candidates unlocked under A that fail rule `bit` of B; none leaves the bit absent.
+    package mutating func addFailures(_ failures: Int, ofRuleBit bit: Int) {
+        if failures > 0 { failuresUnlockedUnderA[bit] = failures }
+    }
+
     /// The candidates of the cell (`unlockedUnderA`, `unlockedUnderB`), 0 when absent.
     package subscript(unlockedUnderA a: Bool, unlockedUnderB b: Bool) -> Int {
         candidates[Cell(unlockedUnderA: a, unlockedUnderB: b)] ?? 0

@@ -40,15 +40,9 @@ extension SQLiteRunRepository {
         cells.bind(values)
         var counts = UnlockTransitionCounts()
         if try cells.step() {
-            let (scored, underA, underB, both) = (
-                cells.int(at: 0), cells.int(at: 1), cells.int(at: 2), cells.int(at: 3)
-            )
-            for (a, b, count) in [
-                (true, true, both), (true, false, underA - both), (false, true, underB - both),
-                (false, false, scored - underA - underB + both),
-            ] where count > 0 {
-                counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = count
-            }
+            counts = UnlockTransitionCounts(
+                scored: cells.int(at: 0), unlockedUnderA: cells.int(at: 1), unlockedUnderB: cells.int(at: 2),
+                unlockedUnderBoth: cells.int(at: 3))
         }
         let bits = try ruleBits(versionID: versionB)
         let sums = bits.map { "sum((b >> \($0)) & 1)" }
@@ -57,9 +51,7 @@ extension SQLiteRunRepository {
         defer { blocked.reset() }
         blocked.bind(values)
         if try blocked.step() {
-            for (column, bit) in zip(Int32(0)..., bits) where blocked.int(at: column) > 0 {
-                counts.failuresUnlockedUnderA[bit] = blocked.int(at: column)
-            }
+            for (column, bit) in zip(Int32(0)..., bits) { counts.addFailures(blocked.int(at: column), ofRuleBit: bit) }
         }
         return counts
     }

@@ -17,10 +17,9 @@ extension SQLiteRunRepository {
             cells.reset()
             return nil
         }
-        var counts = UnlockTransitionCounts()
-        for (column, (a, b)) in zip(Int32(0)..., [(true, true), (true, false), (false, true), (false, false)]) {
-            counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = cells.int(at: column)
-        }
+        var counts = UnlockTransitionCounts(
+            bothUnlocked: cells.int(at: 0), onlyUnderA: cells.int(at: 1), onlyUnderB: cells.int(at: 2),
+            neither: cells.int(at: 3))
         cells.reset()
         let blocked = try database.cachedStatement(
             """
@@ -28,7 +27,7 @@ extension SQLiteRunRepository {
             WHERE run_id = ?1 AND version_a = ?2 AND version_b = ?3
             """)
         blocked.bind(values)
-        while try blocked.step() { counts.failuresUnlockedUnderA[blocked.int(at: 0)] = blocked.int(at: 1) }
+        while try blocked.step() { counts.addFailures(blocked.int(at: 1), ofRuleBit: blocked.int(at: 0)) }
         blocked.reset()
         return counts
     }

@@ -63,24 +63,16 @@ extension PostgresRunRepository {
             FROM \(pairs) WHERE a IS NOT NULL AND b IS NOT NULL
             """, bounds)
         {
-            let (scored, underA, underB, both) = (
-                try row.int(at: 0), try row.int(at: 1), try row.int(at: 2), try row.int(at: 3)
-            )
-            for (a, b, count) in [
-                (true, true, both), (true, false, underA - both), (false, true, underB - both),
-                (false, false, scored - underA - underB + both),
-            ] where count > 0 {
-                counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = count
-            }
+            counts = UnlockTransitionCounts(
+                scored: try row.int(at: 0), unlockedUnderA: try row.int(at: 1), unlockedUnderB: try row.int(at: 2),
+                unlockedUnderBoth: try row.int(at: 3))
         }
         let bits = try ruleBits(versionID: versionB)
         let sums = bits.map { "coalesce(sum((b >> \($0)) & 1), 0)" }
         if let row = try connection.firstRow(
             "SELECT \(sums.joined(separator: ", ")) FROM \(pairs) WHERE a = 0 AND b <> 0", bounds)
         {
-            for (column, bit) in bits.enumerated() where try row.int(at: column) > 0 {
-                counts.failuresUnlockedUnderA[bit] = try row.int(at: column)
-            }
+            for (column, bit) in bits.enumerated() { counts.addFailures(try row.int(at: column), ofRuleBit: bit) }
         }
         return counts
     }
@@ -95,19 +87,16 @@ extension PostgresRunRepository {
                 WHERE run_id = $1 AND version_a = $2 AND version_b = $3
                 """, values)
         else { return nil }
-        var counts = UnlockTransitionCounts()
-        // As the live count gives them: only the cells and bits that hold candidates.
-        for (column, (a, b)) in [(true, true), (true, false), (false, true), (false, false)].enumerated()
-        where try cells.int(at: column) > 0 {
-            counts.candidates[.init(unlockedUnderA: a, unlockedUnderB: b)] = try cells.int(at: column)
-        }
+        var counts = UnlockTransitionCounts(
+            bothUnlocked: try cells.int(at: 0), onlyUnderA: try cells.int(at: 1), onlyUnderB: try cells.int(at: 2),
+            neither: try cells.int(at: 3))
         for row in try connection.rows(
             """
             SELECT bit, failures FROM run_comparison_blocked_summary
             WHERE run_id = $1 AND version_a = $2 AND version_b = $3
             """, values)
         {
-            if try row.int(at: 1) > 0 { counts.failuresUnlockedUnderA[try row.int(at: 0)] = try row.int(at: 1) }
+            counts.addFailures(try row.int(at: 1), ofRuleBit: try row.int(at: 0))
         }
         return counts
     }

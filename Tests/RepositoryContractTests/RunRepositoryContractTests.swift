@@ -92,6 +92,30 @@ import Testing
         }
     }
 
+    @Test("a pruned run's comparison reads back as it was counted before pruning", arguments: StoreUnderTest.all)
+    func prunedComparisonIsTheCountedOne(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let a = try store.addVersion(definition: "{\"v\":1}").version
+            let b = try store.addVersion(definition: "{\"v\":2}").version
+            let run = try store.startRun(versionIDs: [a.id, b.id])
+            // Unlocked under both, only under A (B's rule 1 blocks it), under neither: none only B unlocks.
+            try store.writeCandidates(
+                runID: run.id, versionIDs: [a.id, b.id], lines: [2, 3, 4], masks: [[0, 0], [0, 2], [1, 3]])
+            try store.runs.complete(
+                runID: run.id, sourceBytes: 1, sourceSHA256: String(repeating: "b", count: 64), rowsRead: 3,
+                rowsAccepted: 3, rowsRejected: 0)
+            let pairs = [(a.id, b.id), (b.id, a.id)]
+            func comparisons() throws -> [UnlockTransitionCounts] {
+                try pairs.map { try store.runs.unlockTransitions(runID: run.id, versionA: $0, versionB: $1) }
+            }
+            let counted = try comparisons()
+            #expect(counted[0][unlockedUnderA: false, unlockedUnderB: true] == 0)
+            try store.pruner.prune(runID: run.id)
+            #expect(try store.runs.candidateLines(runID: run.id).isEmpty)
+            #expect(try comparisons() == counted)
+        }
+    }
+
     @Test("a late version's outcomes land through insertOutcomes, all or nothing", arguments: StoreUnderTest.all)
     func rescoreOutcomes(_ kind: StoreUnderTest) throws {
         try kind.withStore { store in
