@@ -1,7 +1,8 @@
 import AuditCrypto
+import AuditRepositories
 
 /// One schema step: `migrations/NNNN_name.sql` as compiled into the binary (see `EmbeddedMigrations/`).
-package struct Migration: Sendable, Equatable {
+package struct Migration: SchemaMigration, Equatable {
     /// The number in the file name (`0001_initial.sql` → 1); versions increase by one.
     package let version: Int
     /// The file name without `.sql`, e.g. `0001_initial`.

@@ -1,3 +1,5 @@
+import AuditRepositories
+
 /// Brings a database's schema up to the binary's newest migration, one transaction per migration.
 ///
 /// Applied migrations are recorded in `schema_migrations(version, name, checksum, applied_at)`. Running the
@@ -7,7 +9,7 @@
 ///
 /// It never adds a table to a database that is not pwaudit's: `migrate` creates the schema only in an empty database
 /// and refuses one that holds tables but not pwaudit's `schema_migrations` (`MigrationError.foreignDatabase`, see
-/// `state(of:)`). Migrations run
+/// `SchemaState`). Migrations run
 /// with foreign keys off (a rebuilt table could not be dropped otherwise, see
 /// <https://www.sqlite.org/lang_altertable.html#otheralter>); each one is refused if it leaves more foreign-key
 /// violations than it found (`PRAGMA foreign_key_check`).
@@ -26,26 +28,13 @@ package struct Migrator: Sendable {
     /// The newest schema version this migrator knows.
     package var newestVersion: Int { migrations.last?.version ?? 0 }
 
-    /// What a database holds, as far as this migrator can tell.
-    package enum SchemaState: Equatable, Sendable {
-        /// No table at all: a new (or 0-byte) file.
-        case empty
-        /// Tables, but not pwaudit's schema: another application's database (see `state(of:)`).
-        case foreign(tableCount: Int)
-        /// A pwaudit database at schema `version`.
-        case pwaudit(version: Int)
-    }
-
     /// The columns of pwaudit's `schema_migrations`, in order.
     private static let migrationTableColumns = ["version", "name", "checksum", "applied_at"]
 
-    /// Reads what `database` holds without changing it.
+    /// Reads what `database` holds without changing it, classified as `SchemaState` classifies every store's.
     ///
-    /// A database is pwaudit's only when its `schema_migrations` has pwaudit's four columns (`version INTEGER`,
-    /// `name`, `checksum`, `applied_at`) and records pwaudit's first migration under its name, and every migration
-    /// this binary knows under that migration's name. Anything else with tables is `.foreign`: no migration table,
-    /// a `schema_migrations` of Rails (`version` only) or golang-migrate (`version`, `dirty`), or one of that shape
-    /// holding another application's rows. Only those reads run, so a foreign schema never meets pwaudit's SQL.
+    /// Tables are those of `sqlite_schema` but SQLite's own; pwaudit's `schema_migrations` is one with pwaudit's four
+    /// columns, `version INTEGER`. Only those reads run, so a foreign schema never meets pwaudit's SQL.
     /// - Throws: `SQLiteError` (for example `SQLITE_NOTADB` when the file is not a database).
     package func state(of database: Database) throws(SQLiteError) -> SchemaState {
         let statement = try database.cachedStatement(
@@ -53,26 +42,9 @@ package struct Migrator: Sendable {
         defer { statement.reset() }
         _ = try statement.step()
         let tables = statement.int(at: 0)
-        if tables == 0 { return .empty }
-        guard try hasMigrationTable(database) else { return .foreign(tableCount: tables) }
-        let applied = try appliedMigrations(database)
-        // pwaudit's `schema_migrations` with no row yet is its own first migration interrupted: treat it as new.
-        guard let newest = applied.map(\.version).max() else {
-            return tables == 1 ? .empty : .foreign(tableCount: tables)
-        }
-        guard recordsPwauditMigrations(applied) else { return .foreign(tableCount: tables) }
-        return .pwaudit(version: newest)
-    }
-
-    /// True when `applied` holds this binary's first migration and names every migration it knows as this binary
-    /// does: a checksum may differ (an edited migration, `checksumMismatch`), a name never does.
-    private func recordsPwauditMigrations(_ applied: [AppliedMigration]) -> Bool {
-        guard let first = migrations.first else { return true }
-        guard applied.contains(where: { $0.version == first.version && $0.name == first.name }) else { return false }
-        return applied.allSatisfy { row in
-            guard let migration = migrations.first(where: { $0.version == row.version }) else { return true }
-            return migration.name == row.name
-        }
+        return SchemaState(
+            tableCount: tables, applied: try hasMigrationTable(database) ? try appliedMigrations(database) : nil,
+            known: migrations)
     }
 
     /// Checks that `database` is a pwaudit database this binary can read as it is: not newer, no edited migration,
@@ -181,26 +153,22 @@ package struct Migrator: Sendable {
     package func appliedMigrations(_ database: Database) throws(SQLiteError) -> [AppliedMigration] {
         guard try hasMigrationTable(database) else { return [] }
         let statement = try database.cachedStatement(
-            "SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version")
+            "SELECT version, name, checksum FROM schema_migrations ORDER BY version")
         var rows: [AppliedMigration] = []
         while try statement.step() {
             rows.append(
                 AppliedMigration(
                     version: statement.int(at: 0), name: statement.string(at: 1) ?? "",
-                    checksum: statement.string(at: 2) ?? "", appliedAt: statement.string(at: 3) ?? ""))
+                    checksum: statement.string(at: 2) ?? ""))
         }
         return rows
     }
 
     private func verify(_ applied: [AppliedMigration]) throws(MigrationError) {
-        if let newest = applied.map(\.version).max(), newest > newestVersion {
-            throw .databaseNewerThanBinary(found: newest, supported: newestVersion)
-        }
-        for row in applied {
-            guard let migration = migrations.first(where: { $0.version == row.version }) else { continue }
-            if migration.checksum != row.checksum {
-                throw .checksumMismatch(version: migration.version, name: migration.name)
-            }
+        switch SchemaMismatch(applied: applied, known: migrations) {
+        case .newer(let found, let supported)?: throw .databaseNewerThanBinary(found: found, supported: supported)
+        case .edited(let version, let name)?: throw .checksumMismatch(version: version, name: name)
+        case nil: return
         }
     }
 }

@@ -1,9 +1,10 @@
 import AuditCrypto
+import AuditRepositories
 
 /// One PostgreSQL schema step: `migrations/postgresql/NNNN_name.sql` as compiled into the binary (see
 /// `EmbeddedMigrations/`), numbered as SQLite's `migrations/NNNN_name.sql`, so that schema version N means the same
 /// tables on both stores.
-package struct PostgresMigration: Sendable, Equatable {
+package struct PostgresMigration: SchemaMigration, Equatable {
     /// The number in the file name (`0001_initial.sql` → 1); versions increase by one.
     package let version: Int
     /// The file name without `.sql`, e.g. `0001_initial`.

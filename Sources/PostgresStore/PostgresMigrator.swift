@@ -1,3 +1,5 @@
+import AuditRepositories
+
 /// Brings a PostgreSQL database's schema up to the binary's newest migration, one transaction per migration, as
 /// `Migrator` does for SQLite.
 ///
@@ -15,26 +17,6 @@ package struct PostgresMigrator: Sendable {
     /// The advisory lock (one-key form) held while a migration runs: "pwaudit" in ASCII, then 0x4D ('M').
     package static let migrationLockKey: Int64 = 0x7077_6175_6469_744D
 
-    /// A row of `schema_migrations`.
-    package struct Applied: Sendable, Equatable {
-        /// The migration's version number.
-        package let version: Int
-        /// The migration's name, e.g. `0001_initial`.
-        package let name: String
-        /// SHA-256 hex of the SQL text that was applied.
-        package let checksum: String
-    }
-
-    /// What a database holds, as far as this migrator can tell.
-    package enum SchemaState: Equatable, Sendable {
-        /// No table in the current schema.
-        case empty
-        /// Tables, but not pwaudit's schema.
-        case foreign(tableCount: Int)
-        /// A pwaudit database at schema `version`.
-        case pwaudit(version: Int)
-    }
-
     /// Creates a migrator; by default for the migrations compiled into the binary.
     package init(migrations: [PostgresMigration] = PostgresMigration.embedded) {
         precondition(
@@ -46,10 +28,11 @@ package struct PostgresMigrator: Sendable {
     /// The newest schema version this migrator knows.
     package var newestVersion: Int { migrations.last?.version ?? 0 }
 
-    /// Reads what the connection's current schema holds without changing it.
+    /// Reads what the connection's current schema holds without changing it, classified as `SchemaState` classifies
+    /// every store's.
     ///
-    /// It is pwaudit's only when its `schema_migrations` has pwaudit's four columns and records pwaudit's first
-    /// migration under its name, and every migration this binary knows under that migration's name.
+    /// Tables are the current schema's (plain, partitioned and foreign); pwaudit's `schema_migrations` is one with
+    /// pwaudit's four columns in order, `version` an integer.
     package func state(of connection: PostgresConnection) throws(PostgresError) -> SchemaState {
         let tables =
             try connection.firstRow(
@@ -58,14 +41,9 @@ package struct PostgresMigrator: Sendable {
                 WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'f')
                 """
             )?.int(at: 0) ?? 0
-        if tables == 0 { return .empty }
-        guard try hasMigrationTable(connection) else { return .foreign(tableCount: tables) }
-        let applied = try appliedMigrations(connection)
-        guard let newest = applied.map(\.version).max() else {
-            return tables == 1 ? .empty : .foreign(tableCount: tables)
-        }
-        guard recordsPwauditMigrations(applied) else { return .foreign(tableCount: tables) }
-        return .pwaudit(version: newest)
+        return SchemaState(
+            tableCount: tables, applied: try hasMigrationTable(connection) ? try appliedMigrations(connection) : nil,
+            known: migrations)
     }
 
     /// Checks that the database is a pwaudit database this binary can read as it is: not newer, no edited migration,
@@ -92,8 +70,8 @@ package struct PostgresMigrator: Sendable {
         if case .foreign(let count) = try state(of: connection) {
             throw PostgresMigrationError.foreignDatabase(tableCount: count)
         }
-        try verify(try appliedMigrations(connection))
         let found = try appliedMigrations(connection)
+        try verify(found)
         let missing = migrations.filter { migration in !found.contains { $0.version == migration.version } }
         guard !missing.isEmpty else { return [] }
         var applied: [Int] = []
@@ -145,11 +123,12 @@ package struct PostgresMigrator: Sendable {
     }
 
     /// The rows of `schema_migrations` in version order (empty if pwaudit's table does not exist yet).
-    package func appliedMigrations(_ connection: PostgresConnection) throws(PostgresError) -> [Applied] {
+    package func appliedMigrations(_ connection: PostgresConnection) throws(PostgresError) -> [AppliedMigration] {
         guard try hasMigrationTable(connection) else { return [] }
         return try connection.rows("SELECT version, name, checksum FROM schema_migrations ORDER BY version").map {
             row throws(PostgresError) in
-            Applied(version: try row.int(at: 0), name: row.string(at: 1) ?? "", checksum: row.string(at: 2) ?? "")
+            AppliedMigration(
+                version: try row.int(at: 0), name: row.string(at: 1) ?? "", checksum: row.string(at: 2) ?? "")
         }
     }
 
@@ -166,25 +145,11 @@ package struct PostgresMigrator: Sendable {
             && (versionType == "integer" || versionType == "bigint")
     }
 
-    /// True when `applied` holds this binary's first migration and names every migration it knows as this binary does.
-    private func recordsPwauditMigrations(_ applied: [Applied]) -> Bool {
-        guard let first = migrations.first else { return true }
-        guard applied.contains(where: { $0.version == first.version && $0.name == first.name }) else { return false }
-        return applied.allSatisfy { row in
-            guard let migration = migrations.first(where: { $0.version == row.version }) else { return true }
-            return migration.name == row.name
-        }
-    }
-
-    private func verify(_ applied: [Applied]) throws(PostgresMigrationError) {
-        if let newest = applied.map(\.version).max(), newest > newestVersion {
-            throw .databaseNewerThanBinary(found: newest, supported: newestVersion)
-        }
-        for row in applied {
-            guard let migration = migrations.first(where: { $0.version == row.version }) else { continue }
-            if migration.checksum != row.checksum {
-                throw .checksumMismatch(version: migration.version, name: migration.name)
-            }
+    private func verify(_ applied: [AppliedMigration]) throws(PostgresMigrationError) {
+        switch SchemaMismatch(applied: applied, known: migrations) {
+        case .newer(let found, let supported)?: throw .databaseNewerThanBinary(found: found, supported: supported)
+        case .edited(let version, let name)?: throw .checksumMismatch(version: version, name: name)
+        case nil: return
         }
     }
 }
