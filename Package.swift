@@ -99,6 +99,11 @@ let package = Package(
         // What several test targets share: temporary directories, the checkout and shared/ locators, the built
         // binary, canary scans, FIFO feeds. Depends on no module under test beyond AuditCrypto (the canary digests).
         .target(name: "PwauditTestSupport", dependencies: ["AuditCrypto", "LibC"], path: "Tests/PwauditTestSupport"),
+        // What the use-case and CLI test targets share: the workspace, a demo and a location's files through the stores
+        // this build includes.
+        .target(
+            name: "WorkspaceTestSupport", dependencies: ["PolicyAudit", "AuditStores", "AuditRepositories"],
+            path: "Tests/WorkspaceTestSupport"),
         .testTarget(
             name: "PasswordPolicyTests", dependencies: ["PasswordPolicy", "PasswordStrength", "PolicyPattern"]),
         .testTarget(name: "PolicyPatternTests", dependencies: ["PolicyPattern"]),
@@ -134,14 +139,14 @@ let package = Package(
             dependencies: [
                 "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
                 "AuditRepositories", "AuditStores", "AuditTime", "PolicyStore", "PasswordPolicy", "AuditCrypto",
-                "ExitStatus", "LibC", "PwauditTestSupport",
+                "ExitStatus", "LibC", "PwauditTestSupport", "WorkspaceTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",
             dependencies: [
                 "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyCompliance",
                 "AuditRepositories", "AuditTime", "AuditStores", "AuditCrypto",
-                "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport",
+                "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport", "WorkspaceTestSupport",
             ]
         ),
     ]
