@@ -2,7 +2,15 @@ import AuditTime
 
 /// Stored policy versions, as the use cases need them: `PolicyLibrary` and the report builders hold one.
 package protocol PolicyRepository {
-    /// Stores a new immutable version of `name`, or returns the identical existing one.
+    /// Stores a new immutable version of `name`, or returns the identical existing one, as
+    /// `VersionAddition.init(latest:sameDefinition:effectiveFrom:note:now:storingNew:)` decides.
+    /// - Parameters:
+    ///   - definition: Canonical JSON of the policy.
+    ///   - definitionSHA256: SHA-256 hex of `definition`'s UTF-8 bytes.
+    ///   - rules: The version's rules; `bit` must be 0…63 and unique.
+    ///   - effectiveFrom: ISO-8601 UTC date (`2026-03-01`) or timestamp from which the version is in force; nil when
+    ///     not given (a new version then starts today, UTC).
+    ///   - note: Free text stored with a new version.
     func add(
         name: String, definition: String, definitionSHA256: String, rules: [PolicyRuleRow], effectiveFrom: String?,
         note: String?

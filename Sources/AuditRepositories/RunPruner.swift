@@ -4,8 +4,6 @@ import AuditTime
 package protocol RunPruner {
     /// Complete, unpruned runs that finished before `before`, with their candidate and attempt counts.
     func targets(finishedBefore before: UTCInstant) throws -> [RunPruneTarget]
-    /// Runs whose import is running now.
-    func importsRunning() throws -> [StoredRun]
     /// Deletes run `runID`'s candidates and attempts, keeping what its reports read, and marks it pruned now.
     func prune(runID: Int64) throws
     /// Gives the space the pruned rows held back, as far as the store can (a file store shrinks its file).

@@ -13,7 +13,8 @@ package struct RunPrune {
     /// (`RunPruner.reclaimSpace`); with `dryRun`, only counts what it would remove and changes nothing.
     /// - Throws: `PruneError.importRunning` while an import runs (nothing is pruned), the store's errors.
     package func prune(before: UTCInstant, dryRun: Bool) throws -> PruneOutcome {
-        if let running = try workspace.pruner.importsRunning().first {
+        // A run whose import is running now (its lease is held, so not stale): pruning waits for it.
+        if let running = try workspace.runs.list().first(where: { $0.status == .running && !$0.isStale }) {
             throw PruneError.importRunning(runID: running.id, pid: running.pid)
         }
         let targets = try workspace.pruner.targets(finishedBefore: before)

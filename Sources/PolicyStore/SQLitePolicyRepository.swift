@@ -18,15 +18,8 @@ package struct SQLitePolicyRepository: PolicyRepository {
         FROM policy_version pv JOIN policy p ON p.id = pv.policy_id
         """
 
-    /// Adds a version of policy `name`, creating the policy on first use, as the versioning rule decides from the
-    /// versions it has (`VersionAddition.init(latest:sameDefinition:effectiveFrom:note:now:storingNew:)`): a new
-    /// version is stored with `rules`, in one transaction (`BEGIN IMMEDIATE`: one writer at a time numbers versions).
-    /// - Parameters:
-    ///   - definition: Canonical JSON of the policy.
-    ///   - definitionSHA256: SHA-256 hex of `definition`'s UTF-8 bytes.
-    ///   - rules: The version's rules; `bit` must be 0…63 and unique.
-    ///   - effectiveFrom: ISO-8601 UTC date (`2026-03-01`) or timestamp from which the version is in force; nil when
-    ///     not given (a new version then starts today, UTC).
+    /// Adds a version of policy `name` as `VersionAddition`'s rule decides, creating the policy on first use; a new
+    /// version is stored with `rules` in one transaction (`BEGIN IMMEDIATE`: one writer at a time numbers versions).
     /// - Throws: `SQLiteError` (for example a CHECK failure for a bit outside 0…63).
     package func add(
         name: String, definition: String, definitionSHA256: String, rules: [PolicyRuleRow], effectiveFrom: String?,

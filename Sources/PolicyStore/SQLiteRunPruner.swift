@@ -54,21 +54,12 @@ package struct SQLiteRunPruner: RunPruner {
         return targets
     }
 
-    /// The runs whose import is running now (their `ImportLock` is held): pruning waits for them.
-    package func importsRunning() throws -> [StoredRun] {
-        try runs.list().filter { $0.status == .running && !$0.isStale }
-    }
-
     /// Prunes run `runID` in one transaction: stores its comparisons, deletes its candidates and attempts, marks it.
     package func prune(runID: Int64) throws {
         let time = Timestamp.now()
-        guard let run = try runs.run(id: runID) else { throw AuditStoreError.unknownRun(reference: "\(runID)") }
         try database.inTransaction {
-            for a in run.versionIDs {
-                for b in run.versionIDs where b != a {
-                    try store(
-                        try runs.unlockTransitions(runID: runID, versionA: a, versionB: b), runID: runID, a: a, b: b)
-                }
+            for (a, b, counts) in try runs.unlockTransitionsOfEveryPair(runID: runID) {
+                try store(counts, runID: runID, a: a, b: b)
             }
             let range = CandidateID.range(runID: runID)
             let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]

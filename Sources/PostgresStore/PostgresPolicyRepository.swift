@@ -18,13 +18,9 @@ package struct PostgresPolicyRepository: PolicyRepository {
         FROM policy_version pv JOIN policy p ON p.id = pv.policy_id
         """
 
-    /// Adds a version of policy `name`, creating the policy on first use, as the versioning rule decides from the
-    /// versions it has (`VersionAddition.init(latest:sameDefinition:effectiveFrom:note:now:storingNew:)`): a new
-    /// version is stored with `rules`, in one transaction. The policy's row is locked (`FOR UPDATE`) first, so two
+    /// Adds a version of policy `name` as `VersionAddition`'s rule decides, creating the policy on first use; a new
+    /// version is stored with `rules` in one transaction, the policy's row locked (`FOR UPDATE`) first, so that two
     /// writers adding versions of one policy at once number them one after the other.
-    /// - Parameters:
-    ///   - effectiveFrom: ISO-8601 UTC date (`2026-03-01`) or timestamp from which the version is in force; nil when
-    ///     not given (a new version then starts today, UTC).
     /// - Throws: `PostgresError` (for example a CHECK failure for a bit outside 0…63); nothing is stored then.
     package func add(
         name: String, definition: String, definitionSHA256: String, rules: [PolicyRuleRow], effectiveFrom: String?,

@@ -37,7 +37,6 @@ struct PostgresRunPrunerTests {
                 try pruner.targets(finishedBefore: cutoff) == [RunPruneTarget(runID: old, candidates: 3, attempts: 6)])
             let before = try runs.unlockTransitions(runID: old, versionA: a, versionB: b)
             #expect(before[unlockedUnderA: true, unlockedUnderB: false] == 1)
-            #expect(try pruner.importsRunning().isEmpty)
 
             try pruner.prune(runID: old)
             #expect(try pruner.targets(finishedBefore: cutoff).isEmpty)
