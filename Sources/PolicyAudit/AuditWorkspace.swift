@@ -99,6 +99,10 @@ package final class AuditWorkspace {
         try OutputFile.checkClashes(path: keyPath, option: "--key-file", protected: storeFiles)
     }
 
+    /// What creating the store did beyond its schema, for `init` to print line by line (`AuditStore.setupNotes`): a
+    /// server's roles created, or the SQL an administrator should run; empty for a database file.
+    package var setupNotes: [String] { store.setupNotes }
+
     /// The key file's permission bits when group or others may read or write it, else nil (also when no key file is
     /// named).
     package var exposedKeyMode: Int? { location.keyPath.flatMap(FingerprintKeyStore.exposedMode(at:)) }

@@ -10,6 +10,8 @@ enum InitCommand: CLICommand {
         discussion: """
             The key (32 random bytes, mode 0600) keys the HMAC-SHA256 fingerprints of passwords; it lives outside
             the database. Keep it with the database: without it, new imports cannot be matched with old ones.
+            On a PostgreSQL server, init also creates the roles <db>_writer and <db>_reader and says so; when the
+            connecting role may not create roles, it prints the SQL for an administrator to run instead (exit 0).
             """)
 
     static let options = StoreOptions.all
@@ -22,6 +24,7 @@ enum InitCommand: CLICommand {
         let keyPath = try location.requiredKeyPath()  // initialize refused a location without one
         context.stdout.line("database: \(ReportText.terminalSafe(location.address.displayText))")
         context.stdout.line("key:      \(ReportText.terminalSafe(keyPath))\(createdKey ? " (new)" : "")")
+        for note in workspace.setupNotes { context.stdout.line(ReportText.terminalSafe(note)) }
         return .success
     }
 }

@@ -27,6 +27,8 @@ package final class SQLiteAuditStore: AuditStore {
     }
 
     package var isReadOnly: Bool { database.isReadOnly }
+    /// None: a database file has no roles or grants to set up.
+    package var setupNotes: [String] { [] }
 
     package func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
         try database.inTransaction(body)

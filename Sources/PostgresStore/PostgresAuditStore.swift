@@ -20,6 +20,10 @@ package final class PostgresAuditStore: AuditStore {
     /// What `init` should tell the user about the database's roles (created, or the SQL an administrator runs), when
     /// the store was opened to create.
     package private(set) var roleSetup: PostgresRoleSetup?
+    /// The role setup's summary (`PostgresRoleSetup.summary`), line by line, when the store was opened to create.
+    package var setupNotes: [String] {
+        roleSetup.map { $0.summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+    }
 
     /// A store over `connection`, whose database must be prepared for `intent` (`PostgresMigrator.prepare`).
     package init(connection: PostgresConnection, readOnly: Bool) {

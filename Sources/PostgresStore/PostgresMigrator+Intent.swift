@@ -4,7 +4,9 @@ extension PostgresMigrator {
     /// Makes the connection's database ready for what a command means to do, as `SQLiteAuditStore.open` does for a
     /// file: `init` (`.create`) creates the schema where there is no table or upgrades pwaudit's; a write command
     /// (`.write`) upgrades an older pwaudit schema and refuses a database without one; a reader (`.read`) never
-    /// migrates, and its session is made read-only (`default_transaction_read_only`), so nothing it runs can write.
+    /// migrates, and its session is made read-only (`default_transaction_read_only`), so nothing it runs can write. A
+    /// role that may not read `schema_migrations` (`<db>_reader`) reads as it is and is refused a write with the
+    /// server's permission error (42501: exit 77).
     /// - Throws: `AuditStoreError.notAPwauditDatabase` (no pwaudit schema, or another application's tables: `path` is
     ///   the URI's display text, password masked), `.schemaNeedsMigration` for a reader, `PostgresMigrationError`
     ///   (newer, edited, failed), `PostgresError`.
@@ -13,7 +15,14 @@ extension PostgresMigrator {
         do {
             switch intent {
             case .create: try migrate(connection)
-            case .write: try upgrade(connection)
+            case .write:
+                // The reader may not read the schema's record, let alone write: say so as the server would (77).
+                if try isPwauditSchemaHiddenFromRole(connection) {
+                    throw PostgresError.statementFailed(
+                        sqlState: "42501", message: "permission denied for table schema_migrations",
+                        sql: "SELECT version, name, checksum FROM schema_migrations")
+                }
+                try upgrade(connection)
             case .read:
                 try connection.execute("SET default_transaction_read_only = on")
                 try verifyCurrent(connection)

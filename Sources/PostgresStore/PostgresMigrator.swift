@@ -47,10 +47,12 @@ package struct PostgresMigrator: Sendable {
     }
 
     /// Checks that the database is a pwaudit database this binary can read as it is: not newer, no edited migration,
-    /// nothing missing. A read never migrates.
+    /// nothing missing. A read never migrates. A role that may not read `schema_migrations` (the reader) is let through
+    /// on the table's shape alone (`isPwauditSchemaHiddenFromRole`).
     /// - Throws: `PostgresMigrationError` (`.notInitialized`, `.foreignDatabase`, `.databaseNewerThanBinary`,
     ///   `.checksumMismatch`, `.databaseOlderThanBinary`), or `PostgresError`.
     package func verifyCurrent(_ connection: PostgresConnection) throws {
+        if try isPwauditSchemaHiddenFromRole(connection) { return }
         switch try state(of: connection) {
         case .empty: throw PostgresMigrationError.notInitialized
         case .foreign(let count): throw PostgresMigrationError.foreignDatabase(tableCount: count)
@@ -119,6 +121,30 @@ package struct PostgresMigrator: Sendable {
         case .empty: throw PostgresMigrationError.notInitialized
         case .foreign(let count): throw PostgresMigrationError.foreignDatabase(tableCount: count)
         case .pwaudit: return try migrate(connection)
+        }
+    }
+
+    /// True when the current schema holds pwaudit's `schema_migrations` (its four columns, as the catalog shows them to
+    /// any role) but the connected role may not read it: `<db>_reader`, which may `SELECT` the `v_*` views only
+    /// (`PostgresRoles`). Such a role cannot see the schema's version, so a reader connected as it takes the schema as
+    /// it is: it reads nothing but the views, which the migrations keep.
+    func isPwauditSchemaHiddenFromRole(_ connection: PostgresConnection) throws(PostgresError) -> Bool {
+        let row = try connection.firstRow(
+            """
+            SELECT NOT pg_catalog.has_table_privilege(c.oid, 'SELECT'),
+                   array_to_string(ARRAY(SELECT a.attname || ' ' || pg_catalog.format_type(a.atttypid, a.atttypmod)
+                                         FROM pg_catalog.pg_attribute a
+                                         WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+                                         ORDER BY a.attnum), ',')
+            FROM pg_catalog.pg_class c
+            WHERE c.relnamespace = (SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname = current_schema())
+              AND c.relname = 'schema_migrations'
+              AND c.relkind = 'r'
+            """)
+        guard let row, try row.bool(at: 0) else { return false }
+        let columns = row.string(at: 1) ?? ""
+        return ["integer", "bigint"].contains {
+            columns == "version \($0),name text,checksum text,applied_at timestamp with time zone"
         }
     }
 

@@ -89,9 +89,9 @@ package struct PostgresRoleSetup: Equatable, Sendable {
         }
         if rolesReady {
             lines.append(
-                "Roles \(names): connect as the writer to import, add policies, delete and prune runs; as the reader "
-                    + "for 'pwaudit query' and reports (give them passwords with ALTER ROLE … PASSWORD, or grant them "
-                    + "to people's own roles).")
+                "Roles \(names): connect as the writer to import, add policies, delete and prune runs, and for "
+                    + "reports; as the reader for 'pwaudit query', which reads the v_* views only (give them passwords "
+                    + "with ALTER ROLE … PASSWORD, or grant them to people's own roles).")
         } else {
             lines.append("This role may not create the roles \(names).")
         }
