@@ -19,8 +19,9 @@ import AuditRepositories
 /// longer than `maximumValueBytes` stops the query as it arrives (the server itself caps a value at 1 GB).
 ///
 /// Values come as `pwaudit query` shows them on SQLite, so results read alike on both stores: integers (`int2`, `int4`,
-/// `int8`, `oid`) and booleans (1/0) as integers, `real`, `double` and `numeric` as reals, `bytea` as blobs,
-/// `timestamptz` as canonical UTC text (`2026-07-01T00:00:00Z`), everything else as the server's text.
+/// `int8`, `oid`), booleans (1/0) and whole `numeric`s (no fraction digits, as `sum` of a `bigint` gives) as integers,
+/// `real`, `double` and other `numeric`s as reals, `bytea` as blobs, `timestamptz` as canonical UTC text
+/// (`2026-07-01T00:00:00Z`), everything else as the server's text.
 package final class PostgresQueryRunner: QueryRunner {
     private let connection: PostgresConnection
 
@@ -126,7 +127,11 @@ package final class PostgresQueryRunner: QueryRunner {
         switch type {
         case 16: return .integer(try row.bool(at: index) ? 1 : 0)
         case 20, 21, 23, 26: return .integer(try row.int64(at: index))
-        case 700, 701, 1700: return .real(try row.double(at: index))
+        case 700, 701: return .real(try row.double(at: index))
+        case numericType:
+            // A whole numeric (no fraction digits: `sum` of a bigint column) is an integer, as SQLite's sum gives it.
+            if let text = row.string(at: index), !text.contains("."), let whole = Int64(text) { return .integer(whole) }
+            return .real(try row.double(at: index))
         case byteaType: return .blob(try row.blob(at: index) ?? [])
         case PostgresTime.timestamptzOID: return .text(PostgresTime.canonical(row.string(at: index) ?? ""))
         default: return .text(row.string(at: index) ?? "")
@@ -135,6 +140,8 @@ package final class PostgresQueryRunner: QueryRunner {
 
     /// `bytea`'s type OID.
     private static let byteaType: UInt32 = 17
+    /// `numeric`'s type OID.
+    private static let numericType: UInt32 = 1700
 
     /// The server's error in `pwaudit query`'s words.
     private static func queryError(_ error: PostgresError, seconds: Double, role: Role) -> any Error {

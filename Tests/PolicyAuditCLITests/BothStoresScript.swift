@@ -1,0 +1,159 @@
+/// The inputs and the scripted sequence of commands `BothStoresEndToEndTests` runs against a database file and a
+/// PostgreSQL database (each a `BothStoresStore`).
+///
+/// Runs: the strict import of run1.csv fails and stores nothing, but takes run id 1 (on both stores); run1.csv is run 2
+/// (its rejected rows to `rejects.csv`), run2.csv run 3 (rescored under corp@2), run3.csv run 4 (deleted), and
+/// `check --record` run 5; prune then empties runs 2, 3 and 5, and the reports are asked again.
+///
+/// Policy corp: corp@1 (effective 2026-01-01) = length ≥ 8, a digit; corp@2 (effective 2026-06-01) = length ≥ 10, a
+/// digit, a special character. The inputs are made for ties, where an order the store chooses would show: accounts
+/// with equal candidate counts (ann, bob, cid, dan: 2 each in run 1; dan's two last candidates at the same instant),
+/// rules and rule pairs failing as often as each other (run 3), days with equal totals (5 each in run 1), equal
+/// lengths and compositions, and a candidate without a time or a username.
+enum BothStoresScript {
+    static let corp1 =
+        #"{"name": "corp", "rules": [{"rule": "length", "min": 8}, {"rule": "require", "class": "digit"}]}"#
+    static let corp2 = """
+        {"name": "corp", "rules": [{"rule": "length", "min": 10}, {"rule": "require", "class": "digit"},
+         {"rule": "require", "class": "special"}]}
+        """
+    /// 23 rows, 2 of them bad (line 14: empty password; line 19: a missing field).
+    static let run1 = """
+        id,username,submitted_at,password
+        c01,ann,2026-05-30T09:00:00Z,abc
+        c02,bob,2026-05-30T09:10:00Z,abcdefgh
+        c03,cid,2026-05-30T10:00:00Z,abcdefg1
+        c04,dan,2026-05-30T11:00:00Z,abcdefg1
+        c05,ann,2026-05-30T12:00:00Z,abcdefg1
+        c06,bob,2026-05-31T09:00:00Z,abcdefghi12
+        c07,cid,2026-05-31T09:30:00Z,abcdefghi12
+        c08,dan,2026-05-31T10:00:00Z,Abcdefghi1!
+        c09,dan,2026-05-31T10:00:00Z,Canary#Pass2026zz
+        c10,jon,2026-05-31T12:00:00Z,password
+        c11,kim,2026-06-01T09:00:00Z,pass1
+        c12,lea,2026-06-01T09:30:00Z,longpassword!
+        bad1,zed,2026-06-01T09:40:00Z,
+        c13,max,2026-06-01T10:00:00Z,12345678
+        c14,ned,2026-06-01T11:00:00Z,qwertyuiop12#
+        c15,oli,2026-06-01T12:00:00Z,short!
+        c16,pam,2026-06-02T09:00:00Z,zxcvbnm12345
+        bad2,yan,2026-06-02T09:05:00Z
+        c17,quy,2026-06-02T10:00:00Z,Zxcvbnm1234$
+        c18,rob,2026-06-02T11:00:00Z,helloworld01
+        c19,sue,2026-06-02T12:00:00Z,x
+        c20,tom,2026-06-02T13:00:00Z,abcdefghij
+        c21,,,abc1
+
+        """
+    /// Scored under corp@1 at import (length and digit fail 2 each), rescored under corp@2 (length and special 4 each;
+    /// the pairs length+digit and digit+special 2 each).
+    static let run2 = """
+        id,username,submitted_at,password
+        d1,uma,2026-05-29T08:00:00Z,abcdefg1
+        d2,val,2026-05-29T09:00:00Z,abc
+        d3,wes,2026-06-03T08:00:00Z,abc1
+        d4,xia,2026-06-03T09:00:00Z,Abcdefghi1!
+        d5,ann,2026-06-03T09:00:00Z,abcdefgh
+
+        """
+    /// A run that is deleted.
+    static let run3 = """
+        id,username,submitted_at,password
+        e1,ann,2026-06-04T08:00:00Z,abcdefg1
+        e2,bob,2026-06-04T08:00:00Z,abc
+
+        """
+
+    static let files = [
+        "corp1.json": corp1, "corp2.json": corp2, "run1.csv": run1, "run2.csv": run2, "run3.csv": run3,
+    ]
+
+    /// Who runs a command on PostgreSQL: `init` as the superuser (it creates the roles), the commands that write as
+    /// `<db>_writer`, `query` as `<db>_reader` (it refuses anyone else), the other readers as the writer. A database
+    /// file has one address for all.
+    enum Role: CaseIterable {
+        case administrator, writer, reader
+    }
+
+    /// One command of the script.
+    struct Step: CustomStringConvertible {
+        let arguments: [String]
+        let role: Role
+        /// A file the command writes, compared too.
+        var writes: String?
+        /// Whether the command needs a terminal on stdin (`check --record`): run as the built binary on a
+        /// pseudo-terminal, typing `typed`.
+        var typed: String?
+
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    private static func write(_ arguments: [String], writes: String? = nil) -> Step {
+        Step(arguments: arguments, role: .writer, writes: writes)
+    }
+
+    private static func read(_ arguments: [String]) -> Step { Step(arguments: arguments, role: .writer) }
+
+    /// The reports worth comparing before and after prune, in JSON.
+    static let reports: [[String]] = [
+        ["report", "--run", "2", "--format", "json"],
+        ["report", "--run", "3", "--format", "json"],
+        ["report", "--runs", "2,3", "--format", "json"],
+        ["report", "--label", "first", "--format", "json"],
+        ["compare", "corp@1", "corp@2", "--run", "2", "--format", "json"],
+        ["compare", "corp@1", "corp@2", "--run", "3", "--format", "json"],
+        ["history", "--format", "json"],
+        ["history", "--by", "day", "--format", "json"],
+        ["history", "--by", "run", "--format", "json"],
+        ["history", "--by", "day", "--in-force", "--format", "json"],
+        ["history", "--by", "run", "--in-force", "--format", "json"],
+        ["history", "--by", "month", "--in-force", "--format", "json"],
+    ]
+
+    /// The script, in order.
+    static let steps: [Step] =
+        [
+            Step(arguments: ["init"], role: .administrator),
+            write(["policy", "add", "corp1.json", "--effective", "2026-01-01"]),
+            write(["policy", "add", "corp2.json", "--effective", "2026-06-01"]),
+            write(["import", "run1.csv", "--policy", "corp@1", "--policy", "corp@2", "--strict", "--label", "first"]),
+            read(["runs"]),
+            write(
+                [
+                    "import", "run1.csv", "--policy", "corp@1", "--policy", "corp@2", "--label", "first",
+                    "--rejects", "rejects.csv", "--accounts",
+                ], writes: "rejects.csv"),
+            write(["import", "run2.csv", "--policy", "corp@1", "--accounts"]),
+            write(["rescore", "3", "--policy", "corp@2", "run2.csv"]),
+            write(["import", "run3.csv", "--policy", "corp@2", "--accounts"]),
+            Step(
+                arguments: ["check", "--policy", "corp@2", "--record", "--user", "ann"], role: .writer,
+                typed: "Interactive-2026!\r"),
+            read(["runs"]),
+            read(["report", "--run", "5", "--format", "json"]),
+            read(["report", "--run", "2", "--policy", "corp@1", "--format", "csv"]),
+        ] + reports.map(read)
+        + [
+            read(["compliance", "--all-versions", "--format", "json"]),
+            Step(
+                arguments: [
+                    "query",
+                    "SELECT username, candidates, runs FROM v_account_last_candidate ORDER BY candidates DESC, username",
+                    "--format", "json",
+                ], role: .reader),
+            Step(
+                arguments: [
+                    "query",
+                    """
+                    SELECT DISTINCT l.username, a.external_id FROM v_account_last_candidate l
+                    JOIN v_attempt_verdict a ON a.candidate_id = l.candidate_id ORDER BY 1, 2
+                    """,
+                    "--format", "json",
+                ], role: .reader),
+            write(["runs", "delete", "4"]),
+            read(["runs"]),
+            write(["prune", "--before", "2100-01-01"]),
+            read(["runs"]),
+        ] + reports.map(read)
+        + [read(["policy", "list"])]
+}
