@@ -2,8 +2,9 @@
 /// PostgreSQL database (each a `BothStoresStore`).
 ///
 /// Runs: the strict import of run1.csv fails and stores nothing, but takes run id 1 (on both stores); run1.csv is run 2
-/// (its rejected rows to `rejects.csv`), run2.csv run 3 (rescored under corp@2), run3.csv run 4 (deleted), and
-/// `check --record` run 5; prune then empties runs 2, 3 and 5, and the reports are asked again.
+/// (its rejected rows to `rejects.csv`), run2.csv run 3 (rescored under corp@2), run3.csv run 4 (a plain import,
+/// deleted), and `check --record` run 5; prune then empties runs 2, 3 and 5, and the reports are asked again. Besides
+/// JSON, the other formats (table, CSV, Markdown, HTML) and `policy show|diff` are compared too.
 ///
 /// Policy corp: corp@1 (effective 2026-01-01) = length ≥ 8, a digit; corp@2 (effective 2026-06-01) = length ≥ 10, a
 /// digit, a special character. The inputs are made for ties, where an order the store chooses would show: accounts
@@ -125,7 +126,7 @@ enum BothStoresScript {
                 ], writes: "rejects.csv"),
             write(["import", "run2.csv", "--policy", "corp@1", "--accounts"]),
             write(["rescore", "3", "--policy", "corp@2", "run2.csv"]),
-            write(["import", "run3.csv", "--policy", "corp@2", "--accounts"]),
+            write(["import", "run3.csv", "--policy", "corp@2"]),
             Step(
                 arguments: ["check", "--policy", "corp@2", "--record", "--user", "ann"], role: .writer,
                 typed: "Interactive-2026!\r"),
@@ -134,6 +135,16 @@ enum BothStoresScript {
             read(["report", "--run", "2", "--policy", "corp@1", "--format", "csv"]),
         ] + reports.map(read)
         + [
+            read(["report", "--run", "3"]),
+            read(["report", "--run", "3", "--format", "markdown"]),
+            read(["report", "--run", "3", "--format", "html"]),
+            read(["report", "--runs", "2,3", "--format", "csv"]),
+            read(["compare", "corp@1", "corp@2", "--run", "3"]),
+            read(["history", "--by", "day", "--in-force"]),
+            read(["history", "--by", "week", "--in-force", "--format", "csv"]),
+            read(["compliance"]),
+            read(["policy", "show", "corp@2"]),
+            read(["policy", "diff", "corp@1", "corp@2"]),
             read(["compliance", "--all-versions", "--format", "json"]),
             Step(
                 arguments: [
