@@ -167,7 +167,8 @@ package struct PostgresRunRepository: RunRepository {
 
     /// Deletes a run with its candidates, attempts, rejected rows and summaries. A `running` run whose lease some
     /// session holds (this one included) is refused; a `running` run whose lease is gone is stale and is deleted.
-    /// The server's foreign keys keep every row tied to an existing run, so there are never orphans to remove.
+    /// The run's row takes its candidates and attempt rows with it (by their key range, schema 11's trigger) and
+    /// the rest by foreign keys, so there are never orphans to remove.
     /// - Throws: `AuditStoreError.runBeingImported` for a held run; `PostgresError`.
     @discardableResult
     package func delete(runID: Int64) throws -> RunDeletion {
@@ -198,11 +199,8 @@ package struct PostgresRunRepository: RunRepository {
                 }
                 wasStale = !ownImport
             }
-            let range = CandidateID.range(runID: runID)
-            let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
-            // By the key range first, so the cascades from `import_run` find nothing left to delete row by row.
-            _ = try connection.execute("DELETE FROM attempt_row WHERE candidate_id BETWEEN $1 AND $2", bounds)
-            _ = try connection.execute("DELETE FROM candidate WHERE id BETWEEN $1 AND $2", bounds)
+            // The row's trigger (schema 11) deletes the run's attempt rows and candidates by its key range; its
+            // foreign keys, the rest.
             let deleted = try connection.execute("DELETE FROM import_run WHERE id = $1", [.integer(runID)]) > 0
             return RunDeletion(deleted: deleted, wasStale: wasStale, orphanRows: 0)
         }

@@ -15,5 +15,6 @@ extension PostgresMigration {
         .m0008_breach_summary,
         .m0009_canonical_times,
         .m0010_run_csv_options,
+        .m0011_run_delete_keys,
     ]
 }
