@@ -7,7 +7,8 @@ package enum AuditStoreError: Equatable, UserFacingError {
     case databaseMissing(path: String)
     /// The path names a directory (an empty `--db=` names the working directory), not a database file.
     case databaseIsDirectory(path: String)
-    /// The file exists but is not a pwaudit database: empty (`tableCount` 0) or another application's SQLite file.
+    /// The store exists but is not a pwaudit database: empty (`tableCount` 0) or another application's (an SQLite file,
+    /// a server's database with tables).
     case notAPwauditDatabase(path: String, tableCount: Int)
     /// A read-only command found an older pwaudit schema, which only a write command may migrate.
     case schemaNeedsMigration(path: String, found: Int, supported: Int)
@@ -44,6 +45,23 @@ package enum AuditStoreError: Equatable, UserFacingError {
         }
     }
 
+    /// `notAPwauditDatabase`'s sentence, in the words of the store `path` names: a file (empty, or another
+    /// application's SQLite database) or a server's database (no table, or another application's tables).
+    private static func notPwauditMessage(path: String, tableCount count: Int) -> String {
+        guard case .postgres = StoreAddress(path) else {
+            return count == 0
+                ? "\(path) is an empty file, not a pwaudit database; pwaudit left it untouched (make it one with "
+                    + "'pwaudit init --db \(path)')"
+                : "\(path) is not a pwaudit database: it is an SQLite database with \(count) table(s) of another "
+                    + "application; pwaudit left it untouched — check the --db path"
+        }
+        return count == 0
+            ? "\(path) is an empty database, not a pwaudit one (no pwaudit schema); make it one with "
+                + "'pwaudit init --db \(path)'"
+            : "\(path) is not a pwaudit database: it holds \(count) table(s) of another application; pwaudit left it "
+                + "untouched — check the --db URI (pwaudit needs a database of its own)"
+    }
+
     /// One sentence saying what went wrong and what to do.
     package var userMessage: String {
         switch self {
@@ -53,11 +71,7 @@ package enum AuditStoreError: Equatable, UserFacingError {
             "\(path) is a directory, not a database file; name the database file itself with --db (e.g. "
                 + "--db \(path.hasSuffix("/") ? path : path + "/")pwaudit.db)"
         case .notAPwauditDatabase(let path, let count):
-            count == 0
-                ? "\(path) is an empty file, not a pwaudit database; pwaudit left it untouched (make it one with "
-                    + "'pwaudit init --db \(path)')"
-                : "\(path) is not a pwaudit database: it is an SQLite database with \(count) table(s) of another "
-                    + "application; pwaudit left it untouched — check the --db path"
+            Self.notPwauditMessage(path: path, tableCount: count)
         case .schemaNeedsMigration(let path, let found, let supported):
             "\(path) has pwaudit schema \(found) and this pwaudit needs schema \(supported); read-only commands never "
                 + "migrate: run 'pwaudit init --db \(path)' once with write access to upgrade it"
