@@ -20,7 +20,7 @@ package enum SchemaState: Equatable, Sendable {
     ///   - tableCount: The tables the store counts (its own catalog's left out).
     ///   - applied: The rows of a `schema_migrations` with pwaudit's columns; nil when there is no such table.
     ///   - known: The migrations this binary carries, in version order.
-    package init(tableCount: Int, applied: [AppliedMigration]?, known: [some SchemaMigration]) {
+    package init(tableCount: Int, applied: [AppliedMigration]?, known: [SchemaMigration]) {
         guard tableCount > 0 else {
             self = .empty
             return
@@ -39,7 +39,7 @@ package enum SchemaState: Equatable, Sendable {
     }
 
     /// True when `applied` holds the first of `known` and names every migration of `known` as it does.
-    private static func recordsPwauditMigrations(_ applied: [AppliedMigration], known: [some SchemaMigration]) -> Bool {
+    private static func recordsPwauditMigrations(_ applied: [AppliedMigration], known: [SchemaMigration]) -> Bool {
         guard let first = known.first else { return true }
         guard applied.contains(where: { $0.version == first.version && $0.name == first.name }) else { return false }
         return applied.allSatisfy { row in
@@ -59,7 +59,7 @@ package enum SchemaMismatch: Equatable, Sendable {
     case edited(version: Int, name: String)
 
     /// The first mismatch between `applied` and this binary's `known` migrations, or nil when there is none.
-    package init?(applied: [AppliedMigration], known: [some SchemaMigration]) {
+    package init?(applied: [AppliedMigration], known: [SchemaMigration]) {
         let supported = known.last?.version ?? 0
         if let newest = applied.map(\.version).max(), newest > supported {
             self = .newer(found: newest, supported: supported)

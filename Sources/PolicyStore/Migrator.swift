@@ -15,10 +15,10 @@ import AuditRepositories
 /// violations than it found (`PRAGMA foreign_key_check`).
 package struct Migrator: Sendable {
     /// The migrations this migrator applies, in version order.
-    package let migrations: [Migration]
+    package let migrations: [SchemaMigration]
 
     /// Creates a migrator; by default for the migrations compiled into the binary.
-    package init(migrations: [Migration] = Migration.embedded) {
+    package init(migrations: [SchemaMigration] = Migrator.embedded) {
         precondition(
             migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
             "migrations must be numbered 1, 2, 3, … without gaps")

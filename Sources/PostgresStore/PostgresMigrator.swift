@@ -12,13 +12,13 @@ import AuditRepositories
 /// database serialise and the second finds nothing to do.
 package struct PostgresMigrator: Sendable {
     /// The migrations this migrator applies, in version order.
-    package let migrations: [PostgresMigration]
+    package let migrations: [SchemaMigration]
 
     /// The advisory lock (one-key form) held while a migration runs: "pwaudit" in ASCII, then 0x4D ('M').
     package static let migrationLockKey: Int64 = 0x7077_6175_6469_744D
 
     /// Creates a migrator; by default for the migrations compiled into the binary.
-    package init(migrations: [PostgresMigration] = PostgresMigration.embedded) {
+    package init(migrations: [SchemaMigration] = PostgresMigrator.embedded) {
         precondition(
             migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
             "migrations must be numbered 1, 2, 3, … without gaps")

@@ -128,7 +128,7 @@ struct TrustStoreTests {
         let sandbox = try ImportSandbox(policies: [])
         let path = sandbox.path("old.db")
         let old = try Database(path: path, mode: .readWriteCreate)
-        try Migrator(migrations: Array(Migration.embedded.prefix(3))).migrate(old)
+        try Migrator(migrations: Array(Migrator.embedded.prefix(3))).migrate(old)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let refused = sandbox.run(["runs"], database: path)
         #expect(refused.code == .dataError)

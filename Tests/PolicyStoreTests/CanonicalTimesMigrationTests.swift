@@ -26,7 +26,7 @@ struct CanonicalTimesMigrationTests {
     /// summary chosen by comparing texts, and a pruned run whose account row kept an offset.
     private func schema8Database(_ directory: TemporaryDirectory) throws -> Database {
         let database = try Database(path: directory.path("old.db"))
-        try Migrator(migrations: Array(Migration.embedded.prefix(8))).migrate(database)
+        try Migrator(migrations: Array(Migrator.embedded.prefix(8))).migrate(database)
         let digest = String(repeating: "a", count: 64)
         try database.execute(
             """

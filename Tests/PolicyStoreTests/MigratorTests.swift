@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 import Foundation
 import PwauditTestSupport
 import Testing
@@ -10,12 +11,12 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("audit.db")
         let applied = try Migrator().migrate(try Database(path: path))
-        #expect(applied == Migration.embedded.map(\.version))
+        #expect(applied == Migrator.embedded.map(\.version))
         let database = try Database(path: path)
         #expect(try Migrator().migrate(database) == [])
         let rows = try Migrator().appliedMigrations(database)
-        #expect(rows.map(\.version) == Migration.embedded.map(\.version))
-        #expect(rows.map(\.checksum) == Migration.embedded.map(\.checksum))
+        #expect(rows.map(\.version) == Migrator.embedded.map(\.version))
+        #expect(rows.map(\.checksum) == Migrator.embedded.map(\.checksum))
     }
 
     @Test func databaseFromNewerBinaryIsRefused() throws {
@@ -40,9 +41,9 @@ import Testing
 
     /// Every embedded migration, the newest too (and those added later, without editing this test): its recorded
     /// checksum altered alone, both `migrate` and the read-only `verifyCurrent` refuse the database naming it.
-    @Test("an altered checksum of any embedded migration is refused", arguments: Migration.embedded.map(\.version))
+    @Test("an altered checksum of any embedded migration is refused", arguments: Migrator.embedded.map(\.version))
     func everyMigrationsChecksumIsVerified(version: Int) throws {
-        let migration = try #require(Migration.embedded.first { $0.version == version })
+        let migration = try #require(Migrator.embedded.first { $0.version == version })
         let database = try migratedInMemoryDatabase()
         try database.execute(
             "UPDATE schema_migrations SET checksum = ?1 WHERE version = ?2",
@@ -96,14 +97,14 @@ import Testing
             "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, "
                 + "applied_at TEXT NOT NULL) STRICT")
         #expect(try Migrator().state(of: interrupted) == .empty)
-        #expect(try Migrator().migrate(interrupted) == Migration.embedded.map(\.version))
+        #expect(try Migrator().migrate(interrupted) == Migrator.embedded.map(\.version))
     }
 
     @Test func failingMigrationRollsBackAndIsNotRecorded() throws {
         let database = try Database.inMemory()
         let migrations = [
-            Migration(version: 1, name: "0001_ok", sql: "CREATE TABLE ok (x INTEGER) STRICT;"),
-            Migration(
+            SchemaMigration(version: 1, name: "0001_ok", sql: "CREATE TABLE ok (x INTEGER) STRICT;"),
+            SchemaMigration(
                 version: 2, name: "0002_bad", sql: "CREATE TABLE half (x INTEGER) STRICT; SELECT * FROM nowhere;"),
         ]
         let error = #expect(throws: MigrationError.self) { try Migrator(migrations: migrations).migrate(database) }
@@ -135,7 +136,7 @@ import Testing
                 sql: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             )
         }
-        let embedded = Migration.embedded
+        let embedded = Migrator.embedded
         #expect(
             onDisk.map(\.name) == embedded.map(\.name),
             "migrations/ and EmbeddedMigrations.swift list different files: run scripts/embed-migrations.sh")

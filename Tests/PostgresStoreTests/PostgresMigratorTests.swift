@@ -20,7 +20,7 @@ struct PostgresMigratorTests {
     }
 
     private func migrator(upTo version: Int) -> PostgresMigrator {
-        PostgresMigrator(migrations: Array(PostgresMigration.embedded.prefix(version)))
+        PostgresMigrator(migrations: Array(PostgresMigrator.embedded.prefix(version)))
     }
 
     @Test func migrateCreatesTheSchemaOnceAndThenDoesNothing() throws {
@@ -32,8 +32,8 @@ struct PostgresMigratorTests {
             #expect(try PostgresMigrator().state(of: connection) == .pwaudit(version: PostgresMigrator().newestVersion))
             try PostgresMigrator().verifyCurrent(connection)
             let recorded = try PostgresMigrator().appliedMigrations(connection)
-            #expect(recorded.map(\.name) == PostgresMigration.embedded.map(\.name))
-            #expect(recorded.map(\.checksum) == PostgresMigration.embedded.map(\.checksum))
+            #expect(recorded.map(\.name) == PostgresMigrator.embedded.map(\.name))
+            #expect(recorded.map(\.checksum) == PostgresMigrator.embedded.map(\.checksum))
         }
     }
 
@@ -113,11 +113,11 @@ struct PostgresMigratorTests {
     func failingMigrationLeavesNothing() throws {
         let (connection, database) = try connect()
         try withExtendedLifetime(database) {
-            let broken = PostgresMigration(
-                version: PostgresMigration.embedded.count + 1, name: "9999_broken",
+            let broken = SchemaMigration(
+                version: PostgresMigrator.embedded.count + 1, name: "9999_broken",
                 sql: "CREATE TABLE half_done (id bigint); SELECT no_such_function()")
             let error = try #require(throws: PostgresMigrationError.self) {
-                try PostgresMigrator(migrations: PostgresMigration.embedded + [broken]).migrate(connection)
+                try PostgresMigrator(migrations: PostgresMigrator.embedded + [broken]).migrate(connection)
             }
             guard case .migrationFailed(let version, _, let underlying) = error else {
                 Issue.record("unexpected \(error)")
@@ -176,14 +176,14 @@ struct PostgresMigratorTests {
 
     @Test(
         "schema version N has the same tables, views and columns on PostgreSQL as on SQLite",
-        arguments: Array(1...Migration.embedded.count))
+        arguments: Array(1...Migrator.embedded.count))
     func sameRelationsAsSQLite(version: Int) throws {
-        try #require(Migration.embedded.count == PostgresMigration.embedded.count)
+        try #require(Migrator.embedded.count == PostgresMigrator.embedded.count)
         let (connection, database) = try connect()
         try withExtendedLifetime(database) {
             try migrator(upTo: version).migrate(connection)
             let sqlite = try Database.inMemory()
-            try Migrator(migrations: Array(Migration.embedded.prefix(version))).migrate(sqlite)
+            try Migrator(migrations: Array(Migrator.embedded.prefix(version))).migrate(sqlite)
             #expect(try postgresRelations(connection) == sqliteRelations(sqlite))
         }
     }
@@ -197,15 +197,15 @@ struct PostgresMigratorTests {
             (String(name.dropLast(4)), try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
         }
         #expect(
-            onDisk.map(\.0) == PostgresMigration.embedded.map(\.name),
+            onDisk.map(\.0) == PostgresMigrator.embedded.map(\.name),
             "migrations/postgresql/ and EmbeddedMigrations.swift list different files: run scripts/embed-migrations.sh")
-        for (file, migration) in zip(onDisk, PostgresMigration.embedded) {
+        for (file, migration) in zip(onDisk, PostgresMigrator.embedded) {
             #expect(
                 file.1 == migration.sql, "\(file.0).sql differs from its embedded copy: run scripts/embed-migrations.sh"
             )
         }
         #expect(
-            PostgresMigration.embedded.map(\.name) == Migration.embedded.map(\.name),
+            PostgresMigrator.embedded.map(\.name) == Migrator.embedded.map(\.name),
             "each SQLite migration has its PostgreSQL counterpart under the same number and name")
     }
 }
@@ -236,7 +236,7 @@ struct PostgresOpenIntentTests {
     @Test("a reader never migrates and cannot write; a writer upgrades")
     func readerRefusesAnOlderSchemaAndCannotWrite() throws {
         let database = try PostgresTestCluster.shared().createDatabase()
-        try PostgresMigrator(migrations: Array(PostgresMigration.embedded.prefix(7))).migrate(
+        try PostgresMigrator(migrations: Array(PostgresMigrator.embedded.prefix(7))).migrate(
             try PostgresConnection(database.uri))
         let reader = try PostgresConnection(database.uri)
         #expect(

@@ -146,7 +146,7 @@ struct PostgresRoleSetupTests {
     func upgradeRegrants() throws {
         let database = try PostgresTestCluster.shared().createDatabase()
         let superuser = try PostgresConnection(database.uri)
-        try PostgresMigrator(migrations: Array(PostgresMigration.embedded.prefix(1))).migrate(superuser)
+        try PostgresMigrator(migrations: Array(PostgresMigrator.embedded.prefix(1))).migrate(superuser)
         let setup = try PostgresRoleSetup.ensure(on: superuser)
         #expect(try privilege(superuser, setup.roles.reader, "v_attempt", "SELECT"))
         try PostgresMigrator().migrate(superuser)  // 0002 drops v_attempt and makes it again; 0005 adds v_run_summary
