@@ -1,18 +1,8 @@
 import AuditCrypto
 import AuditRepositories
-import AuditTime
 import PostgresStore
 import PwauditTestSupport
 import Testing
-
-/// The rules the tests store with a version, as ContractSamples' `sampleRules`.
-private let sampleRules = [
-    PolicyRuleRow(
-        bit: 0, ruleID: "min-length", kind: "length", label: "At least 12 characters", definition: #"{"min":12}"#),
-    PolicyRuleRow(
-        bit: 1, ruleID: "upper", kind: "class", label: "An upper-case letter", definition: #"{"class":"upper"}"#),
-    PolicyRuleRow(bit: 2, ruleID: "digit", kind: "class", label: "A digit", definition: #"{"class":"digit"}"#),
-]
 
 /// `PostgresComplianceFindingRepository` against the server (`PostgresPolicyRepository` runs the assertions of
 /// PolicyRepositoryContractTests, as every store does).
@@ -66,14 +56,10 @@ struct PostgresPolicyRepositoryTests {
 }
 
 extension PostgresPolicyRepository {
-    /// Adds a version of `name`, as ContractSamples' `addVersion` does for a store.
-    @discardableResult
-    fileprivate func addVersion(
-        name: String = "corp", definition: String = #"{"rules":[1]}"#, effectiveFrom: String = "2026-01-01",
-        rules: [PolicyRuleRow] = sampleRules
-    ) throws -> VersionAddition {
+    /// Adds a version of policy `corp` whose definition is `definition`, without rules.
+    fileprivate func addVersion(definition: String) throws -> VersionAddition {
         try add(
-            name: name, definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition), rules: rules,
-            effectiveFrom: effectiveFrom, note: nil)
+            name: "corp", definition: definition, definitionSHA256: SHA256.hexDigest(utf8: definition), rules: [],
+            effectiveFrom: "2026-01-01", note: nil)
     }
 }
