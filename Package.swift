@@ -81,7 +81,7 @@ let package = Package(
             name: "PolicyAuditCLI",
             dependencies: [
                 "PolicyAudit", "AuditRepositories", "AuditTime", "BreachCorpus", "PolicyCompliance", "PolicyCSV",
-                "PolicyDemo", "PolicyReports", "PasswordPolicy", "ExitStatus", "LibC",
+                "PolicyDemo", "PolicyReports", "PasswordPolicy", "PasswordStrength", "ExitStatus", "LibC",
             ]),
         // The executable: the composition (which stores, from AuditStores) handed to the CLI.
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI", "AuditStores"]),
@@ -146,7 +146,8 @@ let package = Package(
             dependencies: [
                 "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyCompliance",
                 "AuditRepositories", "AuditTime", "AuditStores", "AuditCrypto",
-                "PolicyStore", "PasswordPolicy", "ExitStatus", "LibC", "PwauditTestSupport", "WorkspaceTestSupport",
+                "PolicyStore", "PasswordPolicy", "PasswordStrength", "ExitStatus", "LibC", "PwauditTestSupport",
+                "WorkspaceTestSupport",
             ]
         ),
     ]

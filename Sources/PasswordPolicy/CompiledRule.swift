@@ -15,8 +15,9 @@ enum CompiledRule: Sendable {
     /// `kinds` holds one bit per allowed ``ScalarKind``; `extra` indexes ``RuleProgram/scalarSets``;
     /// `asciiLow`/`asciiHigh` are the allowed ASCII bitmap.
     case allowed(kinds: UInt8, extra: Int, asciiLow: UInt64, asciiHigh: UInt64)
+    /// `builtin` is 0 (no built-in list), 1 (`builtin:common`) or 2 (`builtin:top-10k`, which holds the other);
     /// `custom` indexes the first of `count` tables in ``RuleProgram/blocklists``, or is -1.
-    case blocklist(builtin: Bool, custom: Int, count: Int)
+    case blocklist(builtin: Int, custom: Int, count: Int)
     /// `source` indexes ``RuleProgram``'s blocklist sources; fails at `minCount` sightings or more.
     case breached(source: Int, minCount: Int)
     /// `matcher` indexes ``RuleProgram``'s banned-terms matchers.
@@ -87,7 +88,8 @@ struct RuleSideTables {
             let entries = (words + files.flatMap(\.words)).map {
                 Array(CompiledPolicy.folded(normalized($0, normalization)).utf8)
             }
-            guard lists.contains("builtin:common") || !entries.isEmpty || files.contains(where: { $0.entryCount > 0 })
+            let builtin = BuiltinBlocklist.named(in: lists).first
+            guard builtin != nil || !entries.isEmpty || files.contains(where: { $0.entryCount > 0 })
             else {
                 throw .invalid(
                     path: path, reason: "has no entries: every list it names is empty, so it refuses nothing")
@@ -97,7 +99,8 @@ struct RuleSideTables {
             // Large lists are shared, one table per list and normalization for the whole process.
             blocklists += files.compactMap { $0.entries?.table(normalization) }
             return .blocklist(
-                builtin: lists.contains("builtin:common"), custom: blocklists.count == first ? -1 : first,
+                builtin: builtin == .top10k ? 2 : builtin == .common ? 1 : 0,
+                custom: blocklists.count == first ? -1 : first,
                 count: blocklists.count - first)
         case .breached(let corpus, let minCount):
             guard let source = availableSources[corpus] else {

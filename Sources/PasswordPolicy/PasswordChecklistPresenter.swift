@@ -1,6 +1,12 @@
+import PasswordStrength
+
 /// Turns password edits into checklist view states using a compiled policy; rules come only from the policy.
+///
+/// When the policy has a `strength` rule, each state also carries zxcvbn's score, warning and suggestions for the
+/// password (``PasswordChecklistViewState/strength``), estimated with the user inputs the rule uses.
 public final class PasswordChecklistPresenter {
     private let policy: CompiledPolicy
+    private let estimator: StrengthEstimator?
     private weak var view: PasswordChecklistView?
     private let username: String?
     private let email: String?
@@ -11,6 +17,7 @@ public final class PasswordChecklistPresenter {
         self.view = view
         self.username = username
         self.email = email
+        self.estimator = policy.hasStrengthRule ? StrengthEstimator() : nil
     }
 
     /// Renders the checklist for the empty password (call once when the screen appears).
@@ -20,7 +27,11 @@ public final class PasswordChecklistPresenter {
 
     /// Evaluates the new password and pushes exactly one state to the view.
     public func passwordDidChange(to password: String) {
-        let evaluation = policy.evaluate(Candidate(password: password, username: username, email: email))
-        view?.render(PasswordChecklistViewState(evaluation))
+        let candidate = Candidate(password: password, username: username, email: email)
+        var state = PasswordChecklistViewState(policy.evaluate(candidate))
+        if let estimator {
+            state.strength = StrengthMeter(policy.strengthEstimate(of: candidate, estimator: estimator))
+        }
+        view?.render(state)
     }
 }

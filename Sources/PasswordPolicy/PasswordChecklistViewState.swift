@@ -4,11 +4,14 @@ public struct PasswordChecklistViewState: Sendable, Equatable {
     public var items: [ChecklistItem]
     /// Whether every rule passes, so the reset button is enabled.
     public var resetUnlocked: Bool
+    /// The strength meter, when the policy has a `strength` rule (nil otherwise).
+    public var strength: StrengthMeter?
 
     /// Creates a state.
-    public init(items: [ChecklistItem], resetUnlocked: Bool) {
+    public init(items: [ChecklistItem], resetUnlocked: Bool, strength: StrengthMeter? = nil) {
         self.items = items
         self.resetUnlocked = resetUnlocked
+        self.strength = strength
     }
 
     /// The state for an evaluation: one item per outcome.
@@ -17,5 +20,6 @@ public struct PasswordChecklistViewState: Sendable, Equatable {
             ChecklistItem(ruleID: $0.ruleID, label: $0.label, isSatisfied: $0.passed, message: $0.message)
         }
         resetUnlocked = evaluation.unlocksReset
+        strength = nil
     }
 }

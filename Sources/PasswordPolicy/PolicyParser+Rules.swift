@@ -192,11 +192,12 @@ extension PolicyParser {
         if let breached = try breachedBlocklist(rule, lists: lists) { return breached }
         for (index, list) in lists.enumerated() {
             let isFile = list.hasPrefix("file:") && list.count > 5
-            guard list == "builtin:common" || isFile else {
+            guard BuiltinBlocklist(rawValue: list) != nil || isFile else {
                 throw .invalid(
                     path: "\(rule.path("lists"))[\(index)]",
                     reason:
-                        "unknown list \"\(list)\"; use \"builtin:common\", \"file:PATH\", \"hibp:PATH\" or \"hibp-ntlm:PATH\""
+                        "unknown list \"\(list)\"; use \"builtin:common\", \"builtin:top-10k\", \"file:PATH\", \"hibp:PATH\" or "
+                        + "\"hibp-ntlm:PATH\""
                 )
             }
         }

@@ -23,7 +23,7 @@ extension PolicyRule {
             let names = classes.map(\.pluralNoun) + (chars.isEmpty ? [] : ["these characters: \(chars)"])
             return "Only " + names.joined(separator: ", ")
         case .blocklist(let lists, _, _):
-            return lists.contains("builtin:common") ? "Not a commonly used password" : "Not a blocked password"
+            return BuiltinBlocklist.named(in: lists).isEmpty ? "Not a blocked password" : "Not a commonly used password"
         case .breached(_, let minCount):
             return minCount == 1
                 ? "Not found in a breach corpus" : "Seen fewer than \(minCount) times in a breach corpus"

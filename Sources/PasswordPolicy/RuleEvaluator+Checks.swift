@@ -41,7 +41,12 @@ extension RuleEvaluator {
                 kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
             return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
         case .blocklist(let builtin, let custom, let count):
-            if builtin, self.builtin.contains(prepared.folded) { return RuleCheck(failed: true, variant: 1, actual: 1) }
+            if builtin == 1, self.builtin.contains(prepared.folded) {
+                return RuleCheck(failed: true, variant: 1, actual: 1)
+            }
+            if builtin == 2, builtinTop.contains(prepared.folded) {
+                return RuleCheck(failed: true, variant: 1, actual: 1)
+            }
             if custom >= 0 {
                 for table in custom..<(custom + count) where blocklists[table].contains(prepared.folded) {
                     return RuleCheck(failed: true, variant: 2, actual: 1)

@@ -7,7 +7,10 @@ import PolicyPattern
 struct RuleEvaluator: @unchecked Sendable {
     let rules: UnsafeBufferPointer<CompiledRule>
     let asciiTable: UnsafeBufferPointer<ASCIIInfo>
+    /// `builtin:common`.
     let builtin: BlocklistLookup
+    /// `builtin:top-10k` when a rule names it (else `builtin`, never consulted).
+    let builtinTop: BlocklistLookup
     let blocklists: UnsafeBufferPointer<BlocklistLookup>
     let scalarSets: UnsafeBufferPointer<ScalarSet>
     let patterns: UnsafeBufferPointer<PatternMatcher>
@@ -102,7 +105,8 @@ struct RuleEvaluator: @unchecked Sendable {
     /// This evaluator, scanning for sequence runs whether or not its own rules need them.
     func trackingSequences() -> RuleEvaluator {
         RuleEvaluator(
-            rules: rules, asciiTable: asciiTable, builtin: builtin, blocklists: blocklists, scalarSets: scalarSets,
+            rules: rules, asciiTable: asciiTable, builtin: builtin, builtinTop: builtinTop, blocklists: blocklists,
+            scalarSets: scalarSets,
             patterns: patterns, sources: sources, bannedTerms: bannedTerms, wordLists: wordLists,
             normalization: normalization, mode: mode, tracksSequences: true, preparesPassword: preparesPassword,
             scanNeeds: scanNeeds)

@@ -8,7 +8,7 @@ extension RuleKind {
     public var blocklistSources: [[String]] {
         guard case .blocklist(let lists, let words, let files) = self else { return [] }
         var sources = [words]
-        if lists.contains("builtin:common") { sources.append(BuiltinCommonPasswords.entries) }
+        sources += BuiltinBlocklist.named(in: lists).map(\.entries)
         sources += files.map(\.allWords)
         return sources.filter { !$0.isEmpty }
     }

@@ -6,6 +6,8 @@ import PolicyPattern
 /// so threads evaluating the same policy never touch a shared reference count.
 final class RuleProgram: @unchecked Sendable {
     static let builtinCommon = BlocklistTable(BuiltinCommonPasswords.entries.map { Array($0.utf8) })
+    /// Built the first time a policy names `builtin:top-10k`.
+    static let builtinTop10k = BlocklistTable(BuiltinTopPasswords.entries.map { Array($0.utf8) })
 
     /// The evaluation view; valid while this object is alive.
     let evaluator: RuleEvaluator
@@ -52,7 +54,12 @@ final class RuleProgram: @unchecked Sendable {
         bannedTermSlots = Self.buffer(tables.bannedTerms.map { BannedTermsSlot(matcher: $0) })
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
-            builtin: Self.builtinCommon.lookup, blocklists: UnsafeBufferPointer(lookups),
+            builtin: Self.builtinCommon.lookup,
+            builtinTop: lowered.contains {
+                if case .blocklist(2, _, _) = $0 { return true }
+                return false
+            } ? Self.builtinTop10k.lookup : Self.builtinCommon.lookup,
+            blocklists: UnsafeBufferPointer(lookups),
             scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
             sources: UnsafeBufferPointer(sourceSlots), bannedTerms: UnsafeBufferPointer(bannedTermSlots),
             wordLists: UnsafeBufferPointer(wordLists), normalization: policy.normalization, mode: policy.evaluation,

@@ -7,7 +7,8 @@ import PolicyReports
 ///
 /// Line 0 is the prompt with the input masked (one mask character per typed character, or only the count when that
 /// does not fit); then one entry per rule — its mark, its label and, while it fails, its message — wrapped to the
-/// width with a hanging indent; then the reset line, which reads "reset unlocked" exactly when every rule passes.
+/// width with a hanging indent; then, when the policy has a `strength` rule, the strength meter with zxcvbn's
+/// warning and suggestions; then the reset line, which reads "reset unlocked" exactly when every rule passes.
 /// No line is wider than `width` columns (at least `minimumWidth` are assumed), so the terminal never wraps one
 /// itself and `FrameDiff` can count rows. Labels and messages come from the policy and are made terminal-safe.
 enum ChecklistFrame {
@@ -48,7 +49,28 @@ enum ChecklistFrame {
                 index == 0 ? "  \(painted) " : nil
             }
         }
+        if let strength = state.strength { lines += strengthLines(strength, width: width, style: style) }
         lines += resetLines(state, width: width, style: style)
+        return lines
+    }
+
+    /// The strength meter: `strength ██░░ 2 of 4 (10^7.3 guesses)`, then zxcvbn's warning and each suggestion on
+    /// lines of their own, indented under it (fixed English text from the estimator, never the password).
+    static func strengthLines(_ meter: StrengthMeter, width: Int, style: ChecklistStyle) -> [String] {
+        let score = max(0, min(4, meter.score))
+        let filled = String(repeating: style.usesUnicode ? "█" : "#", count: score)
+        let empty = String(repeating: style.usesUnicode ? "░" : "-", count: 4 - score)
+        let bar = style.usesUnicode ? filled + empty : "[" + filled + empty + "]"
+        let painted = style.usesColor ? TerminalEscape.paint(bar, score <= 2 ? .red : .green) : bar
+        let guesses = "10^\(meter.guessesLog10Tenths / 10).\(meter.guessesLog10Tenths % 10)"
+        var lines = wrap(
+            "\(score) of 4 (\(guesses) guesses)", width: width,
+            prefixWidth: 2 + TerminalColumns.width(of: "strength " + bar) + 1
+        ) { index in index == 0 ? "  strength \(painted) " : nil }
+        let notes = (meter.warning == .none ? [] : ["! " + meter.warning.text]) + meter.suggestions.map { "- " + $0 }
+        for note in notes {
+            lines += wrap(ReportText.terminalSafe(note), width: width, prefixWidth: 6) { _ in nil }
+        }
         return lines
     }
 

@@ -10,9 +10,9 @@ package enum PolicyAuditCLI {
     /// Every subcommand, in the order `--help` lists them.
     package static var commands: [any CLICommand.Type] {
         [
-            InitCommand.self, PolicyCommand.self, CheckCommand.self, ImportCommand.self, RunsCommand.self,
-            RescoreCommand.self, ReportCommand.self, CompareCommand.self, HistoryCommand.self, ComplianceCommand.self,
-            QueryCommand.self, PruneCommand.self, CorpusCommand.self, DemoCommand.self,
+            InitCommand.self, PolicyCommand.self, CheckCommand.self, StrengthCommand.self, ImportCommand.self,
+            RunsCommand.self, RescoreCommand.self, ReportCommand.self, CompareCommand.self, HistoryCommand.self,
+            ComplianceCommand.self, QueryCommand.self, PruneCommand.self, CorpusCommand.self, DemoCommand.self,
         ]
     }
 

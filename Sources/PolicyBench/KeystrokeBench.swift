@@ -4,7 +4,7 @@ import PasswordPolicy
 import PolicyAuditCLI
 
 /// `pwaudit-bench --keystroke [ROUNDS]`: the live checklist's time from a key's bytes to its frame, on a policy with a
-/// 100,000-word blocklist and a context rule (bench/keystroke.sh).
+/// 100,000-word blocklist, a context rule and a strength rule, whose meter the checklist draws (bench/keystroke.sh).
 ///
 /// Each sample is one `LiveChecklist.handle` call for one key: decoding, the input edit, the presenter's evaluation,
 /// the view state, the frame's layout and the diff, written to a sink that discards it (the terminal's own drawing
@@ -19,7 +19,11 @@ func runKeystrokeBench(rounds: Int) {
             with: #"{"rule":"blocklist","lists":["builtin:common"],"words":["# + wordList + "]}"
         )
         .replacingOccurrences(of: #""fields":["username"]"#, with: #""fields":["username","email"]"#)
-    precondition(json.contains(#""words""#) && json.contains(#""email""#), "the engine bench's policy changed shape")
+        // A strength rule: the checklist then estimates twice a key (the rule, and the meter with its feedback).
+        .replacingOccurrences(of: #""min-token":4}"#, with: #""min-token":4},{"rule":"strength","min-score":3}"#)
+    precondition(
+        json.contains(#""words""#) && json.contains(#""email""#) && json.contains(#""strength""#),
+        "the engine bench's policy changed shape")
     var compiled: CompiledPolicy?
     let compileSeconds = seconds {
         do {
@@ -50,7 +54,9 @@ func runKeystrokeBench(rounds: Int) {
     samples.sort()
     let median = samples[samples.count / 2]
     let p99 = samples[min(samples.count - 1, samples.count * 99 / 100)]
-    print("policy: 8 rules, blocklist of \(words.count) words + builtin:common, context rule (username, email)")
+    print(
+        "policy: 9 rules, blocklist of \(words.count) words + builtin:common, context rule (username, email), "
+            + "strength rule (min-score 3) with its meter")
     print(String(format: "compile once: %.1f ms", compileSeconds * 1000))
     print("keystrokes timed: \(samples.count) (\(rounds) rounds of \(keys.count) keys), frame bytes: \(sink.bytes)")
     print(String(format: "keystroke to frame: median %.1f µs, p99 %.1f µs, max %.1f µs", median, p99, samples.last!))

@@ -40,7 +40,8 @@ package struct PolicyFacts: Sendable, Equatable {
     /// Blocklist entries that the policy's other rules (all but `blocklist` and `context`) would accept: ASVS
     /// 6.2.4's "passwords which match the policy".
     package var blocklistEntriesMatchingPolicy: Int
-    /// Whether a blocklist uses `builtin:common` (the zxcvbn list of the most common leaked passwords).
+    /// Whether a blocklist uses a built-in list (`builtin:common`, `builtin:top-10k`: the head of zxcvbn's list of
+    /// the most common leaked passwords).
     package var usesBuiltinCommon: Bool
     /// Whether a blocklist holds a loaded file list (its provenance is not known to pwaudit).
     package var usesFileList: Bool
@@ -107,7 +108,7 @@ package struct PolicyFacts: Sendable, Equatable {
         blocklistEntries = entries.count
         blocklistEntriesMatchingPolicy = Self.entriesMatching(policy, entries: entries, minLength: minLength)
         usesBuiltinCommon = blocklists.contains {
-            if case .blocklist(let lists, _, _) = $0.kind { lists.contains("builtin:common") } else { false }
+            if case .blocklist(let lists, _, _) = $0.kind { !BuiltinBlocklist.named(in: lists).isEmpty } else { false }
         }
         usesFileList = blocklists.contains {
             if case .blocklist(let lists, _, let files) = $0.kind {

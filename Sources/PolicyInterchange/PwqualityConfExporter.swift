@@ -59,9 +59,9 @@ package enum PwqualityConfExporter {
                 }
                 settings.append(("badwords", expressible.joined(separator: " ")))
             case .blocklist(let lists, let words, let files):
-                if lists.contains("builtin:common") {
+                if let builtin = BuiltinBlocklist.named(in: lists).first {
                     hasDictionary = true
-                    leaveOut(rule, "builtin:common is written as dictcheck=1 (cracklib's dictionary check)")
+                    leaveOut(rule, "\(builtin.rawValue) is written as dictcheck=1 (cracklib's dictionary check)")
                 }
                 if !words.isEmpty || !files.isEmpty { leaveOut(rule, "a list of whole passwords cannot be expressed") }
             case .breached: leaveOut(rule, "a breach corpus cannot be expressed")

@@ -37,7 +37,7 @@ struct PolicyParserTests {
         (#"{"name":"n","rules":[{"rule":"max-repeat"}]}"#, "rules[0].max: is required"),
         (
             #"{"name":"n","rules":[{"rule":"blocklist","lists":["http://x"]}]}"#,
-            #"rules[0].lists[0]: unknown list "http://x"; use "builtin:common", "file:PATH", "hibp:PATH" or "hibp-ntlm:PATH""#
+            #"rules[0].lists[0]: unknown list "http://x"; use "builtin:common", "builtin:top-10k", "file:PATH", "hibp:PATH" or "hibp-ntlm:PATH""#
         ),
         (
             #"{"name":"n","rules":[{"rule":"pattern","regex":"(["}]}"#,

@@ -142,3 +142,38 @@ struct ChecklistFrameTests {
                 == "password: (41 characters)")
     }
 }
+
+/// Issue 23, item 3: the strength meter line and zxcvbn's warning and suggestions, between the rules and the reset
+/// line.
+@Suite("Checklist frame: the strength meter")
+struct ChecklistFrameStrengthTests {
+    static let meter = StrengthMeter(
+        score: 1, guessesLog10Tenths: 47, warning: .topHundred,
+        suggestions: ["Add another word or two. Uncommon words are better."])
+
+    @Test("the meter, its warning and each suggestion come after the rules and before the reset line")
+    func meterLines() {
+        var state = ChecklistFrameTests.state([ChecklistFrameTests.item("Hard enough to guess", false)])
+        state.strength = Self.meter
+        let lines = ChecklistFrame.render(state, maskedLength: 4, width: 80, style: ChecklistFrameTests.unicode)
+        #expect(
+            lines == [
+                "password: ••••", "  ✗ Hard enough to guess — Fix it.", "  strength █░░░ 1 of 4 (10^4.7 guesses)",
+                "      ! This is a top-100 common password.",
+                "      - Add another word or two. Uncommon words are better.", "  reset locked (1 of 1 rule failing)",
+            ])
+    }
+
+    @Test("outside UTF-8 the bar is ASCII; a score of 4 with no feedback is one line; narrow windows wrap")
+    func asciiAndNarrow() {
+        var state = ChecklistFrameTests.state([ChecklistFrameTests.item("Long", true)])
+        state.strength = StrengthMeter(score: 4, guessesLog10Tenths: 123, warning: .none, suggestions: [])
+        let lines = ChecklistFrame.render(state, maskedLength: 0, width: 80, style: ChecklistFrameTests.ascii)
+        #expect(lines[2] == "  strength [####] 4 of 4 (10^12.3 guesses)")
+        #expect(lines.count == 4)
+        state.strength = Self.meter
+        let narrow = ChecklistFrame.render(state, maskedLength: 0, width: 24, style: ChecklistFrameTests.unicode)
+        #expect(narrow.allSatisfy { TerminalColumns.width(of: $0) <= 24 }, "\(narrow)")
+        #expect(narrow.contains { $0.contains("strength █░░░") })
+    }
+}

@@ -144,7 +144,7 @@ package final class QueryResultWriter {
     }
 
     /// `text` as a JSON string: `"` and `\` escaped, every control (and U+2028, U+2029) as an escape.
-    static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
