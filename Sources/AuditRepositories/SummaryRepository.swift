@@ -24,6 +24,17 @@ package protocol SummaryRepository {
     func days(runID: Int64) throws -> [RunDaySummaryRow]
     /// Rule failures per version per submission day.
     func dayRules(runID: Int64) throws -> [RunDayRuleSummaryRow]
+    /// Rule failures per submission day of the versions `versionIDs` only, in `dayRules(runID:)`'s order: `history`
+    /// reads one policy's, and a run's day rows are its largest summary (a store may filter them where it keeps them).
+    func dayRules(runID: Int64, versionIDs: [Int64]) throws -> [RunDayRuleSummaryRow]
     /// Breach-corpus matches by breach count, per version with a breach-corpus rule.
     func breaches(runID: Int64) throws -> [RunBreachSummaryRow]
+}
+
+extension SummaryRepository {
+    /// `dayRules(runID:)` filtered here: for a store where reading them all costs no more.
+    package func dayRules(runID: Int64, versionIDs: [Int64]) throws -> [RunDayRuleSummaryRow] {
+        let wanted = Set(versionIDs)
+        return try dayRules(runID: runID).filter { wanted.contains($0.policyVersionID) }
+    }
 }

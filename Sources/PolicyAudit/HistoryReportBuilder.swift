@@ -131,7 +131,7 @@ extension HistoryReportBuilder {
                 }
             }
             var dayFailures: [Int64: [String: [(Int, Int)]]] = [:]
-            for row in try summaries.dayRules(runID: run.id) where policyRows[row.policyVersionID] != nil {
+            for row in try summaries.dayRules(runID: run.id, versionIDs: Array(policyRows.keys)) {
                 dayFailures[row.policyVersionID, default: [:]][row.day, default: []].append((row.bit, row.failures))
             }
             for (day, candidates) in candidatesPerDay.sorted(by: { $0.key < $1.key }) where request.includes(day: day) {

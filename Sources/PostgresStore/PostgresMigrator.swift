@@ -158,12 +158,20 @@ package struct PostgresMigrator: Sendable {
         }
     }
 
-    /// True when the current schema has a `schema_migrations` with pwaudit's columns, in order, `version` an integer.
+    /// True when the current schema has a `schema_migrations` with pwaudit's columns, in order, `version` an integer,
+    /// that the connected role may see (owns, or holds a right on a column of, as `information_schema.columns` shows
+    /// them). Read from `pg_catalog`: the `information_schema` view took 20 ms of every command's 0.1 s.
     private func hasMigrationTable(_ connection: PostgresConnection) throws(PostgresError) -> Bool {
         let columns = try connection.rows(
             """
-            SELECT column_name, data_type FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = 'schema_migrations' ORDER BY ordinal_position
+            SELECT a.attname, pg_catalog.format_type(a.atttypid, NULL)
+            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
+            WHERE c.relnamespace = (SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname = current_schema())
+              AND c.relname = 'schema_migrations' AND c.relkind IN ('r', 'p', 'v', 'f', 'm')
+              AND a.attnum > 0 AND NOT a.attisdropped
+              AND (pg_catalog.pg_has_role(c.relowner, 'USAGE')
+                   OR pg_catalog.has_column_privilege(c.oid, a.attnum, 'SELECT, INSERT, UPDATE, REFERENCES'))
+            ORDER BY a.attnum
             """)
         let names = columns.map { $0.string(at: 0) ?? "" }
         let versionType = columns.first { $0.string(at: 0) == "version" }?.string(at: 1)

@@ -201,28 +201,45 @@ package struct PostgresSummaryRepository: SummaryRepository {
         ) { RunRejectSummaryRow(reason: $0.string(at: 0) ?? "", count: try $0.int(at: 1)) }
     }
 
-    /// Per-day totals of `runID` (days as `YYYY-MM-DD`).
+    /// Per-day totals of `runID` (days as `YYYY-MM-DD`), in SQLite's order (`dayOrdered`).
     package func days(runID: Int64) throws -> [RunDaySummaryRow] {
-        try rows(
-            "SELECT policy_version_id, \(Self.dayText), total, unlocked FROM run_day_summary"
-                + " WHERE run_id = $1 ORDER BY policy_version_id, (\(Self.dayText)) COLLATE \"C\"", runID
-        ) {
-            RunDaySummaryRow(
-                policyVersionID: try $0.int64(at: 0), day: $0.string(at: 1) ?? "", total: try $0.int(at: 2),
-                unlocked: try $0.int(at: 3))
-        }
+        Self.dayOrdered(
+            try rows(
+                "SELECT policy_version_id, day, total, unlocked FROM run_day_summary WHERE run_id = $1"
+                    + " ORDER BY policy_version_id, day", runID
+            ) {
+                RunDaySummaryRow(
+                    policyVersionID: try $0.int64(at: 0), day: Self.summaryDay($0.string(at: 1) ?? ""),
+                    total: try $0.int(at: 2), unlocked: try $0.int(at: 3))
+            }, version: \.policyVersionID, day: \.day)
     }
 
-    /// Per-day rule failures of `runID`.
+    /// Per-day rule failures of `runID`, in SQLite's order (`dayOrdered`; bits ascending within a day).
     package func dayRules(runID: Int64) throws -> [RunDayRuleSummaryRow] {
-        try rows(
-            "SELECT policy_version_id, \(Self.dayText), bit, failures FROM run_day_rule_summary"
-                + " WHERE run_id = $1 ORDER BY policy_version_id, (\(Self.dayText)) COLLATE \"C\", bit", runID
-        ) {
-            RunDayRuleSummaryRow(
-                policyVersionID: try $0.int64(at: 0), day: $0.string(at: 1) ?? "", bit: try $0.int(at: 2),
-                failures: try $0.int(at: 3))
-        }
+        Self.dayOrdered(
+            try rows(
+                "SELECT policy_version_id, day, bit, failures FROM run_day_rule_summary WHERE run_id = $1"
+                    + " ORDER BY policy_version_id, day, bit", runID
+            ) {
+                RunDayRuleSummaryRow(
+                    policyVersionID: try $0.int64(at: 0), day: Self.summaryDay($0.string(at: 1) ?? ""),
+                    bit: try $0.int(at: 2), failures: try $0.int(at: 3))
+            }, version: \.policyVersionID, day: \.day)
+    }
+
+    /// Per-day rule failures of `runID` under `versionIDs` only, filtered by the server (the primary key's prefix).
+    package func dayRules(runID: Int64, versionIDs: [Int64]) throws -> [RunDayRuleSummaryRow] {
+        let versions = "{" + versionIDs.map(String.init).joined(separator: ",") + "}"
+        return Self.dayOrdered(
+            try connection.rows(
+                "SELECT policy_version_id, day, bit, failures FROM run_day_rule_summary"
+                    + " WHERE run_id = $1 AND policy_version_id = ANY ($2::bigint[]) ORDER BY policy_version_id, day, bit",
+                [.integer(runID), .text(versions)]
+            ).map {
+                RunDayRuleSummaryRow(
+                    policyVersionID: try $0.int64(at: 0), day: Self.summaryDay($0.string(at: 1) ?? ""),
+                    bit: try $0.int(at: 2), failures: try $0.int(at: 3))
+            }, version: \.policyVersionID, day: \.day)
     }
 
     /// Breach-corpus matches by breach count of `runID`, per version with a breach-corpus rule.
@@ -246,9 +263,36 @@ package struct PostgresSummaryRepository: SummaryRepository {
         }
     }
 
-    /// The day column read back as the summaries carry it (`storedDay` undone), ordered as SQLite orders that text.
-    static let dayText =
-        "CASE WHEN day = 'infinity' THEN 'none' WHEN day = '-infinity' THEN 'invalid' ELSE to_char(day, 'YYYY-MM-DD') END"
+    /// A `date` as the server writes it (`YYYY-MM-DD`, `infinity`, `-infinity`) as the summaries carry it:
+    /// `storedDay` undone.
+    static func summaryDay(_ text: String) -> String {
+        switch text {
+        case "infinity": "none"
+        case "-infinity": "invalid"
+        default: text
+        }
+    }
+
+    /// `rows`, read in the primary key's order (per version: `-infinity`, the dates, `infinity`, so the server sorts
+    /// nothing), put in the order SQLite gives its day text: per version the dates, then `invalid`, then `none`.
+    static func dayOrdered<Row>(_ rows: [Row], version: KeyPath<Row, Int64>, day: KeyPath<Row, String>) -> [Row] {
+        var ordered: [Row] = []
+        ordered.reserveCapacity(rows.count)
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let id = rows[start][keyPath: version]
+            let end = rows[start...].firstIndex { $0[keyPath: version] != id } ?? rows.endIndex
+            let group = rows[start..<end]
+            let invalid = group.prefix { $0[keyPath: day] == "invalid" }
+            let rest = group.dropFirst(invalid.count)
+            let none = rest.reversed().prefix { $0[keyPath: day] == "none" }.count
+            ordered += rest.dropLast(none)
+            ordered += invalid
+            ordered += rest.suffix(none)
+            start = end
+        }
+        return ordered
+    }
 
     private func copy<Row>(_ target: String, _ rows: [Row], _ add: (PostgresCopyWriter, Row) -> Void) throws {
         guard !rows.isEmpty else { return }

@@ -54,4 +54,42 @@ import Testing
             #expect(try summaries.read(runID: 999) == RunSummary())
         }
     }
+
+    @Test(
+        "day rows come per version, dates first, then invalid, then none; a read of some versions keeps that order",
+        arguments: StoreUnderTest.all)
+    func dayRowsOrderAndVersionFilter(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let a = try store.addVersion(definition: "{\"v\":1}").version.id
+            let b = try store.addVersion(definition: "{\"v\":2}").version.id
+            let run = try store.startRun(versionIDs: [a, b])
+            let days = ["none", "2026-03-02", "invalid", "2025-12-31", "2026-03-01"]
+            var rows: [RunDayRuleSummaryRow] = []
+            for version in [b, a] {
+                for day in days {
+                    for bit in [3, 0] {
+                        rows.append(
+                            RunDayRuleSummaryRow(policyVersionID: version, day: day, bit: bit, failures: bit + 1))
+                    }
+                }
+            }
+            let totals = [b, a].flatMap { version in
+                days.map { RunDaySummaryRow(policyVersionID: version, day: $0, total: 9, unlocked: 1) }
+            }
+            try store.summaries.write(runID: run.id, summary: RunSummary(days: totals, dayRules: rows))
+            let order = ["2025-12-31", "2026-03-01", "2026-03-02", "invalid", "none"]
+            let expected = [a, b].flatMap { version in
+                order.flatMap { day in
+                    [0, 3].map { RunDayRuleSummaryRow(policyVersionID: version, day: day, bit: $0, failures: $0 + 1) }
+                }
+            }
+            #expect(try store.summaries.dayRules(runID: run.id) == expected)
+            #expect(try store.summaries.days(runID: run.id).map(\.day) == order + order)
+            #expect(
+                try store.summaries.dayRules(runID: run.id, versionIDs: [b])
+                    == expected.filter { $0.policyVersionID == b })
+            #expect(try store.summaries.dayRules(runID: run.id, versionIDs: [a, b]) == expected)
+            #expect(try store.summaries.dayRules(runID: run.id, versionIDs: []).isEmpty)
+        }
+    }
 }
