@@ -1,3 +1,5 @@
+import AuditRepositories
+
 /// The statement check of `pwaudit query` on PostgreSQL: a token scan, before anything is sent, that refuses what a
 /// `READ ONLY` transaction would still run (a `SET`, `set_config`, an advisory lock, `COPY … TO`, `LISTEN`, `DO`,
 /// `CALL`, large objects, reading the server's files, `dblink`, …) and a second statement.
@@ -40,8 +42,8 @@ package enum PostgresQueryGuard {
     static let readingStarts: Set<String> = ["select", "with", "values", "table"]
 
     /// Checks `sql` and throws why it is refused, if it is.
-    /// - Throws: `PostgresQueryError.empty`, `.trailingStatement` or `.refused(action:)`.
-    package static func check(_ sql: String) throws(PostgresQueryError) {
+    /// - Throws: `QueryError.empty`, `.trailingStatement` or `.refused(action:)`.
+    package static func check(_ sql: String) throws(QueryError) {
         let tokens = try PostgresSQLTokenizer.tokens(of: sql)
         var statement = tokens[...]
         if let end = tokens.firstIndex(where: { $0 == .symbol(";") }) {

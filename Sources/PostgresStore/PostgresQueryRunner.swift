@@ -29,7 +29,7 @@ package final class PostgresQueryRunner: QueryRunner {
     package init(connection: PostgresConnection) { self.connection = connection }
 
     /// Checks `sql` and the role, then runs it within `limits`, handing `receiver` the columns and then each row.
-    /// - Throws: `PostgresQueryError`, `PostgresError` when the connection fails, or what `receiver` threw.
+    /// - Throws: `QueryError`, `PostgresError` when the connection fails, or what `receiver` threw.
     package func run(_ sql: String, limits: QueryLimits, into receiver: any QueryRowReceiver) throws {
         try PostgresQueryGuard.check(sql)
         let role = try checkedRole()
@@ -54,7 +54,7 @@ package final class PostgresQueryRunner: QueryRunner {
     }
 
     /// The connected role, checked: it may only read.
-    /// - Throws: `PostgresQueryError.privilegedRole` when it may do more.
+    /// - Throws: `QueryError.privilegedRole` when it may do more.
     private func checkedRole() throws -> Role {
         let sql = """
             SELECT current_user, current_database(), r.rolsuper, r.rolcreaterole,
@@ -86,7 +86,7 @@ package final class PostgresQueryRunner: QueryRunner {
             } else {
                 nil
             }
-        if let reason { throw PostgresQueryError.privilegedRole(role: name, reason: reason, reader: reader) }
+        if let reason { throw QueryError.privilegedRole(role: name, reason: reason, reader: reader) }
         return Role(name: name, reader: reader)
     }
 
@@ -106,12 +106,12 @@ package final class PostgresQueryRunner: QueryRunner {
                 // bytea arrives as hex text, `\x` then two digits a byte.
                 let bytes = row.byteCount(at: index)
                 guard (types[index] == Self.byteaType ? (bytes - 2) / 2 : bytes) <= limits.maximumValueBytes else {
-                    throw PostgresQueryError.valueTooLong(bytes: limits.maximumValueBytes)
+                    throw QueryError.valueTooLong(bytes: limits.maximumValueBytes)
                 }
                 values.append(try Self.value(row, at: index, type: types[index]))
             }
             try receiver.receive(row: values)
-            if limits.deadline.hasPassed { throw PostgresQueryError.timedOut(seconds: limits.deadline.seconds) }
+            if limits.deadline.hasPassed { throw QueryError.timedOut(seconds: limits.deadline.seconds) }
         }
         do {
             try connection.forEachRow(sql, [], columns: describe, hand)
@@ -147,15 +147,15 @@ package final class PostgresQueryRunner: QueryRunner {
     private static func queryError(_ error: PostgresError, seconds: Double, role: Role) -> any Error {
         guard case .statementFailed(let sqlState, let message, _) = error else { return error }
         switch sqlState {
-        case "57014": return PostgresQueryError.timedOut(seconds: seconds)
-        case "42501": return PostgresQueryError.permissionDenied(role: role.name, message: message, reader: role.reader)
+        case "57014": return QueryError.timedOut(seconds: seconds)
+        case "42501": return QueryError.permissionDenied(role: role.name, message: message, reader: role.reader)
         case "25006":
-            return PostgresQueryError.refused(action: "a write or a row lock (\(message): it runs READ ONLY)")
-        case "42601" where message.contains("multiple commands"): return PostgresQueryError.trailingStatement
-        case "53100", "53400": return PostgresQueryError.outOfTemporarySpace
-        case "0A000": return PostgresQueryError.refused(action: message)
-        case _ where sqlState.hasPrefix("42"): return PostgresQueryError.invalid(message: message)
-        default: return PostgresQueryError.failed(message: message)
+            return QueryError.refused(action: "a write or a row lock (\(message): it runs READ ONLY)")
+        case "42601" where message.contains("multiple commands"): return QueryError.trailingStatement
+        case "53100", "53400": return QueryError.outOfTemporarySpace
+        case "0A000": return QueryError.refused(action: message)
+        case _ where sqlState.hasPrefix("42"): return QueryError.invalid(message: message)
+        default: return QueryError.failed(message: message)
         }
     }
 }

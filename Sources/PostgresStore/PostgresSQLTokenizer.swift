@@ -1,3 +1,5 @@
+import AuditRepositories
+
 /// PostgreSQL's lexical structure, as far as `PostgresQueryGuard` needs it: words (folded to lower case), quoted
 /// identifiers (as written), and symbols; strings, numbers, parameters and comments are skipped.
 ///
@@ -22,8 +24,8 @@ enum PostgresSQLTokenizer {
     }
 
     /// The tokens of `sql`.
-    /// - Throws: `PostgresQueryError.refused` for a string, identifier or comment that is not closed.
-    static func tokens(of sql: String) throws(PostgresQueryError) -> [Token] {
+    /// - Throws: `QueryError.refused` for a string, identifier or comment that is not closed.
+    static func tokens(of sql: String) throws(QueryError) -> [Token] {
         let text = Array(sql.unicodeScalars)
         var tokens: [Token] = []
         var index = 0
@@ -94,7 +96,7 @@ enum PostgresSQLTokenizer {
 
     /// The index after the `'…'` starting at `start`.
     private static func skipString(_ text: [Unicode.Scalar], from start: Int, backslashEscapes: Bool)
-        throws(PostgresQueryError) -> Int
+        throws(QueryError) -> Int
     {
         var index = start + 1
         while index < text.count {
@@ -114,7 +116,7 @@ enum PostgresSQLTokenizer {
     }
 
     /// The name and the index after the `"…"` starting at `start`.
-    private static func quotedIdentifier(_ text: [Unicode.Scalar], from start: Int) throws(PostgresQueryError) -> (
+    private static func quotedIdentifier(_ text: [Unicode.Scalar], from start: Int) throws(QueryError) -> (
         String, Int
     ) {
         var name = String.UnicodeScalarView()
@@ -136,7 +138,7 @@ enum PostgresSQLTokenizer {
     }
 
     /// The index after the `/* … */` (nested) starting at `start`.
-    private static func skipBlockComment(_ text: [Unicode.Scalar], from start: Int) throws(PostgresQueryError) -> Int {
+    private static func skipBlockComment(_ text: [Unicode.Scalar], from start: Int) throws(QueryError) -> Int {
         var depth = 0
         var index = start
         while index < text.count {
@@ -155,7 +157,7 @@ enum PostgresSQLTokenizer {
     }
 
     /// The index after the `$tag$…$tag$` starting at `start`, or nil when the `$` opens no dollar quote (`$1`).
-    private static func skipDollarQuote(_ text: [Unicode.Scalar], from start: Int) throws(PostgresQueryError) -> Int? {
+    private static func skipDollarQuote(_ text: [Unicode.Scalar], from start: Int) throws(QueryError) -> Int? {
         var index = start + 1
         if index < text.count && isDigit(text[index]) { return nil }
         while index < text.count && text[index] != "$" {

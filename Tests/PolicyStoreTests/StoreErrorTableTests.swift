@@ -1,4 +1,5 @@
 import AuditCrypto
+import AuditRepositories
 import ExitStatus
 import Foundation
 import PwauditTestSupport
@@ -103,16 +104,30 @@ struct StoreErrorTableTests {
         ),
     ]
 
+    /// `QueryError` (AuditRepositories): one refusal error for both stores' `query`, the same words on each.
     static let queries: [Row] = [
         (QueryError.empty, 65, "the query is empty; give one SELECT statement"),
         (
             QueryError.refused(action: "INSERT into candidate"), 65,
-            "refused: INSERT into candidate; 'pwaudit query' only reads (SELECT, WITH … SELECT, and PRAGMA table_info, "
-                + "table_xinfo, index_list, index_info, index_xinfo, foreign_key_list)"
+            "refused: INSERT into candidate; 'pwaudit query' only reads (one SELECT or WITH … SELECT statement; what "
+                + "else each store allows and refuses is in docs/queries.md)"
         ),
         (
             QueryError.trailingStatement, 65,
             "refused: more than one statement; 'pwaudit query' runs exactly one (remove the text after the first ';')"
+        ),
+        (
+            QueryError.privilegedRole(
+                role: "audit_writer", reason: "may write to pwaudit's tables (candidate)", reader: "audit_reader"), 77,
+            "refused: 'pwaudit query' does not run as \"audit_writer\", which may write to pwaudit's tables (candidate); "
+                + "connect as the database's reader role \"audit_reader\" (pwaudit init creates it), which may only "
+                + "read the v_* views"
+        ),
+        (
+            QueryError.permissionDenied(
+                role: "audit_reader", message: "permission denied for table candidate", reader: "audit_reader"), 77,
+            "refused: permission denied for table candidate to role \"audit_reader\"; the reader role \"audit_reader\" "
+                + "may read only the v_* views (docs/queries.md)"
         ),
         (
             QueryError.timedOut(seconds: 30), 65,
@@ -121,13 +136,18 @@ struct StoreErrorTableTests {
         ),
         (
             QueryError.valueTooLong(bytes: 8 << 20), 65,
-            "the query was stopped: a text or blob would be longer than the limit of 8 MiB; narrow the query to "
-                + "shorter values (docs/queries.md)"
+            "the query was stopped: a value would be longer than the limit of 8 MiB; narrow the query to shorter "
+                + "values (docs/queries.md)"
         ),
         (
             QueryError.outOfMemory(bytes: 512 << 20), 65,
             "the query was stopped: it needed more memory than the limit of 512 MiB; narrow the query or aggregate "
                 + "fewer long values at once (docs/queries.md)"
+        ),
+        (
+            QueryError.outOfTemporarySpace, 65,
+            "the query was stopped: it needed more temporary space on the server than its role may use "
+                + "(temp_file_limit); narrow the query or aggregate less at once (docs/queries.md)"
         ),
         (
             QueryError.invalid(message: "no such table: t"), 65,
@@ -193,7 +213,7 @@ struct StoreErrorTableTests {
             ("PolicyStoreError", "PolicyStore/PolicyStoreError.swift"),
             ("FingerprintKeyError", "AuditCrypto/FingerprintKeyError.swift"),
             ("MigrationError", "PolicyStore/MigrationError.swift"), ("CryptoError", "AuditCrypto/CryptoError.swift"),
-            ("QueryError", "PolicyStore/QueryError.swift"),
+            ("QueryError", "AuditRepositories/QueryError.swift"),
         ]
     )
     func coverage(type: String, file: String) throws {

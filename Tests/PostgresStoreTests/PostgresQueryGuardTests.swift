@@ -1,3 +1,4 @@
+import AuditRepositories
 import PostgresStore
 import Testing
 
@@ -24,7 +25,7 @@ struct PostgresQueryGuardTests {
     @Test(
         "code is seen through case, quoting, schema names and comments",
         arguments: [
-            ("SeLeCt SET_CONFIG('a', 'b', true)", PostgresQueryError.refused(action: "function set_config")),
+            ("SeLeCt SET_CONFIG('a', 'b', true)", QueryError.refused(action: "function set_config")),
             ("SELECT pg_catalog . \"pg_advisory_lock\"(1)", .refused(action: "function pg_advisory_lock")),
             ("SELECT 1 FROM v_run WHERE/**/lo_unlink(1) = 1", .refused(action: "function lo_unlink")),
             ("SELECT $$x$$; SELECT 2", .trailingStatement),
@@ -37,7 +38,7 @@ struct PostgresQueryGuardTests {
             ("SELECT \"open", .refused(action: "a quoted identifier that is not closed")),
             ("* FROM v_run", .refused(action: "a statement that does not begin with SELECT")),
         ])
-    func codeIsSeen(sql: String, expected: PostgresQueryError) {
+    func codeIsSeen(sql: String, expected: QueryError) {
         #expect(throws: expected) { try PostgresQueryGuard.check(sql) }
     }
 }

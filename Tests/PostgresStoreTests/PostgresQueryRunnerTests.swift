@@ -118,7 +118,7 @@ struct PostgresQueryRunnerTests {
         let runner = PostgresQueryRunner(connection: fixture.reader)
         let before = try fixture.snapshot()
         for (sql, words) in Self.refusedStatements {
-            let error = try #require(throws: PostgresQueryError.self, "\(sql)") {
+            let error = try #require(throws: QueryError.self, "\(sql)") {
                 try runner.run(sql, limits: limits(), into: CollectingReceiver())
             }
             #expect(error.exitCode == .dataError, "\(sql)")
@@ -160,7 +160,7 @@ struct PostgresQueryRunnerTests {
             "SELECT * FROM v_run FOR UPDATE", "SELECT * FROM v_run FOR NO KEY UPDATE",
             "SELECT nextval('policy_id_seq')",
         ] {
-            let error = try #require(throws: PostgresQueryError.self, "\(sql)") {
+            let error = try #require(throws: QueryError.self, "\(sql)") {
                 try runner.run(sql, limits: limits(), into: CollectingReceiver())
             }
             #expect(error.exitCode == .noPermission || error.userMessage.contains("READ ONLY"), "\(sql): \(error)")
@@ -208,7 +208,7 @@ struct PostgresQueryRunnerTests {
         let runner = PostgresQueryRunner(connection: fixture.reader)
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try #require(throws: PostgresQueryError.self) {
+        let error = try #require(throws: QueryError.self) {
             try runner.run("SELECT pg_sleep(30)", limits: limits(seconds: 1), into: CollectingReceiver())
         }
         #expect(error == .timedOut(seconds: 1))
@@ -245,7 +245,7 @@ struct PostgresQueryRunnerTests {
         let runner = PostgresQueryRunner(connection: fixture.reader)
         var bounded = limits()
         bounded.maximumValueBytes = 1000
-        let error = try #require(throws: PostgresQueryError.self) {
+        let error = try #require(throws: QueryError.self) {
             try runner.run("SELECT repeat('x', 1001) FROM v_run", limits: bounded, into: CollectingReceiver())
         }
         #expect(error == .valueTooLong(bytes: 1000))
@@ -267,7 +267,7 @@ struct PostgresQueryRunnerTests {
             (try fixture.connect(as: maker), "may create roles"),
         ]
         for (connection, reason) in cases {
-            let error = try #require(throws: PostgresQueryError.self) {
+            let error = try #require(throws: QueryError.self) {
                 try PostgresQueryRunner(connection: connection).run(
                     "SELECT 1", limits: limits(), into: CollectingReceiver())
             }
