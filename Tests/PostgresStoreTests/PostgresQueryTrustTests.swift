@@ -56,6 +56,20 @@ struct PostgresQueryTrustTests {
         #expect(gone, "a pwaudit backend was left connected")
     }
 
+    /// Expects `fixture.snapshot()` to equal `before`, naming what differs.
+    private static func expectUnchanged(
+        _ fixture: PostgresRolesFixture, since before: PostgresRolesFixture.Snapshot
+    ) throws {
+        let after = try fixture.snapshot()
+        #expect(after.rowCounts == before.rowCounts)
+        let changed = Set(before.files.keys).union(after.files.keys).filter { before.files[$0] != after.files[$0] }
+        #expect(
+            changed.isEmpty,
+            "files: \(changed.sorted().map { "\($0) \(before.files[$0] ?? -1) → \(after.files[$0] ?? -1)" })")
+        #expect(after.locks == before.locks)
+        #expect(after.session == before.session)
+    }
+
     @Test(
         "as the reader, every refused statement is refused by the CLI (65) and changes nothing; a table is 77",
         .timeLimit(.minutes(10)))
@@ -95,7 +109,7 @@ struct PostgresQueryTrustTests {
             #expect(outcome.err.hasPrefix("Error: refused: "), "\(sql): \(outcome.err)")
         }
         try Self.settle(fixture)
-        #expect(try fixture.snapshot() == before)
+        try Self.expectUnchanged(fixture, since: before)
     }
 
     @Test("connected as a superuser or a role with write grants, query refuses to run (77) and changes nothing")
@@ -128,6 +142,6 @@ struct PostgresQueryTrustTests {
             }
         }
         try Self.settle(fixture)
-        #expect(try fixture.snapshot() == before)
+        try Self.expectUnchanged(fixture, since: before)
     }
 }

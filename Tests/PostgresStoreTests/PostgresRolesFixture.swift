@@ -109,8 +109,13 @@ final class PostgresRolesFixture {
         return pid
     }
 
-    /// VACUUM ANALYZE the database, so that autovacuum finds nothing to do while a test compares snapshots.
-    func settle() throws { try superuser.execute("VACUUM ANALYZE") }
+    /// VACUUM ANALYZE the database, so that autovacuum finds nothing to do while a test compares snapshots, then
+    /// CHECKPOINT: a dropped relation's file stays, emptied, until the next checkpoint unlinks it (one a migration
+    /// dropped would otherwise vanish between two snapshots when another test's checkpoint comes).
+    func settle() throws {
+        try superuser.execute("VACUUM ANALYZE")
+        try superuser.execute("CHECKPOINT")
+    }
 
     private static func uriEncoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "_-.")))
