@@ -202,7 +202,7 @@ struct PostgresQueryRunnerTests {
         #expect(verdicts.rows.count == 200)
     }
 
-    @Test("pg_sleep past --timeout is stopped by the server's statement_timeout", .timeLimit(.minutes(1)))
+    @Test("pg_sleep past --timeout is stopped by the server's statement_timeout", .timeLimit(.minutes(3)))
     func sleepPastTheTimeoutStops() throws {
         let fixture = try PostgresRolesFixture()
         let runner = PostgresQueryRunner(connection: fixture.reader)
