@@ -73,8 +73,10 @@ let package = Package(
         .target(
             name: "PolicyAudit",
             dependencies: [
-                "PasswordPolicy", "PolicyCompliance", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
-                "AuditRepositories", "AuditTime", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus", "LibC",
+                "PasswordPolicy", "PasswordStrength", "PolicyCompliance", "PolicyCSV", "PolicyDemo",
+                "PolicyInterchange",
+                "PolicyReports", "AuditRepositories", "AuditTime", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus",
+                "LibC",
             ]),
         // Argument parsing, one file per subcommand, exit codes.
         .target(

@@ -18,6 +18,9 @@ package struct CandidateBatch: Sendable {
     package private(set) var features: [CandidateFeatureRow] = []
     /// `outcomeCount` masks per candidate.
     package private(set) var masks: [UInt64] = []
+    /// One stored strength estimate per candidate when the batch carries them (`hasStrength`), else empty: the
+    /// `candidate.strength_*` columns are NULL.
+    package private(set) var strengths: [CandidateStrength] = []
 
     /// An empty batch of candidates with `outcomeCount` failure masks each, with room for `capacity` of them.
     package init(outcomeCount: Int, capacity: Int = 0) {
@@ -56,6 +59,16 @@ package struct CandidateBatch: Sendable {
         self.features.append(features)
         self.masks.append(contentsOf: masks)
     }
+
+    /// Appends `strength` for the candidate appended last. A batch carries an estimate for each of its candidates or
+    /// for none: call it after every `append` or never.
+    package mutating func appendStrength(_ strength: CandidateStrength) {
+        strengths.append(strength)
+        precondition(strengths.count == lines.count, "a strength estimate per candidate, or none")
+    }
+
+    /// Whether the candidates carry strength estimates.
+    package var hasStrength: Bool { !strengths.isEmpty }
 
     /// Candidates in the batch.
     package var count: Int { lines.count }

@@ -55,6 +55,8 @@ package protocol RunRepository {
     func unlockTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts
     /// The candidates of run `runID` with their source line numbers, by id.
     func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)]
+    /// The candidates of run `runID` with their stored strength estimates (nil: none stored), by id.
+    func candidateStrengths(runID: Int64) throws -> [(id: Int64, strength: CandidateStrength?)]
     /// The CSV options run `runID` read its file with, or nil when none were recorded (a run from before schema 10
     /// not rescored since, or one that read no CSV).
     func csvOptions(runID: Int64) throws -> RunCSVOptions?

@@ -20,6 +20,8 @@ package struct RunSummary: Sendable, Equatable {
     package var dayRules: [RunDayRuleSummaryRow]
     /// Breach-corpus matches by breach count, per version with a breach-corpus rule.
     package var breaches: [RunBreachSummaryRow]
+    /// Candidates and unlocked ones per strength score, per version (empty when no estimate was stored).
+    package var strength: [RunStrengthSummaryRow]
 
     /// Creates a summary; every part defaults to empty.
     package init(
@@ -27,7 +29,7 @@ package struct RunSummary: Sendable, Equatable {
         rulePairs: [RunRulePairSummaryRow] = [], lengths: [RunLengthSummaryRow] = [],
         compositions: [RunCompositionSummaryRow] = [], reuse: RunReuseSummaryRow? = nil,
         rejects: [RunRejectSummaryRow] = [], days: [RunDaySummaryRow] = [], dayRules: [RunDayRuleSummaryRow] = [],
-        breaches: [RunBreachSummaryRow] = []
+        breaches: [RunBreachSummaryRow] = [], strength: [RunStrengthSummaryRow] = []
     ) {
         self.versions = versions
         self.rules = rules
@@ -39,5 +41,6 @@ package struct RunSummary: Sendable, Equatable {
         self.days = days
         self.dayRules = dayRules
         self.breaches = breaches
+        self.strength = strength
     }
 }

@@ -29,6 +29,9 @@ package protocol SummaryRepository {
     func dayRules(runID: Int64, versionIDs: [Int64]) throws -> [RunDayRuleSummaryRow]
     /// Breach-corpus matches by breach count, per version with a breach-corpus rule.
     func breaches(runID: Int64) throws -> [RunBreachSummaryRow]
+    /// Candidates and unlocked ones per strength score, per version, for a run whose candidates have stored estimates
+    /// (empty otherwise), by version then score.
+    func strength(runID: Int64) throws -> [RunStrengthSummaryRow]
 }
 
 extension SummaryRepository {

@@ -48,7 +48,9 @@ package struct CSVImport {
             in: workspace, sourceName: request.source.displayName, sourceBytes: Int64(source.totalByteCount ?? 0),
             label: request.label, versionIDs: versions.map(\.id))
         let pipeline = session.pipeline()
-        let workers = ScoringWorkers(policies: compiled, key: key, count: Self.scoringWorkerCount, pipeline: pipeline)
+        let workers = ScoringWorkers(
+            policies: compiled, key: key, strength: request.strength, count: Self.scoringWorkerCount,
+            pipeline: pipeline)
         do {
             let ruleCounts = compiled.map(\.rules.count)
             let read = try readRows(

@@ -21,6 +21,9 @@ package struct CSVImportRequest {
     /// Also store each account's last candidate (`run_account_summary`, behind `v_account_last_candidate`): one
     /// sorted pass over the run's usernames at completion, about a second per million named rows, so it is asked for.
     package var accounts = false
+    /// Store each candidate's strength estimate (score and `log10` guesses) even when no version has a `strength`
+    /// rule (`--strength`); with one, they are stored anyway.
+    package var strength = false
     /// Where to write the rejected rows as CSV (`line,reason`), if anywhere; opened (and checked against the
     /// database and input) by the caller before the import starts.
     package var rejects: RejectsFileWriter.Destination?

@@ -1,6 +1,7 @@
 import AuditCrypto
 import AuditRepositories
 import PasswordPolicy
+import PasswordStrength
 import PolicyCSV
 
 /// Scores accepted rows against compiled policy versions — fingerprint, features and one failure mask per version —
@@ -24,9 +25,19 @@ package final class CandidateScorer {
     /// Per policy, the breach count of the row scored last when that policy's breach-corpus rules refused it, else
     /// 0 (from the rules' own lookups: a policy without such a rule makes none).
     package private(set) var breachCounts: [Int]
+    /// Whether each scored candidate gets zxcvbn's estimate (stored with it and counted per score): when a version
+    /// has a `strength` rule, or the import asked for it (`--strength`).
+    package let estimatesStrength: Bool
+    private let estimator: StrengthEstimator?
+    /// Repeated candidates' estimates, within this scorer's run.
+    let strengthCache: StrengthEstimateCache?
 
     /// A scorer for `policies` fingerprinting with `key`; without a key it scores outcomes only (`scoreOutcomes`).
-    package init(policies: [CompiledPolicy], key: HMACSHA256Key?) {
+    /// With `strength`, or when a version has a `strength` rule, `score` also estimates each candidate's strength.
+    package init(policies: [CompiledPolicy], key: HMACSHA256Key?, strength: Bool = false) {
+        estimatesStrength = key != nil && (strength || policies.contains(where: \.hasStrengthRule))
+        estimator = estimatesStrength ? StrengthEstimator() : nil
+        strengthCache = estimatesStrength ? StrengthEstimateCache() : nil
         self.policies = CompiledPolicySet(policies)
         fingerprinter = key.map(Fingerprinter.init(key:))
         masks = [UInt64](repeating: 0, count: policies.count)
@@ -38,7 +49,8 @@ package final class CandidateScorer {
     /// An empty tally of this scorer's policies (their rule counts and breach-corpus rules).
     package func emptyTally() -> RunTally {
         RunTally(
-            ruleCounts: policies.policies.map(\.rules.count), breachRules: breachedRules.map { $0 != 0 })
+            ruleCounts: policies.policies.map(\.rules.count), breachRules: breachedRules.map { $0 != 0 },
+            tracksStrength: estimatesStrength)
     }
 
     /// Scores one row and counts it into `tally` (its length, composition, outcomes and day, its breach counts, a
@@ -48,6 +60,7 @@ package final class CandidateScorer {
         tally.add(length: scored.features.length, composition: scored.composition, masks: masks, day: scored.day)
         if scored.time.zoneAssumed { tally.timesWithoutZone += 1 }
         if hasBreachedRules { tally.addBreaches(breachCounts) }
+        if let strength = scored.strength { tally.addStrength(score: Int(strength.score), masks: masks) }
         return scored
     }
 
@@ -66,6 +79,8 @@ package final class CandidateScorer {
         let fingerprint: Fingerprint
         let features: CandidateFeatureRow
         let composition: UInt8
+        /// Whether the fingerprint identifies the password as typed (NFKC left it as it is).
+        var exact = true
         if let ascii = ASCIIFeatures(row.password) {
             fingerprint = fingerprinter.fingerprint(row.password)
             features = ascii.row
@@ -79,11 +94,32 @@ package final class CandidateScorer {
                 specialCount: full.special, otherLetterCount: full.otherLetter, spaceCount: full.space,
                 otherCount: full.mark + full.other)
             composition = CompositionMask.mask(of: full)
+            exact = normalized.utf8.elementsEqual(UnsafeRawBufferPointer(row.password))
         }
         computeMasks(row)
-        return ScoredCandidate(
+        var scored = ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
             time: SubmissionTime(row.submittedAt))
+        if let estimator, let strengthCache {
+            let estimate = { Self.strength(of: row, estimator) }
+            scored.strength =
+                exact
+                ? strengthCache.strength(
+                    fingerprint: fingerprint,
+                    inputs: StrengthEstimateCache.inputsKey(username: row.username, email: row.email),
+                    estimate: estimate)
+                : estimate()
+        }
+        return scored
+    }
+
+    /// zxcvbn's estimate of the row's password as typed, with its username and e-mail as user inputs (as a `strength`
+    /// rule estimates it, less a policy's organization: the stored estimate is the candidate's, whatever the version).
+    private static func strength(of row: CSVRowFields, _ estimator: StrengthEstimator) -> CandidateStrength {
+        let text = { (bytes: UnsafeRawBufferPointer?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
+        let estimate = estimator.estimate(
+            text(row.password)!, userInputs: [text(row.username), text(row.email)].compactMap { $0 })
+        return CandidateStrength(score: estimate.score, guessesLog10: estimate.guessesLog10)
     }
 
     /// Appends `row`, scored last as `scored`, to `batch` with its masks: what is stored of a candidate (fingerprint,
@@ -95,6 +131,7 @@ package final class CandidateScorer {
                 canonicalText: scored.time.isCanonical ? row.submittedAt : nil, fingerprint: scored.fingerprint,
                 features: scored.features, masks: masks)
         }
+        if let strength = scored.strength { batch.appendStrength(strength) }
     }
 
     private func computeMasks(_ row: CSVRowFields) {

@@ -34,6 +34,15 @@ package struct ComparisonReportBuilder {
         }
         let counts = try workspace.runs.unlockTransitions(runID: run.id, versionA: a.id, versionB: b.id)
         let rules = Dictionary(uniqueKeysWithValues: try workspace.policies.rules(versionID: b.id).map { ($0.bit, $0) })
+        let strengthRows = try workspace.summaries.strength(runID: run.id)
+        let strength = { (id: Int64) -> StrengthSummary? in
+            let rows = strengthRows.filter { $0.policyVersionID == id }
+            guard !rows.isEmpty else { return nil }
+            return StrengthSummary(
+                scores: rows.map {
+                    StrengthSummary.Score(score: $0.score, candidates: $0.candidates, unlocked: $0.unlocked)
+                })
+        }
         // Of the candidates A unlocks, those B unlocks are none of B's rules' failures: every failure counted under
         // A's unlock belongs to a candidate B newly blocks.
         return ComparisonReport(
@@ -46,7 +55,8 @@ package struct ComparisonReportBuilder {
             newlyBlockedBy: counts.failuresUnlockedUnderA.compactMap { bit, count in
                 guard count > 0 else { return nil }
                 return rules[bit].map { RuleCount(ruleID: $0.ruleID, label: $0.label, count: count) }
-            })
+            },
+            strength: strength(a.id).flatMap { a in strength(b.id).map { StrengthMovement(a: a, b: $0) } })
     }
 
     /// The most recent complete run that scored both versions.

@@ -5,7 +5,8 @@ import PolicyCSV
 /// tally and reuse counts, so a run is never complete without them and every report of it reads summaries only.
 enum RunCompletion {
     /// The summary rows of a tally: every rule of every version (zero failures included), pairs and per-day rule
-    /// failures only where non-zero, breach buckets for every version with a breach-corpus rule.
+    /// failures only where non-zero, breach buckets for every version with a breach-corpus rule, and five strength rows
+    /// (one per score) for every version when the run estimated strength.
     static func summary(of tally: RunTally, versionIDs: [Int64], reuse: RunReuseSummaryRow?) -> RunSummary {
         var versions: [RunVersionSummaryRow] = []
         var rules: [RunRuleSummaryRow] = []
@@ -13,6 +14,7 @@ enum RunCompletion {
         var days: [RunDaySummaryRow] = []
         var dayRules: [RunDayRuleSummaryRow] = []
         var breaches: [RunBreachSummaryRow] = []
+        var strength: [RunStrengthSummaryRow] = []
         for (index, (versionID, version)) in zip(versionIDs, tally.versions).enumerated() {
             versions.append(
                 RunVersionSummaryRow(
@@ -20,6 +22,13 @@ enum RunCompletion {
                     nearMiss: version.nearMisses))
             if version.tracksBreaches {
                 breaches.append(RunBreachSummaryRow(policyVersionID: versionID, buckets: version.breachBuckets))
+            }
+            if tally.tracksStrength {
+                strength += (0..<5).map {
+                    RunStrengthSummaryRow(
+                        policyVersionID: versionID, score: $0, candidates: version.strengthCounts[$0],
+                        unlocked: version.strengthUnlocked[$0])
+                }
             }
             let (failures, onlyFailure, versionPairs) = (version.failures, version.onlyFailure, version.pairs)
             for bit in 0..<version.ruleCount {
@@ -52,7 +61,7 @@ enum RunCompletion {
             reuse: reuse,
             rejects: tally.rejections.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                 .map { RunRejectSummaryRow(reason: $0.key, count: $0.value) },
-            days: days, dayRules: dayRules, breaches: breaches)
+            days: days, dayRules: dayRules, breaches: breaches, strength: strength)
     }
 
     /// `summary` with the rows of `tally`'s versions (`versionIDs`, versions added to the run by a rescore) beside its
@@ -66,6 +75,7 @@ enum RunCompletion {
         merged.days += added.days
         merged.dayRules += added.dayRules
         merged.breaches += added.breaches
+        merged.strength += added.strength
         return merged
     }
 }

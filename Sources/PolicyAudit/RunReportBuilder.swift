@@ -175,7 +175,8 @@ package struct RunReportBuilder {
                             ruleA: a.ruleID, ruleALabel: a.label, ruleB: b.ruleID, ruleBLabel: b.label,
                             count: failures)
                     },
-                    breached: figures.breaches[versionID].map(Self.breached), scoredByRuns: scoredBy?(versionID)))
+                    breached: figures.breaches[versionID].map(Self.breached),
+                    strength: figures.strength[versionID].map(Self.strength), scoredByRuns: scoredBy?(versionID)))
         }
         return RunReport(
             pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: run, runs: runs,
@@ -202,6 +203,15 @@ package struct RunReportBuilder {
         BreachedSummary(
             buckets: zip(RunBreachSummaryRow.bucketBounds, row.buckets).map {
                 BreachedSummary.Bucket(lowest: $0.0.lowest, highest: $0.0.highest, count: $0.1)
+            })
+    }
+
+    /// The report's strength section of a version's summed strength rows (one per score, 0 first).
+    static func strength(_ scores: [(candidates: Int, unlocked: Int)]) -> StrengthSummary {
+        StrengthSummary(
+            scores: scores.enumerated().map {
+                StrengthSummary.Score(
+                    score: $0.offset, candidates: $0.element.candidates, unlocked: $0.element.unlocked)
             })
     }
 

@@ -33,6 +33,24 @@ package struct RunTally: Sendable {
         package var tracksBreaches = false
         /// Candidates refused by a breach-corpus rule, by breach count (`RunBreachSummaryRow.bucketBounds`).
         package private(set) var breachBuckets = [Int](repeating: 0, count: RunBreachSummaryRow.bucketBounds.count)
+        /// strengthCounts[score]: candidates with that strength score; strengthUnlocked[score]: those of them failing
+        /// no rule of the version (only when the run estimates strength, `RunTally.tracksStrength`).
+        package private(set) var strengthCounts = [Int](repeating: 0, count: 5)
+        package private(set) var strengthUnlocked = [Int](repeating: 0, count: 5)
+
+        /// Counts one candidate of strength score `score` whose mask under the version is `mask`.
+        mutating func addStrength(score: Int, mask: UInt64) {
+            strengthCounts[score] += 1
+            if mask == 0 { strengthUnlocked[score] += 1 }
+        }
+
+        /// Adds another tally's strength counts to this one's.
+        mutating func mergeStrength(_ other: VersionTally) {
+            for score in 0..<5 {
+                strengthCounts[score] += other.strengthCounts[score]
+                strengthUnlocked[score] += other.strengthUnlocked[score]
+            }
+        }
 
         /// Candidates, unlocked ones and per-rule failures (indexed by bit) on day slot `slot`.
         func day(_ slot: Int) -> (total: Int, unlocked: Int, failures: ArraySlice<Int>) {
@@ -172,13 +190,17 @@ package struct RunTally: Sendable {
     /// Accepted rows whose submission time named no zone (a date, or a date-time without `Z` or an offset), read as
     /// UTC: the import's summary says how many.
     package var timesWithoutZone = 0
+    /// Whether each accepted candidate's strength score is counted (`addStrength`): its summary rows are written.
+    package var tracksStrength = false
 
     /// Records seen: accepted and rejected.
     package var rowsSeen: Int { acceptedCount + rejectedCount }
 
     /// An empty tally for policy versions with these numbers of rules.
     /// - Parameter breachRules: Per version, whether it has a breach-corpus rule (none when empty).
-    package init(ruleCounts: [Int], breachRules: [Bool] = []) {
+    /// - Parameter tracksStrength: Whether candidates' strength scores are counted.
+    package init(ruleCounts: [Int], breachRules: [Bool] = [], tracksStrength: Bool = false) {
+        self.tracksStrength = tracksStrength
         versions = ruleCounts.map { VersionTally(ruleCount: $0) }
         for (index, tracks) in breachRules.enumerated() where index < versions.count {
             versions[index].tracksBreaches = tracks
@@ -195,6 +217,11 @@ package struct RunTally: Sendable {
     /// breach-corpus rule).
     package mutating func addBreaches(_ counts: [Int]) {
         for (version, count) in counts.enumerated() where count > 0 { addBreach(version: version, count: count) }
+    }
+
+    /// Counts one candidate's strength score (0-4) under each version, by its failure masks there.
+    package mutating func addStrength(score: Int, masks: [UInt64]) {
+        for index in masks.indices { versions[index].addStrength(score: score, mask: masks[index]) }
     }
 
     /// Counts one accepted candidate: its features and its failure mask under each version.
@@ -282,6 +309,7 @@ package struct RunTally: Sendable {
     package mutating func merge(_ other: RunTally) {
         acceptedCount += other.acceptedCount
         timesWithoutZone += other.timesWithoutZone
+        tracksStrength = tracksStrength || other.tracksStrength
         rejectedCount += other.rejectedCount
         rejections.merge(other.rejections, uniquingKeysWith: +)
         for (length, count) in other.lengthCounts.enumerated() where count > 0 {
@@ -297,6 +325,7 @@ package struct RunTally: Sendable {
             let theirs = other.versions[index]
             for (mask, count) in theirs.maskCounts { versions[index].add(mask: mask, count: count) }
             versions[index].mergeBreaches(theirs)
+            versions[index].mergeStrength(theirs)
             for (theirSlot, mine) in slotMap.enumerated() where theirSlot < theirs.dayCapacity {
                 versions[index].addDay(mine, theirs.day(theirSlot))
             }

@@ -11,6 +11,8 @@ package struct ScoredCandidate: Sendable {
     package var composition: UInt8
     /// The submission time as read from the row: what is stored (its canonical instant, or NULL) and its day.
     package var time: SubmissionTime
+    /// zxcvbn's estimate as stored, when the scorer estimates strength (`CandidateScorer.estimatesStrength`).
+    package var strength: CandidateStrength? = nil
     /// The UTC submission day as the number yyyymmdd, or `SubmissionDay.none` / `.invalid`.
     package var day: Int { time.dayNumber }
 }

@@ -22,7 +22,9 @@ final class ScoringWorkers: @unchecked Sendable {
     private var joined = false
 
     /// Starts `count` workers scoring against `policies` with fingerprints under `key`, feeding `pipeline`.
-    init(policies: [CompiledPolicy], key: HMACSHA256Key, count: Int, pipeline: AttemptPipeline) {
+    /// With `strength`, every candidate's strength is estimated and stored (as it is when a version has a `strength`
+    /// rule).
+    init(policies: [CompiledPolicy], key: HMACSHA256Key, strength: Bool, count: Int, pipeline: AttemptPipeline) {
         input = BoundedQueue(capacity: 2 * count)
         self.pipeline = pipeline
         let policies = UncheckedBox(policies)
@@ -33,7 +35,7 @@ final class ScoringWorkers: @unchecked Sendable {
             done.enter()
             let thread = Thread { [self] in
                 defer { done.leave() }
-                work(policies: policies.value, key: key, reuseCapacity: reuseCapacity)
+                work(policies: policies.value, key: key, strength: strength, reuseCapacity: reuseCapacity)
             }
             thread.stackSize = 1 << 22
             thread.start()
@@ -78,8 +80,8 @@ final class ScoringWorkers: @unchecked Sendable {
         done.wait()
     }
 
-    private func work(policies: [CompiledPolicy], key: HMACSHA256Key, reuseCapacity: Int) {
-        let scorer = CandidateScorer(policies: policies, key: key)
+    private func work(policies: [CompiledPolicy], key: HMACSHA256Key, strength: Bool, reuseCapacity: Int) {
+        let scorer = CandidateScorer(policies: policies, key: key, strength: strength)
         var tally = scorer.emptyTally()
         let reuse = FingerprintReuseCounter(runCapacity: reuseCapacity)
         defer {

@@ -2,7 +2,8 @@ import AuditRepositories
 import PolicyCSV
 
 /// The figures of one or more runs' stored summaries that add across runs, added up: a run's candidates are its own,
-/// so per-version totals, unlocks, near misses, rule failures, rule pairs, breach buckets, lengths, compositions,
+/// so per-version totals, unlocks, near misses, rule failures, rule pairs, breach buckets, strength scores, lengths,
+/// compositions,
 /// rejects and undated candidates of several runs are the sums of theirs. Fingerprint reuse is not among them (a
 /// password two runs share is in neither run's groups); `RunReportBuilder` shows it per run.
 struct SummedRunFigures {
@@ -14,6 +15,8 @@ struct SummedRunFigures {
     var pairs: [Int64: [Pair: Int]] = [:]
     /// Per version with a breach-corpus rule: candidates per breach bucket.
     var breaches: [Int64: RunBreachSummaryRow] = [:]
+    /// Per version whose runs stored strength estimates: candidates and unlocked ones per score (0-4).
+    var strength: [Int64: [(candidates: Int, unlocked: Int)]] = [:]
     /// Candidates per password length.
     var lengths: [Int: Int] = [:]
     /// Candidates per character-class composition.
@@ -66,6 +69,12 @@ struct SummedRunFigures {
             let before = breaches[row.policyVersionID]?.buckets ?? Array(repeating: 0, count: row.buckets.count)
             breaches[row.policyVersionID] = RunBreachSummaryRow(
                 policyVersionID: row.policyVersionID, buckets: zip(before, row.buckets).map { $0 + $1 })
+        }
+        for row in try summaries.strength(runID: run.id) where (0...4).contains(row.score) {
+            var scores = strength[row.policyVersionID] ?? Array(repeating: (0, 0), count: 5)
+            scores[row.score].candidates += row.candidates
+            scores[row.score].unlocked += row.unlocked
+            strength[row.policyVersionID] = scores
         }
         for row in try summaries.lengths(runID: run.id) { lengths[row.length, default: 0] += row.count }
         for row in try summaries.compositions(runID: run.id) { compositions[row.composition, default: 0] += row.count }

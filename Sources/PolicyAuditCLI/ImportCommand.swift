@@ -10,7 +10,7 @@ enum ImportCommand: CLICommand {
         usage: [
             "import FILE.csv|- [--policy NAME[@N]]... [--password-column C] [--user-column C] [--email-column C] "
                 + "[--id-column C] [--time-column C] [--delimiter ','|';'|'\\t'] [--label TEXT] [--strict] "
-                + "[--rejects FILE] [--again]"
+                + "[--rejects FILE] [--again] [--accounts] [--strength]"
         ],
         arguments: [.init("FILE.csv", "The CSV to import; '-' reads standard input.")],
         discussion: """
@@ -39,8 +39,14 @@ enum ImportCommand: CLICommand {
         "--accounts",
         help: "Also store each account's last candidate, for v_account_last_candidate (about 1 s per million rows).")
 
+    /// `--strength`.
+    static let strength = Flag(
+        "--strength",
+        help: "Also store each candidate's strength score and log10 guesses (zxcvbn; stored anyway when a version "
+            + "has a strength rule).")
+
     static let options: [any DeclaredOption] =
-        [policy] + CSVOptions.all + [label, strict, rejects, again, accounts] + StoreOptions.all
+        [policy] + CSVOptions.all + [label, strict, rejects, again, accounts, strength] + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]
@@ -48,6 +54,7 @@ enum ImportCommand: CLICommand {
         (request.mapping, request.dialect) = (CSVOptions.mapping(arguments), CSVOptions.dialect(arguments))
         (request.label, request.strict) = (arguments[label], arguments[strict])
         (request.again, request.accounts) = (arguments[again], arguments[accounts])
+        request.strength = arguments[strength]
         request.rejects = try rejectsDestination(arguments, file: file, context: context)
         let workspace = try StoreOptions.openForFingerprinting(arguments, context: context)
         request.versions = try PolicyArgument.storedVersions(

@@ -95,6 +95,14 @@ extension AttemptWriter {
                         }
                         Self.bind(mask, statement, at: base + 15 + Int32(slot))
                     }
+                    if batch.hasStrength {
+                        let strength = batch.strengths[row]
+                        statement.bind(Int64(strength.score), at: base + 19)
+                        statement.bind(strength.guessesLog10, at: base + 20)
+                    } else {
+                        statement.bindNull(at: base + 19)
+                        statement.bindNull(at: base + 20)
+                    }
                 }
             }
         }

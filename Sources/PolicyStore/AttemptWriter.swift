@@ -66,9 +66,9 @@ package final class AttemptWriter: AttemptBatchWriter {
             head: """
                 INSERT INTO candidate (id, run_id, line, external_id, username, submitted_at, fingerprint, length,
                     upper_count, lower_count, digit_count, special_count, other_letter_count, space_count, other_count,
-                    mask_0, mask_1, mask_2, mask_3)
+                    mask_0, mask_1, mask_2, mask_3, strength_score, strength_log10)
                 """,
-            columns: 19, rowsPerStatement: candidatesPerStatement)
+            columns: 21, rowsPerStatement: candidatesPerStatement)
         attemptInsert = try MultiRowInsert(
             database: database,
             head: "INSERT INTO attempt_row (candidate_id, policy_version_id, failed_mask, unlocks_reset)",

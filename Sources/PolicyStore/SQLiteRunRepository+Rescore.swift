@@ -13,4 +13,23 @@ extension SQLiteRunRepository {
         while try statement.step() { rows.append((statement.int64(at: 0), statement.int(at: 1))) }
         return rows
     }
+
+    /// The candidates of run `runID` with their stored strength estimates, by id.
+    package func candidateStrengths(runID: Int64) throws(SQLiteError) -> [(id: Int64, strength: CandidateStrength?)] {
+        let range = CandidateID.range(runID: runID)
+        let statement = try database.cachedStatement(
+            "SELECT id, strength_score, strength_log10 FROM candidate WHERE id BETWEEN ?1 AND ?2 ORDER BY id")
+        defer { statement.reset() }
+        statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
+        var rows: [(id: Int64, strength: CandidateStrength?)] = []
+        while try statement.step() {
+            let strength =
+                statement.isNull(at: 1)
+                ? nil
+                : CandidateStrength(
+                    score: UInt8(statement.int(at: 1)), log10Tenths: Int32((statement.double(at: 2) * 10).rounded()))
+            rows.append((statement.int64(at: 0), strength))
+        }
+        return rows
+    }
 }

@@ -13,4 +13,16 @@ extension SQLiteSummaryRepository {
             RunBreachSummaryRow(policyVersionID: row.int64(at: 0), buckets: (1...5).map { row.int(at: Int32($0)) })
         }
     }
+
+    /// Candidates and unlocked ones per strength score of `runID`, by version then score.
+    package func strength(runID: Int64) throws(SQLiteError) -> [RunStrengthSummaryRow] {
+        try query(
+            "SELECT policy_version_id, score, candidates, unlocked FROM run_strength_summary WHERE run_id = ?1"
+                + " ORDER BY policy_version_id, score", [.integer(runID)]
+        ) { row in
+            RunStrengthSummaryRow(
+                policyVersionID: row.int64(at: 0), score: row.int(at: 1), candidates: row.int(at: 2),
+                unlocked: row.int(at: 3))
+        }
+    }
 }

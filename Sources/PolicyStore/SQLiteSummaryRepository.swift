@@ -54,6 +54,11 @@ package struct SQLiteSummaryRepository: SummaryRepository {
             try insert("run_breach_summary (run_id, policy_version_id, \(Self.breachColumns))", summary.breaches) {
                 [run, .integer($0.policyVersionID)] + $0.buckets.map(int)
             }
+            try insert(
+                "run_strength_summary (run_id, policy_version_id, score, candidates, unlocked)", summary.strength
+            ) {
+                [run, .integer($0.policyVersionID), int($0.score), int($0.candidates), int($0.unlocked)]
+            }
         }
     }
 
@@ -64,7 +69,8 @@ package struct SQLiteSummaryRepository: SummaryRepository {
             rulePairs: try rulePairs(runID: runID),
             lengths: try lengths(runID: runID), compositions: try compositions(runID: runID),
             reuse: try reuse(runID: runID), rejects: try rejects(runID: runID), days: try days(runID: runID),
-            dayRules: try dayRules(runID: runID), breaches: try breaches(runID: runID))
+            dayRules: try dayRules(runID: runID), breaches: try breaches(runID: runID),
+            strength: try strength(runID: runID))
     }
 
     /// Totals per version of `runID`.
@@ -164,7 +170,7 @@ package struct SQLiteSummaryRepository: SummaryRepository {
     private static let tables = [
         "run_version_summary", "run_rule_summary", "run_rule_pair_summary", "run_length_summary",
         "run_composition_summary", "run_reuse_summary", "run_reject_summary", "run_day_summary",
-        "run_day_rule_summary", "run_breach_summary",
+        "run_day_rule_summary", "run_breach_summary", "run_strength_summary",
     ]
 
     private func deleteSummaries(runID: Int64) throws(SQLiteError) {

@@ -79,7 +79,7 @@ package final class PostgresAttemptWriter: AttemptBatchWriter {
     private static let candidateCopy = """
         COPY candidate (id, run_id, line, external_id, username, submitted_at, fingerprint, length, upper_count,
             lower_count, digit_count, special_count, other_letter_count, space_count, other_count,
-            mask_0, mask_1, mask_2, mask_3) FROM STDIN (FORMAT binary)
+            mask_0, mask_1, mask_2, mask_3, strength_score, strength_log10) FROM STDIN (FORMAT binary)
         """
 
     private func copyCandidates(_ batch: CandidateBatch, firstID: Int64, runID: Int64, inline: [Int?]) throws {
@@ -89,7 +89,7 @@ package final class PostgresAttemptWriter: AttemptBatchWriter {
         try batch.texts.withFields { texts in
             try batch.fingerprints.withUnsafeBytes { fingerprints in
                 for row in 0..<batch.count {
-                    copy.beginRow(fields: 19)
+                    copy.beginRow(fields: 21)
                     copy.add(firstID + Int64(row))
                     copy.add(runID)
                     copy.add(batch.lines[row])
@@ -118,6 +118,14 @@ package final class PostgresAttemptWriter: AttemptBatchWriter {
                     copy.add(int32: features.otherCount)
                     for slot in masks {
                         copy.add(slot.map { Int64(bitPattern: batch.masks[row * $0.stride + $0.index]) })
+                    }
+                    // Schema 12 (the strength slice's change, kept to these lines): the estimate, or two NULLs.
+                    if batch.hasStrength {
+                        copy.add(int32: Int(batch.strengths[row].score))
+                        copy.add(float8: batch.strengths[row].guessesLog10)
+                    } else {
+                        copy.addNull()
+                        copy.addNull()
                     }
                     try copy.endRow()
                 }

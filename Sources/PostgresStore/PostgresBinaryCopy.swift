@@ -84,6 +84,13 @@ final class PostgresBinaryCopy {
         append((seconds - Self.postgresEpoch) * 1_000_000)
     }
 
+    /// A `double precision` value, or NULL.
+    func add(float8 value: Double?) {
+        guard let value else { return addNull() }
+        append(Int32(8))
+        append(Int64(bitPattern: value.bitPattern))
+    }
+
     /// A NULL.
     func addNull() { append(Int32(-1)) }
 

@@ -13,6 +13,24 @@ extension PostgresRunRepository {
         return lines
     }
 
+    /// The candidates of run `runID` with their stored strength estimates, by id.
+    package func candidateStrengths(runID: Int64) throws -> [(id: Int64, strength: CandidateStrength?)] {
+        let range = CandidateID.range(runID: runID)
+        var rows: [(id: Int64, strength: CandidateStrength?)] = []
+        try connection.forEachRow(
+            "SELECT id, strength_score, strength_log10 FROM candidate WHERE id BETWEEN $1 AND $2 ORDER BY id",
+            [.integer(range.lowerBound), .integer(range.upperBound)]
+        ) { row in
+            let strength =
+                row.isNull(at: 1)
+                ? nil
+                : CandidateStrength(
+                    score: UInt8(try row.int(at: 1)), log10Tenths: Int32((try row.double(at: 2) * 10).rounded()))
+            rows.append((try row.int64(at: 0), strength))
+        }
+        return rows
+    }
+
     /// The options recorded for run `runID`, or nil.
     package func csvOptions(runID: Int64) throws -> RunCSVOptions? {
         guard

@@ -17,7 +17,7 @@ package struct PostgresSummaryRepository: SummaryRepository {
     private static let tables = [
         "run_version_summary", "run_rule_summary", "run_rule_pair_summary", "run_length_summary",
         "run_composition_summary", "run_reuse_summary", "run_reject_summary", "run_day_summary",
-        "run_day_rule_summary", "run_breach_summary",
+        "run_day_rule_summary", "run_breach_summary", "run_strength_summary",
     ]
 
     /// Replaces all summaries of `runID` with `summary`, in one transaction.
@@ -96,6 +96,15 @@ package struct PostgresSummaryRepository: SummaryRepository {
                 w.add(row.policyVersionID)
                 for count in row.buckets { w.add(count) }
             }
+            try copy("run_strength_summary (run_id, policy_version_id, score, candidates, unlocked)", summary.strength)
+            {
+                w, row in
+                w.add(runID)
+                w.add(row.policyVersionID)
+                w.add(row.score)
+                w.add(row.candidates)
+                w.add(row.unlocked)
+            }
         }
     }
 
@@ -126,7 +135,7 @@ package struct PostgresSummaryRepository: SummaryRepository {
                 rulePairs: try rulePairs(runID: runID), lengths: try lengths(runID: runID),
                 compositions: try compositions(runID: runID), reuse: try reuse(runID: runID),
                 rejects: try rejects(runID: runID), days: try days(runID: runID), dayRules: try dayRules(runID: runID),
-                breaches: try breaches(runID: runID))
+                breaches: try breaches(runID: runID), strength: try strength(runID: runID))
         }
     }
 
@@ -249,6 +258,18 @@ package struct PostgresSummaryRepository: SummaryRepository {
                 + " ORDER BY policy_version_id", runID
         ) { row in
             RunBreachSummaryRow(policyVersionID: try row.int64(at: 0), buckets: try (1...5).map { try row.int(at: $0) })
+        }
+    }
+
+    /// Candidates and unlocked ones per strength score of `runID`, by version then score.
+    package func strength(runID: Int64) throws -> [RunStrengthSummaryRow] {
+        try rows(
+            "SELECT policy_version_id, score, candidates, unlocked FROM run_strength_summary WHERE run_id = $1"
+                + " ORDER BY policy_version_id, score", runID
+        ) { row in
+            RunStrengthSummaryRow(
+                policyVersionID: try row.int64(at: 0), score: try row.int(at: 1), candidates: try row.int(at: 2),
+                unlocked: try row.int(at: 3))
         }
     }
 

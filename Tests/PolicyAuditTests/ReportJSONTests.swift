@@ -76,8 +76,10 @@ struct ReportJSONTests {
         #expect(
             Set(corp3.keys) == [
                 "policy", "total", "unlocked", "rule_failures", "near_misses", "top_failing_pairs", "breached",
+                "strength",
             ])
         #expect(corp3["breached"] is NSNull, "the fixture's versions have no breach-corpus rule")
+        #expect(corp3["strength"] is NSNull, "the fixture's run stored no strength estimates")
         let policy = try #require(corp3["policy"] as? [String: Any])
         #expect(policy["reference"] as? String == "corp@3")
         #expect(policy["name"] as? String == "corp")

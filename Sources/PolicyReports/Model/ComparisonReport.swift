@@ -23,12 +23,17 @@ package struct ComparisonReport: Sendable, Equatable, Codable {
     /// For the newly blocked (`onlyA`), the rules of B that block them, sorted by count, then rule id.
     /// A candidate failing several rules of B counts once for each.
     package private(set) var newlyBlockedBy: [RuleCount]
+    /// How the unlocking candidates' strength moves from A to B, when the run stored estimates: each version's
+    /// strength figures (its unlocking candidates by score); nil otherwise.
+    package var strength: StrengthMovement?
 
     /// Creates a comparison; `newlyBlockedBy` is sorted by count (largest first), then rule id.
     package init(
         pwauditVersion: String, generatedAt: Date, run: RunProvenance, policyA: PolicyVersionRef,
-        policyB: PolicyVersionRef, bothUnlocked: Int, onlyA: Int, onlyB: Int, neither: Int, newlyBlockedBy: [RuleCount]
+        policyB: PolicyVersionRef, bothUnlocked: Int, onlyA: Int, onlyB: Int, neither: Int, newlyBlockedBy: [RuleCount],
+        strength: StrengthMovement? = nil
     ) {
+        self.strength = strength
         self.pwauditVersion = pwauditVersion
         self.generatedAt = generatedAt
         self.run = run
@@ -67,6 +72,23 @@ package struct ComparisonReport: Sendable, Equatable, Codable {
         case onlyB = "only_b"
         case neither
         case newlyBlocked = "newly_blocked"
+        case strength
+    }
+
+    private enum StrengthKeys: String, CodingKey {
+        case a, b
+        case unlockedGuessableChange = "unlocked_guessable_change"
+    }
+
+    /// `the unlocking candidates scoring 2 or less go from 12.5% (40 of 320) under corp@2 to 3.1% (8 of 260) under
+    /// corp@3`, when the run stored estimates.
+    package var strengthHeadline: String? {
+        guard let a = strength?.a, let b = strength?.b else { return nil }
+        let score = StrengthSummary.guessableScore
+        return "the unlocking candidates scoring \(score) or less go from \(a.unlockedGuessableShare) "
+            + "(\(ReportNumber.grouped(a.unlockedGuessable)) of \(ReportNumber.grouped(a.unlocked))) under "
+            + "\(policyA.reference) to \(b.unlockedGuessableShare) (\(ReportNumber.grouped(b.unlockedGuessable)) of "
+            + "\(ReportNumber.grouped(b.unlocked))) under \(policyB.reference)"
     }
 
     private enum NewlyBlockedKeys: String, CodingKey {
@@ -88,8 +110,20 @@ package struct ComparisonReport: Sendable, Equatable, Codable {
             onlyA: try container.decode(EncodedShare.self, forKey: .onlyA).count,
             onlyB: try container.decode(EncodedShare.self, forKey: .onlyB).count,
             neither: try container.decode(EncodedShare.self, forKey: .neither).count,
-            newlyBlockedBy: try newlyBlocked.decode([RuleCount].self, forKey: .byRule)
+            newlyBlockedBy: try newlyBlocked.decode([RuleCount].self, forKey: .byRule),
+            strength: try Self.decodeStrength(container)
         )
+    }
+
+    /// The `strength` object's two summaries, or nil when it is `null` or absent.
+    private static func decodeStrength(_ container: KeyedDecodingContainer<CodingKeys>) throws
+        -> StrengthMovement?
+    {
+        guard container.contains(.strength), try !container.decodeNil(forKey: .strength) else { return nil }
+        let strength = try container.nestedContainer(keyedBy: StrengthKeys.self, forKey: .strength)
+        return StrengthMovement(
+            a: try strength.decode(StrengthSummary.self, forKey: .a),
+            b: try strength.decode(StrengthSummary.self, forKey: .b))
     }
 
     /// Encodes the documented JSON shape: cells are shares of `total`, `by_rule` shares of the newly blocked.
@@ -109,5 +143,15 @@ package struct ComparisonReport: Sendable, Equatable, Codable {
         try newlyBlocked.encode(onlyA, forKey: .count)
         try newlyBlocked.encode(Percentage(onlyA, of: total).rounded2, forKey: .percent)
         try newlyBlocked.encode(newlyBlockedBy.withPercent(of: onlyA), forKey: .byRule)
+        if let a = strength?.a, let b = strength?.b {
+            var nested = container.nestedContainer(keyedBy: StrengthKeys.self, forKey: .strength)
+            try nested.encode(a, forKey: .a)
+            try nested.encode(b, forKey: .b)
+            // Percentage points, B's share of unlocking candidates scoring 2 or less minus A's.
+            let change = b.unlockedGuessableShare.rounded2 - a.unlockedGuessableShare.rounded2
+            try nested.encode((change * 100).rounded() / 100, forKey: .unlockedGuessableChange)
+        } else {
+            try container.encodeNil(forKey: .strength)
+        }
     }
 }

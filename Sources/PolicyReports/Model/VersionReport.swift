@@ -17,6 +17,8 @@ package struct VersionReport: Sendable, Equatable, Codable {
     package private(set) var topFailingPairs: [RulePairCount]
     /// Candidates the version's breach-corpus rules refused, by breach count; nil for a version without such a rule.
     package var breached: BreachedSummary?
+    /// The candidates' strength scores, all and unlocking, when the run stored estimates; nil otherwise.
+    package var strength: StrengthSummary?
     /// In an aggregate report, the runs that scored the version, by id (its figures count their candidates only);
     /// nil in the report of one run.
     package var scoredByRuns: [Int64]?
@@ -24,9 +26,11 @@ package struct VersionReport: Sendable, Equatable, Codable {
     /// Creates a version report; sorts failures by impact and keeps the `pairLimit` most common pairs.
     package init(
         policy: PolicyVersionRef, total: Int, unlocked: Int, ruleFailures: [RuleFailure], nearMisses: NearMisses,
-        topFailingPairs: [RulePairCount], breached: BreachedSummary? = nil, scoredByRuns: [Int64]? = nil
+        topFailingPairs: [RulePairCount], breached: BreachedSummary? = nil, strength: StrengthSummary? = nil,
+        scoredByRuns: [Int64]? = nil
     ) {
         self.breached = breached
+        self.strength = strength
         self.scoredByRuns = scoredByRuns
         self.policy = policy
         self.total = total
@@ -50,7 +54,7 @@ package struct VersionReport: Sendable, Equatable, Codable {
         case ruleFailures = "rule_failures"
         case nearMisses = "near_misses"
         case topFailingPairs = "top_failing_pairs"
-        case breached
+        case breached, strength
         case scoredByRuns = "scored_by_runs"
     }
 
@@ -78,6 +82,8 @@ package struct VersionReport: Sendable, Equatable, Codable {
                 byRule: try nearMisses.decode([RuleCount].self, forKey: .byRule)),
             topFailingPairs: try container.decode([RulePairCount].self, forKey: .topFailingPairs),
             breached: try Self.decodeBreached(container),
+            strength: container.contains(.strength)
+                ? try container.decodeIfPresent(StrengthSummary.self, forKey: .strength) : nil,
             scoredByRuns: try container.decodeIfPresent([Int64].self, forKey: .scoredByRuns)
         )
     }
@@ -107,6 +113,11 @@ package struct VersionReport: Sendable, Equatable, Codable {
             try breachedContainer.encode(breached.buckets.withPercent(of: total), forKey: .byCount)
         } else {
             try container.encodeNil(forKey: .breached)
+        }
+        if let strength {
+            try container.encode(strength, forKey: .strength)
+        } else {
+            try container.encodeNil(forKey: .strength)
         }
         try container.encodeIfPresent(scoredByRuns, forKey: .scoredByRuns)
     }

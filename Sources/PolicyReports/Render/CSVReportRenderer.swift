@@ -131,6 +131,23 @@ package struct CSVReportRenderer: ReportRenderer {
                     total: total)
             }
         }
+        if let strength = version.strength {
+            records += strength.scores.map {
+                ReportCSVRow(
+                    section: "strength", policy: reference, item: "score=\($0.score)", label: "candidates",
+                    count: $0.candidates, total: strength.candidates)
+            }
+            records += strength.scores.map {
+                ReportCSVRow(
+                    section: "strength", policy: reference, item: "score=\($0.score)", label: "unlocking",
+                    count: $0.unlocked, total: strength.unlocked)
+            }
+            records.append(
+                ReportCSVRow(
+                    section: "strength", policy: reference, item: "unlocked_guessable",
+                    label: "unlocking, score <= \(StrengthSummary.guessableScore)", count: strength.unlockedGuessable,
+                    total: strength.unlocked))
+        }
         return records
     }
 
@@ -154,6 +171,22 @@ package struct CSVReportRenderer: ReportRenderer {
             ReportCSVRow(
                 section: "newly_blocked_by", policy: report.policyB.reference, item: $0.ruleID, label: $0.label,
                 count: $0.count, total: report.onlyA)
+        }
+        if let strength = report.strength {
+            for (reference, summary) in [
+                (report.policyA.reference, strength.a), (report.policyB.reference, strength.b),
+            ] {
+                records += summary.scores.map {
+                    ReportCSVRow(
+                        section: "strength_unlocked", policy: reference, item: "score=\($0.score)", label: "unlocking",
+                        count: $0.unlocked, total: summary.unlocked)
+                }
+                records.append(
+                    ReportCSVRow(
+                        section: "strength_unlocked", policy: reference, item: "unlocked_guessable",
+                        label: "unlocking, score <= \(StrengthSummary.guessableScore)",
+                        count: summary.unlockedGuessable, total: summary.unlocked))
+            }
         }
         return ReportCSVRow.document(records)
     }

@@ -48,6 +48,20 @@ extension HTMLReportRenderer {
             caption: "A candidate failing several rules counts once for each.",
             headers: ["Rule", "Label", "Candidates", "% of newly blocked"], numeric: [2, 3],
             rows: blockers.map { [$0.ruleID, $0.label, n($0.count), "\(Percentage($0.count, of: report.onlyA))"] })
+        if let strength = report.strength, let sentence = report.strengthHeadline {
+            page.element("h2", "Strength of the unlocking candidates")
+            page.element("p", sentence + ".")
+            page.table(
+                caption: "Unlocking candidates by zxcvbn score under \(a) and \(b)",
+                headers: ["Score", "Unlock under \(a)", "%", "Unlock under \(b)", "%"], numeric: [1, 2, 3, 4],
+                rows: zip(strength.a.scores, strength.b.scores).map { scoreA, scoreB in
+                    [
+                        "\(scoreA.score)", n(scoreA.unlocked),
+                        "\(Percentage(scoreA.unlocked, of: strength.a.unlocked))",
+                        n(scoreB.unlocked), "\(Percentage(scoreB.unlocked, of: strength.b.unlocked))",
+                    ]
+                })
+        }
         return page.document(title: title)
     }
 

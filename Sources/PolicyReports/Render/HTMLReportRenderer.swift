@@ -127,6 +127,30 @@ package struct HTMLReportRenderer: ReportRenderer {
         if let breached = version.breached {
             breachedSection(breached, reference: reference, total: total, into: &page)
         }
+        if let strength = version.strength {
+            strengthSection(strength, reference: reference, into: &page)
+        }
+    }
+
+    /// The strength scores: a bar per score of the unlocking candidates, with all and unlocking counts in a table.
+    private func strengthSection(_ strength: StrengthSummary, reference: String, into page: inout HTMLPage) {
+        page.figure(
+            { id in
+                SVGChart.horizontalBars(
+                    id: id, title: "Strength of the candidates that unlock under \(reference)",
+                    description: strength.headline + "; bars show the unlocking candidates per zxcvbn score.",
+                    bars: strength.scores.map {
+                        .init(label: "Score \($0.score)", count: $0.unlocked, total: strength.unlocked)
+                    })
+            },
+            caption: "Strength under \(reference): \(strength.headline)",
+            headers: ["Score", "Candidates", "%", "Unlocking", "%"], numeric: [1, 2, 3, 4],
+            rows: strength.scores.map {
+                [
+                    "\($0.score)", n($0.candidates), "\(Percentage($0.candidates, of: strength.candidates))",
+                    n($0.unlocked), "\(Percentage($0.unlocked, of: strength.unlocked))",
+                ]
+            })
     }
 
     /// The breach buckets: a bar per bucket with the same figures in a table.

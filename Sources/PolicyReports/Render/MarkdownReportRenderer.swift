@@ -86,6 +86,17 @@ package struct MarkdownReportRenderer: ReportRenderer {
                     ["Times seen", "Candidates", "%"], right: [1, 2],
                     breached.buckets.map { [esc($0.label), n($0.count), "\(Percentage($0.count, of: total))"] })
             }
+            if let strength = version.strength {
+                out += ["", "### Strength (zxcvbn score)", "", strength.headline + ".", ""]
+                out += table(
+                    ["Score", "Candidates", "%", "Unlocking", "%"], right: [1, 2, 3, 4],
+                    strength.scores.map {
+                        [
+                            "\($0.score)", n($0.candidates), "\(Percentage($0.candidates, of: strength.candidates))",
+                            n($0.unlocked), "\(Percentage($0.unlocked, of: strength.unlocked))",
+                        ]
+                    })
+            }
         }
         let features = report.features
         let candidates = features.candidates
@@ -148,6 +159,18 @@ package struct MarkdownReportRenderer: ReportRenderer {
             report.newlyBlockedBy.map {
                 [esc($0.ruleID), esc($0.label), n($0.count), "\(Percentage($0.count, of: report.onlyA))"]
             })
+        if let strength = report.strength, let sentence = report.strengthHeadline {
+            out += ["", "## Strength of the unlocking candidates (zxcvbn score)", "", esc(sentence) + ".", ""]
+            out += table(
+                ["Score", "Unlock under \(a)", "%", "Unlock under \(b)", "%"], right: [1, 2, 3, 4],
+                zip(strength.a.scores, strength.b.scores).map { scoreA, scoreB in
+                    [
+                        "\(scoreA.score)", n(scoreA.unlocked),
+                        "\(Percentage(scoreA.unlocked, of: strength.a.unlocked))",
+                        n(scoreB.unlocked), "\(Percentage(scoreB.unlocked, of: strength.b.unlocked))",
+                    ]
+                })
+        }
         return out.joined(separator: "\n") + "\n"
     }
 

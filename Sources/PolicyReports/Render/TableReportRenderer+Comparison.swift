@@ -35,6 +35,22 @@ extension TableReportRenderer {
                 }
             ).lines(style: bold)
         }
+        if let strength = report.strength, let sentence = report.strengthHeadline {
+            out += ["", "  Strength of the unlocking candidates (zxcvbn score): \(safe(sentence))"]
+            out += TextTable(
+                columns: [
+                    .init("Score"), .init("Unlock under \(a)", .right), .init("%", .right),
+                    .init("Unlock under \(b)", .right), .init("%", .right),
+                ],
+                rows: zip(strength.a.scores, strength.b.scores).map { scoreA, scoreB in
+                    [
+                        "\(scoreA.score)", n(scoreA.unlocked),
+                        "\(Percentage(scoreA.unlocked, of: strength.a.unlocked))",
+                        n(scoreB.unlocked), "\(Percentage(scoreB.unlocked, of: strength.b.unlocked))",
+                    ]
+                }
+            ).lines(style: bold)
+        }
         return out.joined(separator: "\n") + "\n"
     }
 

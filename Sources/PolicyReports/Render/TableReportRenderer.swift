@@ -143,6 +143,22 @@ package struct TableReportRenderer: ReportRenderer {
                     rows: breached.buckets.map { [$0.label, n($0.count), "\(Percentage($0.count, of: total))"] }
                 ).lines(style: bold)
         }
+        if let strength = version.strength {
+            out +=
+                ["", "  Strength (zxcvbn score): \(strength.headline)"]
+                + TextTable(
+                    columns: [
+                        .init("Score"), .init("Candidates", .right), .init("%", .right), .init("Unlocking", .right),
+                        .init("%", .right),
+                    ],
+                    rows: strength.scores.map {
+                        [
+                            "\($0.score)", n($0.candidates), "\(Percentage($0.candidates, of: strength.candidates))",
+                            n($0.unlocked), "\(Percentage($0.unlocked, of: strength.unlocked))",
+                        ]
+                    }
+                ).lines(style: bold)
+        }
         return out
     }
 

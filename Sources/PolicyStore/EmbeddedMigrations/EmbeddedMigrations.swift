@@ -18,5 +18,6 @@ extension Migrator {
         m0009_canonical_times,
         m0010_run_csv_options,
         m0011_run_delete_keys,
+        m0012_candidate_strength,
     ]
 }
