@@ -12,8 +12,9 @@ enum PruneCommand: CLICommand {
             A complete run whose import finished before DATE loses its candidates and attempts (fingerprints,
             features, outcomes); its summaries, reports, comparisons, rejected-row reasons and the policy history
             stay, so 'pwaudit report', 'compare' and 'history' give the same figures after. The run is marked pruned
-            ('pwaudit runs' shows it) and can no longer be rescored. The file is then checkpointed and vacuumed, so it
-            shrinks. Refused while an import runs. --dry-run counts what would go and changes nothing.
+            ('pwaudit runs' shows it) and can no longer be rescored. A file is then checkpointed and vacuumed, so it
+            shrinks; a PostgreSQL database is vacuumed so its space is reused, and may not shrink (the line says so).
+            Refused while an import runs. --dry-run counts what would go and changes nothing.
             Examples:
               pwaudit prune --before 2026-01-01 --dry-run
               pwaudit prune --before 2026-01-01
@@ -56,7 +57,7 @@ enum PruneCommand: CLICommand {
             "\(outcome.runIDs.count) run(s) (\(runs)): \(ReportNumber.grouped(outcome.candidates)) candidates, "
             + "\(ReportNumber.grouped(outcome.attempts)) attempts"
         if dryRun {
-            let size = outcome.bytesBefore.map { "; the database is \(grouped($0)) bytes" } ?? ""
+            let size = outcome.bytesBefore.map { "; the database is \(PruneSizeText.grouped($0)) bytes" } ?? ""
             context.stdout.line("would prune \(removed)\(size); nothing changed (--dry-run)")
             return .success
         }
@@ -64,11 +65,7 @@ enum PruneCommand: CLICommand {
             context.stdout.line("pruned \(removed)")  // a store that cannot tell its size
             return .success
         }
-        context.stdout.line(
-            "pruned \(removed); the database went from \(grouped(before)) to \(grouped(after)) bytes "
-                + "(\(grouped(before - after)) freed)")
+        context.stdout.line("pruned \(removed); \(PruneSizeText.change(before: before, after: after))")
         return .success
     }
-
-    private static func grouped(_ bytes: Int64) -> String { ReportNumber.grouped(Int(bytes)) }
 }
