@@ -12,40 +12,20 @@
 /// rules and rule pairs failing as often as each other (run 3), days with equal totals (5 each in run 1), equal
 /// lengths and compositions, and a candidate without a time or a username.
 enum BothStoresScript {
-    static let corp1 =
-        #"{"name": "corp", "rules": [{"rule": "length", "min": 8}, {"rule": "require", "class": "digit"}]}"#
-    static let corp2 = """
-        {"name": "corp", "rules": [{"rule": "length", "min": 10}, {"rule": "require", "class": "digit"},
-         {"rule": "require", "class": "special"}]}
-        """
-    /// 23 rows, 2 of them bad (line 14: empty password; line 19: a missing field).
-    static let run1 = """
-        id,username,submitted_at,password
-        c01,ann,2026-05-30T09:00:00Z,abc
-        c02,bob,2026-05-30T09:10:00Z,abcdefgh
-        c03,cid,2026-05-30T10:00:00Z,abcdefg1
-        c04,dan,2026-05-30T11:00:00Z,abcdefg1
-        c05,ann,2026-05-30T12:00:00Z,abcdefg1
-        c06,bob,2026-05-31T09:00:00Z,abcdefghi12
-        c07,cid,2026-05-31T09:30:00Z,abcdefghi12
-        c08,dan,2026-05-31T10:00:00Z,Abcdefghi1!
-        c09,dan,2026-05-31T10:00:00Z,Canary#Pass2026zz
-        c10,jon,2026-05-31T12:00:00Z,password
-        c11,kim,2026-06-01T09:00:00Z,pass1
-        c12,lea,2026-06-01T09:30:00Z,longpassword!
-        bad1,zed,2026-06-01T09:40:00Z,
-        c13,max,2026-06-01T10:00:00Z,12345678
-        c14,ned,2026-06-01T11:00:00Z,qwertyuiop12#
-        c15,oli,2026-06-01T12:00:00Z,short!
-        c16,pam,2026-06-02T09:00:00Z,zxcvbnm12345
-        bad2,yan,2026-06-02T09:05:00Z
-        c17,quy,2026-06-02T10:00:00Z,Zxcvbnm1234$
-        c18,rob,2026-06-02T11:00:00Z,helloworld01
-        c19,sue,2026-06-02T12:00:00Z,x
-        c20,tom,2026-06-02T13:00:00Z,abcdefghij
-        c21,,,abc1
-
-        """
+    /// `ReportCLIFixture`'s policy versions.
+    static let corp1 = ReportCLIFixture.corp1
+    static let corp2 = ReportCLIFixture.corp2
+    /// `ReportCLIFixture.run1` (22 rows, 2 of them bad: line 14, an empty password; line 19, a missing field) with
+    /// ties: c05–c09 moved onto ann, bob, cid and dan (2 candidates each; dan's last two at the same instant), and a
+    /// 23rd row, c21, without a time or a username.
+    static let run1 =
+        [
+            ("c05,eve,", "c05,ann,"), ("c06,fay,", "c06,bob,"), ("c07,gus,", "c07,cid,"), ("c08,hal,", "c08,dan,"),
+            ("c09,ivy,2026-05-31T11:00:00Z,", "c09,dan,2026-05-31T10:00:00Z,"),
+        ].reduce(ReportCLIFixture.run1) { text, change in
+            precondition(text.contains(change.0), "ReportCLIFixture.run1 no longer has \(change.0)")
+            return text.replacingOccurrences(of: change.0, with: change.1)
+        } + "c21,,,abc1\n"
     /// Scored under corp@1 at import (length and digit fail 2 each), rescored under corp@2 (length and special 4 each;
     /// the pairs length+digit and digit+special 2 each).
     static let run2 = """

@@ -135,7 +135,7 @@ final class BothStoresStore {
     /// raw mode (the live checklist's), stdout and stderr to files.
     private func runOnTerminal(_ arguments: [String], typing text: String) throws -> (Int32, String, String) {
         let binary = try #require(BuiltBinary.url, "the pwaudit binary is not built").path
-        let terminal = try PseudoTerminalPair()
+        let terminal = try PseudoTerminal()
         defer { terminal.close() }
         let outPath = harness.directory + "/.terminal-out"
         let errPath = harness.directory + "/.terminal-err"
@@ -148,7 +148,10 @@ final class BothStoresStore {
         let child = try SpawnedChild(
             binary, arguments, stdin: terminal.slave, stdout: out, stderr: err,
             environment: ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "NO_COLOR=1", "TERM=dumb"])
-        let raw = waitUntil(seconds: 60) { terminal.isRaw }
+        let raw = waitUntil(seconds: 60) {
+            terminal.drain()  // so that the child never blocks on a full terminal
+            return terminal.rawModeIsOn
+        }
         if !raw { child.stop() }
         try #require(raw, "check never put the terminal in raw mode")
         terminal.type(text)
@@ -158,55 +161,5 @@ final class BothStoresStore {
             code, try String(contentsOfFile: outPath, encoding: .utf8),
             try String(contentsOfFile: errPath, encoding: .utf8)
         )
-    }
-}
-
-/// A pseudo-terminal pair: the slave for a child's stdin, the master to type on.
-private final class PseudoTerminalPair {
-    let master: Int32
-    let slave: Int32
-
-    init() throws {
-        // Glibc's Swift module leaves out the XSI pseudo-terminal calls; take them from libc itself.
-        typealias OpenPT = @convention(c) (Int32) -> Int32
-        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        func function<T>(_ name: String, as type: T.Type) throws -> T {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw POSIXError(.ENOSYS) }
-            return unsafeBitCast(symbol, to: type)
-        }
-        let openpt = try function("posix_openpt", as: OpenPT.self)
-        let grantpt = try function("grantpt", as: OpenPT.self)
-        let unlockpt = try function("unlockpt", as: OpenPT.self)
-        let ptsname = try function("ptsname", as: Name.self)
-        master = openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
-            throw POSIXError(.ENODEV)
-        }
-        slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard slave >= 0 else { throw POSIXError(.ENODEV) }
-        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-    }
-
-    /// Whether the slave is in raw mode: no line editing.
-    var isRaw: Bool {
-        var settings = termios()
-        guard tcgetattr(slave, &settings) == 0 else { return false }
-        drain()
-        return settings.c_lflag & tcflag_t(ICANON) == 0
-    }
-
-    func type(_ text: String) {
-        _ = text.withCString { write(master, $0, strlen($0)) }
-    }
-
-    /// Reads and drops what the child wrote to the terminal, so that it never blocks on a full buffer.
-    func drain() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while read(master, &buffer, buffer.count) > 0 {}
-    }
-
-    func close() {
-        _ = Glibc.close(slave)
-        _ = Glibc.close(master)
     }
 }
