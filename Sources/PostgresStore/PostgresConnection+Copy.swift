@@ -41,4 +41,12 @@ extension PostgresConnection {
         guard ended == 1 else { throw connectionError(sql: sql) }
         return copied
     }
+
+    /// Sends `bytes` as data of the copy `sql` opened (text or binary); the connection's error when libpq refuses them.
+    func putCopyData(_ bytes: [UInt8], sql: String) throws(PostgresError) {
+        let sent = bytes.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
+        }
+        guard sent == 1 else { throw connectionError(sql: sql) }
+    }
 }

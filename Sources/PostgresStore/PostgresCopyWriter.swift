@@ -81,13 +81,8 @@ package final class PostgresCopyWriter {
     /// Sends what is buffered.
     func flush() throws(PostgresError) {
         guard !buffer.isEmpty else { return }
-        let sent = buffer.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                PQputCopyData(connection.handle, $0.baseAddress, Int32($0.count))
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
-        guard sent == 1 else { throw connection.connectionError(sql: sql) }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try connection.putCopyData(buffer, sql: sql)
     }
 
     private func separate() {
