@@ -73,43 +73,20 @@ enum CheckCommand: CLICommand {
                 "--record needs a terminal; import a CSV of candidates with 'pwaudit import'", command: "check")
         }
         var allPass = true
-        var lineNumber = 0
-        var reader = LineReader(
-            descriptor: context.stdinDescriptor, maximumLineBytes: CSVRowValidator.maximumPasswordBytes)
-        let stdout = context.stdout
-        // A coprocess sees each verdict before it sends the next line; once stdout has failed, nothing more is read.
-        reader.willWait = { () throws(CLIIOError) in
-            stdout.flush()
-            try stdout.throwIfWriteFailed()
-        }
-        while let raw = try reader.nextRawLine() {
-            lineNumber += 1
-            // A line import would reject is rejected here too, by the same reason code, and counts as a failure.
-            var bytes: [UInt8] = []
-            let rejection: RejectReason?
-            switch raw {
-            case .overLong:
-                rejection = .passwordTooLong
-            case .bytes(let line):
-                // A byte order mark before the first line is the file's, not the password's (as import takes it).
-                bytes = lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
-                rejection = bytes.withUnsafeBytes { RejectReason.forPassword($0) }
-            }
-            let verdict: String
-            if let rejection {
+        // A line import would reject is rejected here too, by the same reason code, and counts as a failure.
+        try PasswordLineMode.answerEachLine(context) { number, line in
+            switch line {
+            case .rejected(let reason):
                 allPass = false
-                verdict = "{\"line\":\(lineNumber),\"rejected\":\"\(rejection.rawValue)\"}"
-            } else {
+                return "{\"line\":\(number),\"rejected\":\"\(reason.rawValue)\"}"
+            case .password(let bytes):
                 let password = String(decoding: bytes, as: UTF8.self)
                 let evaluation = policy.evaluate(Candidate(password: password, username: username, email: email))
                 try PolicyCompiler.checkCorpora(of: [policy.policy])  // a damaged corpus stops before a verdict
                 allPass = allPass && evaluation.unlocksReset
                 let failing = evaluation.failingCodes.map { "\"\($0)\"" }.joined(separator: ",")
-                verdict =
-                    "{\"line\":\(lineNumber),\"unlocksReset\":\(evaluation.unlocksReset),\"failing\":[\(failing)]}"
+                return "{\"line\":\(number),\"unlocksReset\":\(evaluation.unlocksReset),\"failing\":[\(failing)]}"
             }
-            stdout.line(verdict)
-            try stdout.throwIfWriteFailed()  // the first failed write stops it: nothing more is read or judged
         }
         return allPass ? .success : .findings
     }

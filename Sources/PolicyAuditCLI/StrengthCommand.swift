@@ -46,35 +46,15 @@ enum StrengthCommand: CLICommand {
         let userInputs = [arguments[CheckCommand.user], arguments[CheckCommand.email]].compactMap { $0 }
         let estimator = StrengthEstimator()
         var allEstimated = true
-        var lineNumber = 0
-        var reader = LineReader(
-            descriptor: context.stdinDescriptor, maximumLineBytes: CSVRowValidator.maximumPasswordBytes)
-        let stdout = context.stdout
-        // As check does: each answer goes out before the next line is waited for, and nothing is read once stdout
-        // has failed.
-        reader.willWait = { () throws(CLIIOError) in
-            stdout.flush()
-            try stdout.throwIfWriteFailed()
-        }
-        while let raw = try reader.nextRawLine() {
-            lineNumber += 1
-            var bytes: [UInt8] = []
-            let rejection: RejectReason?
-            switch raw {
-            case .overLong:
-                rejection = .passwordTooLong
-            case .bytes(let line):
-                bytes = lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
-                rejection = bytes.withUnsafeBytes { RejectReason.forPassword($0) }
-            }
-            if let rejection {
+        try PasswordLineMode.answerEachLine(context) { number, line in
+            switch line {
+            case .rejected(let reason):
                 allEstimated = false
-                stdout.line("{\"line\":\(lineNumber),\"rejected\":\"\(rejection.rawValue)\"}")
-            } else {
+                return "{\"line\":\(number),\"rejected\":\"\(reason.rawValue)\"}"
+            case .password(let bytes):
                 let estimate = estimator.estimate(String(decoding: bytes, as: UTF8.self), userInputs: userInputs)
-                stdout.line(line(lineNumber, estimate))
+                return Self.line(number, estimate)
             }
-            try stdout.throwIfWriteFailed()  // the first failed write stops it: nothing more is read or estimated
         }
         return allEstimated ? .success : .findings
     }
