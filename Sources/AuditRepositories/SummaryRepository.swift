@@ -32,6 +32,20 @@ package protocol SummaryRepository {
     /// Candidates and unlocked ones per strength score, per version, for a run whose candidates have stored estimates
     /// (empty otherwise), by version then score.
     func strength(runID: Int64) throws -> [RunStrengthSummaryRow]
+    /// The day summaries (`days`, `dayRules`) of the versions `versionIDs` in the runs `runIDs`, added up per version
+    /// and period of `grouping` by the store, for the days from `since` to `until` (`YYYY-MM-DD`, inclusive; with
+    /// either bound, no `none` or `invalid` rows); nil when the store adds up no cheaper than its reader (then
+    /// `history` reads each run's day rows).
+    func periodSums(
+        runIDs: [Int64], versionIDs: [Int64], grouping: SummaryDayGrouping, since: String?, until: String?
+    ) throws -> PeriodSums?
+    /// In-force `history`'s day summaries, added up by the store: per span of `spans` (a run's days judged by one
+    /// version or by none) and period of `grouping` (nil: per span only), the judged spans' totals and rule failures
+    /// under their scoring version, and the candidates of the unjudged spans and of the days that are no date, for the
+    /// days from `since` to `until` as `periodSums`; nil when the store adds up no cheaper than its reader.
+    func inForceSums(
+        spans: [InForceSpan], grouping: SummaryDayGrouping?, since: String?, until: String?
+    ) throws -> InForceSums?
 }
 
 extension SummaryRepository {
@@ -40,4 +54,14 @@ extension SummaryRepository {
         let wanted = Set(versionIDs)
         return try dayRules(runID: runID).filter { wanted.contains($0.policyVersionID) }
     }
+
+    /// None: a store whose day rows are read in-process adds them up no cheaper than `history` does.
+    package func periodSums(
+        runIDs: [Int64], versionIDs: [Int64], grouping: SummaryDayGrouping, since: String?, until: String?
+    ) throws -> PeriodSums? { nil }
+
+    /// None, as `periodSums`.
+    package func inForceSums(
+        spans: [InForceSpan], grouping: SummaryDayGrouping?, since: String?, until: String?
+    ) throws -> InForceSums? { nil }
 }

@@ -1,3 +1,4 @@
+import AuditRepositories
 import Foundation
 import PolicyCSV
 import PolicyReports
@@ -36,6 +37,16 @@ package enum HistoryPeriod {
             let parts = isoCalendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
             let week = parts.weekOfYear ?? 0
             return "\(parts.yearForWeekOfYear ?? 0)-W\(week < 10 ? "0" : "")\(week)"
+        }
+    }
+
+    /// The grouping a store adds day summaries up by for `kind`'s buckets, nil for run buckets.
+    package static func dayGrouping(of kind: HistoryBucketKind) -> SummaryDayGrouping? {
+        switch kind {
+        case .run: nil
+        case .day: .day
+        case .week: .week
+        case .month: .month
         }
     }
 }

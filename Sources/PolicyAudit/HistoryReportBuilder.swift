@@ -39,6 +39,26 @@ package struct HistoryReportBuilder {
                 })
         }
         var state = State(request: request, versions: versions, rules: rules)
+        let wanted = versions.filter { version in request.version.map { $0 == version.number } ?? true }
+        if request.mode == .byVersion, let grouping = HistoryPeriod.dayGrouping(of: request.bucketKind),
+            let sums = try workspace.summaries.periodSums(
+                runIDs: runs.map(\.id), versionIDs: wanted.map(\.id), grouping: grouping, since: request.since,
+                until: request.until)
+        {
+            state.addPeriodSums(sums)
+            return report(request, state)
+        }
+        if request.mode == .inForce {
+            let spans = runs.flatMap(state.spans(of:))
+            if let sums = try workspace.summaries.inForceSums(
+                spans: spans.map(\.span), grouping: HistoryPeriod.dayGrouping(of: request.bucketKind),
+                since: request.since, until: request.until)
+            {
+                state.addInForceSums(
+                    sums, spans: spans, runs: Dictionary(uniqueKeysWithValues: runs.map { ($0.id, $0) }))
+                return report(request, state)
+            }
+        }
         for run in runs {
             if request.bucketKind == .run && request.mode == .byVersion {
                 try state.addRunTotals(run, summaries: workspace.summaries)
@@ -46,7 +66,11 @@ package struct HistoryReportBuilder {
                 try state.addDays(run, summaries: workspace.summaries)
             }
         }
-        return HistoryReport(
+        return report(request, state)
+    }
+
+    private func report(_ request: HistoryRequest, _ state: State) -> HistoryReport {
+        HistoryReport(
             pwauditVersion: PolicyAuditVersion.current, generatedAt: .now, policyName: request.policyName,
             bucketKind: request.bucketKind, mode: request.mode, buckets: state.buckets(), gaps: state.gaps())
     }
@@ -85,6 +109,8 @@ extension HistoryReportBuilder {
         let byEffective: [StoredVersion]
         var tallies: [Key: Tally] = [:]
         var missing: [GapKey: [String: Int]] = [:]
+        /// Unjudged days the store added up (`addInForceSums`), per gap.
+        var spanGaps: [GapKey: [InForceUnjudgedRow]] = [:]
 
         init(
             request: HistoryRequest, versions: [StoredVersion], rules: [Int64: [Int: (id: String, label: String)]]
@@ -115,6 +141,95 @@ extension HistoryReportBuilder {
                     run: run, key: key, version: number, total: row.total, unlocked: row.unlocked,
                     failures: (failures[row.policyVersionID] ?? []).map { ($0.bit, $0.failures) },
                     versionID: row.policyVersionID)
+            }
+        }
+
+        /// Period buckets, by-version, from sums the store added up per version and period (`periodSums`): the same
+        /// tallies as `addDays` over every run.
+        mutating func addPeriodSums(_ sums: PeriodSums) {
+            var failures: [Int64: [String: [(Int, Int)]]] = [:]
+            for row in sums.dayRules {
+                failures[row.policyVersionID, default: [:]][row.day, default: []].append((row.bit, row.failures))
+            }
+            for row in sums.days {
+                guard let number = number(of: row.policyVersionID) else { continue }
+                add(
+                    run: nil,
+                    key: Key(period: HistoryPeriod.key(ofDay: row.day, kind: request.bucketKind), version: number),
+                    version: number, total: row.total, unlocked: row.unlocked,
+                    failures: failures[row.policyVersionID]?[row.day] ?? [], versionID: row.policyVersionID)
+            }
+        }
+
+        /// The in-force spans of `run`, with the version in force on each: the days before the first effective day
+        /// (none in force), then from each effective day (its highest version) to the next. A span is judged by the
+        /// in-force version's outcomes when the run scored it, else (a rollback) by the first version of the same
+        /// definition the run scored, else by none: as `addDays` judges each day.
+        func spans(of run: StoredRun) -> [(span: InForceSpan, inForce: StoredVersion?)] {
+            let scored = Set(run.versionIDs)
+            var starts: [(day: String, version: StoredVersion)] = []
+            for version in byEffective {
+                let day = String(version.effectiveFrom.prefix(10))
+                if starts.last?.day == day {
+                    starts[starts.count - 1].version = version
+                } else {
+                    starts.append((day, version))
+                }
+            }
+            var spans: [(span: InForceSpan, inForce: StoredVersion?)] = [
+                (InForceSpan(runID: run.id, firstDay: nil, endDay: starts.first?.day, scoredVersionID: nil), nil)
+            ]
+            for (index, start) in starts.enumerated() {
+                let judge =
+                    scored.contains(start.version.id)
+                    ? start.version.id
+                    : versions.first {
+                        $0.definitionSHA256 == start.version.definitionSHA256 && scored.contains($0.id)
+                    }?.id
+                let end = index + 1 < starts.count ? starts[index + 1].day : nil
+                spans.append(
+                    (
+                        InForceSpan(runID: run.id, firstDay: start.day, endDay: end, scoredVersionID: judge),
+                        start.version
+                    ))
+            }
+            return spans
+        }
+
+        /// In-force buckets and gaps from sums the store added up per span and period (`inForceSums` of `spans`):
+        /// the same tallies as `addDays` over every run.
+        mutating func addInForceSums(
+            _ sums: InForceSums, spans: [(span: InForceSpan, inForce: StoredVersion?)], runs: [Int64: StoredRun]
+        ) {
+            let kind = request.bucketKind
+            func key(_ runID: Int64, _ period: String?) -> Key {
+                Key(
+                    period: kind == .run ? Self.runKey(runID) : HistoryPeriod.key(ofDay: period ?? "", kind: kind),
+                    version: 0)
+            }
+            var failures: [Int: [String: [(Int, Int)]]] = [:]
+            for row in sums.failures {
+                failures[row.span, default: [:]][row.period ?? "", default: []].append((row.bit, row.failures))
+            }
+            for row in sums.scored {
+                let (span, inForce) = spans[row.span]
+                guard let version = inForce, let scored = span.scoredVersionID else { continue }
+                add(
+                    run: runs[span.runID], key: key(span.runID, row.period), version: version.number,
+                    total: row.total, unlocked: row.unlocked, failures: failures[row.span]?[row.period ?? ""] ?? [],
+                    versionID: scored)
+            }
+            for row in sums.unjudged {
+                let key = key(row.runID, row.period)
+                tallies[key, default: Tally()].notScored += row.candidates
+                if kind == .run {
+                    tallies[key]?.runID = row.runID
+                    tallies[key]?.runLabel = runs[row.runID]?.label
+                }
+                if let index = row.span {
+                    spanGaps[GapKey(runID: row.runID, inForce: spans[index].inForce?.reference), default: []].append(
+                        row)
+                }
             }
         }
 
@@ -177,10 +292,10 @@ extension HistoryReportBuilder {
         }
 
         private mutating func add(
-            run: StoredRun, key: Key, version: Int, total: Int, unlocked: Int, failures: [(Int, Int)], versionID: Int64
+            run: StoredRun?, key: Key, version: Int, total: Int, unlocked: Int, failures: [(Int, Int)], versionID: Int64
         ) {
             var tally = tallies[key] ?? Tally()
-            if request.bucketKind == .run {
+            if request.bucketKind == .run, let run {
                 tally.runID = run.id
                 tally.runLabel = run.label
             }
@@ -214,12 +329,19 @@ extension HistoryReportBuilder {
         }
 
         func gaps() -> [HistoryGap] {
-            missing.map { key, days in
+            let perDay = missing.map { key, days in
                 let sorted = days.keys.sorted()
                 return HistoryGap(
                     runID: key.runID, inForce: key.inForce, firstDay: sorted.first ?? "", lastDay: sorted.last ?? "",
                     days: days.count, candidates: days.values.reduce(0, +))
-            }.sorted { ($0.runID, $0.firstDay) < ($1.runID, $1.firstDay) }
+            }
+            let summed = spanGaps.map { key, rows in
+                HistoryGap(
+                    runID: key.runID, inForce: key.inForce, firstDay: rows.map(\.firstDay).min() ?? "",
+                    lastDay: rows.map(\.lastDay).max() ?? "", days: rows.reduce(0) { $0 + $1.days },
+                    candidates: rows.reduce(0) { $0 + $1.candidates })
+            }
+            return (perDay + summed).sorted { ($0.runID, $0.firstDay) < ($1.runID, $1.firstDay) }
         }
     }
 }

@@ -273,6 +273,143 @@ package struct PostgresSummaryRepository: SummaryRepository {
         }
     }
 
+    /// The day summaries of `versionIDs` in `runIDs` added up per version and period by the server (`GROUP BY` on the
+    /// period's first day, `date_trunc` of the day), so `history` reads a row per period instead of one per run and
+    /// day. The bounds compare the day's text in byte order, as `HistoryRequest.includes(day:)` does; with either
+    /// bound, the days that are no date (`infinity`, `-infinity`) are left out.
+    package func periodSums(
+        runIDs: [Int64], versionIDs: [Int64], grouping: SummaryDayGrouping, since: String?, until: String?
+    ) throws -> PeriodSums? {
+        let period = Self.periodExpression(grouping, column: "day")
+        let bounds = Self.dayBounds(
+            column: "day", since: since, until: until,
+            after: [.text(Self.arrayText(runIDs.map(String.init))), .text(Self.arrayText(versionIDs.map(String.init)))])
+        let filter = "run_id = ANY ($1::bigint[]) AND policy_version_id = ANY ($2::bigint[])" + bounds.filter
+        return try connection.inTransaction(.readOnly) {
+            let days = try connection.rows(
+                "SELECT policy_version_id, \(period) AS period, sum(total)::bigint, sum(unlocked)::bigint"
+                    + " FROM run_day_summary WHERE \(filter) GROUP BY 1, 2", bounds.values
+            ).map {
+                RunDaySummaryRow(
+                    policyVersionID: try $0.int64(at: 0), day: Self.summaryDay($0.string(at: 1) ?? ""),
+                    total: try $0.int(at: 2), unlocked: try $0.int(at: 3))
+            }
+            let dayRules = try connection.rows(
+                "SELECT policy_version_id, \(period) AS period, bit, sum(failures)::bigint"
+                    + " FROM run_day_rule_summary WHERE \(filter) GROUP BY 1, 2, 3", bounds.values
+            ).map {
+                RunDayRuleSummaryRow(
+                    policyVersionID: try $0.int64(at: 0), day: Self.summaryDay($0.string(at: 1) ?? ""),
+                    bit: try $0.int(at: 2), failures: try $0.int(at: 3))
+            }
+            return PeriodSums(days: days, dayRules: dayRules)
+        }
+    }
+
+    /// In-force history's day summaries added up by the server: each span's days joined to its scoring version's day
+    /// rows and grouped per span and period, and the candidates of the unjudged spans' days and of the days that are
+    /// no date (a day's candidates: its largest total over the run's versions) grouped per run, span and period, so
+    /// `history --in-force` reads a row per span and period instead of one per run and day. Bounds as `periodSums`.
+    package func inForceSums(
+        spans: [InForceSpan], grouping: SummaryDayGrouping?, since: String?, until: String?
+    ) throws -> InForceSums? {
+        let spanValues: [SQLValue] = [
+            .text(Self.arrayText(spans.map { String($0.runID) })),
+            .text(Self.arrayText(spans.map(\.firstDay))), .text(Self.arrayText(spans.map(\.endDay))),
+            .text(Self.arrayText(spans.map { $0.scoredVersionID.map(String.init) })),
+        ]
+        let spanTable = """
+            m AS (SELECT run_id, first_day::date, end_day::date, scored_id, ord - 1 AS span
+                FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[]) WITH ORDINALITY
+                    AS u(run_id, first_day, end_day, scored_id, ord))
+            """
+        let inSpan = "(m.first_day IS NULL OR s.day >= m.first_day) AND (m.end_day IS NULL OR s.day < m.end_day)"
+        let period = Self.periodExpression(grouping, column: "s.day")
+        let judged = Self.dayBounds(column: "s.day", since: since, until: until, after: spanValues)
+        let runs = Array(Set(spans.map(\.runID))).sorted().map(String.init)
+        let unjudged = Self.dayBounds(
+            column: "day", since: since, until: until, after: spanValues + [.text(Self.arrayText(runs))])
+        return try connection.inTransaction(.readOnly) {
+            let scored = try connection.rows(
+                """
+                WITH \(spanTable)
+                SELECT m.span, \(period), sum(s.total)::bigint, sum(s.unlocked)::bigint
+                FROM m JOIN run_day_summary s ON s.run_id = m.run_id AND s.policy_version_id = m.scored_id AND \(inSpan)
+                WHERE isfinite(s.day)\(judged.filter) GROUP BY 1, 2
+                """, judged.values
+            ).map {
+                InForceScoredRow(
+                    span: try $0.int(at: 0), period: $0.string(at: 1).map(Self.summaryDay), total: try $0.int(at: 2),
+                    unlocked: try $0.int(at: 3))
+            }
+            let failures = try connection.rows(
+                """
+                WITH \(spanTable)
+                SELECT m.span, \(period), s.bit, sum(s.failures)::bigint
+                FROM m JOIN run_day_rule_summary s
+                    ON s.run_id = m.run_id AND s.policy_version_id = m.scored_id AND \(inSpan)
+                WHERE isfinite(s.day)\(judged.filter) GROUP BY 1, 2, 3
+                """, judged.values
+            ).map {
+                InForceFailureRow(
+                    span: try $0.int(at: 0), period: $0.string(at: 1).map(Self.summaryDay), bit: try $0.int(at: 2),
+                    failures: try $0.int(at: 3))
+            }
+            let unjudgedRows = try connection.rows(
+                """
+                WITH \(spanTable),
+                s AS (SELECT run_id, day, max(total) AS total FROM run_day_summary
+                    WHERE run_id = ANY ($5::bigint[])\(unjudged.filter) GROUP BY run_id, day)
+                SELECT s.run_id, m.span, \(period), count(*), sum(s.total)::bigint, min(s.day), max(s.day)
+                FROM s LEFT JOIN m ON m.run_id = s.run_id AND m.scored_id IS NULL AND isfinite(s.day) AND \(inSpan)
+                WHERE NOT isfinite(s.day) OR m.span IS NOT NULL GROUP BY 1, 2, 3
+                """, unjudged.values
+            ).map {
+                InForceUnjudgedRow(
+                    runID: try $0.int64(at: 0), span: try $0.optionalInt(at: 1),
+                    period: $0.string(at: 2).map(Self.summaryDay), days: try $0.int(at: 3),
+                    candidates: try $0.int(at: 4), firstDay: Self.summaryDay($0.string(at: 5) ?? ""),
+                    lastDay: Self.summaryDay($0.string(at: 6) ?? ""))
+            }
+            return InForceSums(scored: scored, failures: failures, unjudged: unjudgedRows)
+        }
+    }
+
+    /// The SQL of a day `column`'s period for `grouping` (its first day), NULL without grouping.
+    static func periodExpression(_ grouping: SummaryDayGrouping?, column: String) -> String {
+        switch grouping {
+        case nil: "NULL::date"
+        case .day: column
+        case .week: "date_trunc('week', \(column)::timestamp)::date"
+        case .month: "date_trunc('month', \(column)::timestamp)::date"
+        }
+    }
+
+    /// The conditions (each after ` AND `) keeping a day `column` from `since` to `until` (`YYYY-MM-DD`, inclusive,
+    /// compared as text in byte order as `HistoryRequest.includes(day:)` does; with either bound, no `infinity` or
+    /// `-infinity`), and `values` followed by the bounds' parameters.
+    static func dayBounds(
+        column: String, since: String?, until: String?, after values: [SQLValue]
+    ) -> (filter: String, values: [SQLValue]) {
+        var filter = ""
+        var values = values
+        if since != nil || until != nil { filter += " AND isfinite(\(column))" }
+        if let since {
+            values.append(.text(since))
+            filter += " AND \(column)::text COLLATE \"C\" >= $\(values.count)"
+        }
+        if let until {
+            values.append(.text(until))
+            filter += " AND \(column)::text COLLATE \"C\" <= $\(values.count)"
+        }
+        return (filter, values)
+    }
+
+    /// `items` as an array literal (`{1,NULL,2026-01-01}`; the items need no quotes: numbers and days).
+    static func arrayText(_ items: [String?]) -> String {
+        "{" + items.map { $0 ?? "NULL" }.joined(separator: ",") + "}"
+    }
+
     /// Copies `rows` into `target` ("table (columns)") with one `COPY … FROM STDIN`; nothing for no rows.
     /// A summary day as the `date` column holds it: the two days that are not dates, a candidate without a time
     /// (`none`) and one with an unreadable time (`invalid`), are `infinity` and `-infinity`.

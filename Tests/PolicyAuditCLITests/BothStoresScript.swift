@@ -85,10 +85,16 @@ enum BothStoresScript {
         ["compare", "corp@1", "corp@2", "--run", "3", "--format", "json"],
         ["history", "--format", "json"],
         ["history", "--by", "day", "--format", "json"],
+        ["history", "--by", "week", "--format", "json"],
+        ["history", "--by", "month", "--policy", "corp@1", "--format", "json"],
+        ["history", "--by", "day", "--since", "2026-01-01", "--format", "json"],
+        ["history", "--by", "week", "--until", "2026-12-31", "--format", "json"],
         ["history", "--by", "run", "--format", "json"],
         ["history", "--by", "day", "--in-force", "--format", "json"],
         ["history", "--by", "run", "--in-force", "--format", "json"],
         ["history", "--by", "month", "--in-force", "--format", "json"],
+        ["history", "--by", "week", "--in-force", "--since", "2026-03-01", "--format", "json"],
+        ["history", "--by", "run", "--in-force", "--until", "2026-06-30", "--format", "json"],
     ]
 
     /// The script, in order.
