@@ -308,8 +308,9 @@ package struct PostgresSummaryRepository: SummaryRepository {
 
     /// In-force history's day summaries added up by the server: each span's days joined to its scoring version's day
     /// rows and grouped per span and period, and the candidates of the unjudged spans' days and of the days that are
-    /// no date (a day's candidates: its largest total over the run's versions) grouped per run, span and period, so
-    /// `history --in-force` reads a row per span and period instead of one per run and day. Bounds as `periodSums`.
+    /// no date (a day's candidates: the day's total under the run's first version, as every version a run scored saw
+    /// every candidate) grouped per run, span and period, so `history --in-force` reads a row per span and period
+    /// instead of one per run and day. Bounds as `periodSums`.
     package func inForceSums(
         spans: [InForceSpan], grouping: SummaryDayGrouping?, since: String?, until: String?
     ) throws -> InForceSums? {
@@ -319,7 +320,7 @@ package struct PostgresSummaryRepository: SummaryRepository {
             .text(Self.arrayText(spans.map { $0.scoredVersionID.map(String.init) })),
         ]
         let spanTable = """
-            m AS (SELECT run_id, first_day::date, end_day::date, scored_id, ord - 1 AS span
+            m AS MATERIALIZED (SELECT run_id, first_day::date, end_day::date, scored_id, ord - 1 AS span
                 FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[]) WITH ORDINALITY
                     AS u(run_id, first_day, end_day, scored_id, ord))
             """
@@ -328,13 +329,13 @@ package struct PostgresSummaryRepository: SummaryRepository {
         let judged = Self.dayBounds(column: "s.day", since: since, until: until, after: spanValues)
         let runs = Array(Set(spans.map(\.runID))).sorted().map(String.init)
         let unjudged = Self.dayBounds(
-            column: "day", since: since, until: until, after: spanValues + [.text(Self.arrayText(runs))])
+            column: "d.day", since: since, until: until, after: spanValues + [.text(Self.arrayText(runs))])
         return try connection.inTransaction(.readOnly) {
             let scored = try connection.rows(
                 """
                 WITH \(spanTable)
                 SELECT m.span, \(period), sum(s.total)::bigint, sum(s.unlocked)::bigint
-                FROM m JOIN run_day_summary s ON s.run_id = m.run_id AND s.policy_version_id = m.scored_id AND \(inSpan)
+                FROM m CROSS JOIN LATERAL (\(Self.spanRows("run_day_summary"))) AS s
                 WHERE isfinite(s.day)\(judged.filter) GROUP BY 1, 2
                 """, judged.values
             ).map {
@@ -346,8 +347,7 @@ package struct PostgresSummaryRepository: SummaryRepository {
                 """
                 WITH \(spanTable)
                 SELECT m.span, \(period), s.bit, sum(s.failures)::bigint
-                FROM m JOIN run_day_rule_summary s
-                    ON s.run_id = m.run_id AND s.policy_version_id = m.scored_id AND \(inSpan)
+                FROM m CROSS JOIN LATERAL (\(Self.spanRows("run_day_rule_summary"))) AS s
                 WHERE isfinite(s.day)\(judged.filter) GROUP BY 1, 2, 3
                 """, judged.values
             ).map {
@@ -358,8 +358,11 @@ package struct PostgresSummaryRepository: SummaryRepository {
             let unjudgedRows = try connection.rows(
                 """
                 WITH \(spanTable),
-                s AS (SELECT run_id, day, max(total) AS total FROM run_day_summary
-                    WHERE run_id = ANY ($5::bigint[])\(unjudged.filter) GROUP BY run_id, day)
+                s AS (SELECT d.run_id, d.day, d.total FROM unnest($5::bigint[]) AS r(run_id)
+                    CROSS JOIN LATERAL (SELECT min(policy_version_id) AS id FROM run_day_summary v
+                        WHERE v.run_id = r.run_id) AS probe
+                    JOIN run_day_summary d ON d.run_id = r.run_id AND d.policy_version_id = probe.id
+                    WHERE true\(unjudged.filter))
                 SELECT s.run_id, m.span, \(period), count(*), sum(s.total)::bigint, min(s.day), max(s.day)
                 FROM s LEFT JOIN m ON m.run_id = s.run_id AND m.scored_id IS NULL AND isfinite(s.day) AND \(inSpan)
                 WHERE NOT isfinite(s.day) OR m.span IS NOT NULL GROUP BY 1, 2, 3
@@ -373,6 +376,13 @@ package struct PostgresSummaryRepository: SummaryRepository {
             }
             return InForceSums(scored: scored, failures: failures, unjudged: unjudgedRows)
         }
+    }
+
+    /// The rows of `table` on span `m`'s days under its scoring version: a range of the primary key, read span by span
+    /// (`OFFSET 0` keeps the planner from hashing the whole table instead).
+    static func spanRows(_ table: String) -> String {
+        "SELECT * FROM \(table) WHERE run_id = m.run_id AND policy_version_id = m.scored_id"
+            + " AND day >= coalesce(m.first_day, '-infinity') AND day < coalesce(m.end_day, 'infinity') OFFSET 0"
     }
 
     /// The SQL of a day `column`'s period for `grouping` (its first day), NULL without grouping.
