@@ -13,6 +13,7 @@ package enum PolicyAuditCLI {
             InitCommand.self, PolicyCommand.self, CheckCommand.self, StrengthCommand.self, ImportCommand.self,
             RunsCommand.self, RescoreCommand.self, ReportCommand.self, CompareCommand.self, HistoryCommand.self,
             ComplianceCommand.self, QueryCommand.self, PruneCommand.self, CorpusCommand.self, DemoCommand.self,
+            CompletionsCommand.self,
         ]
     }
 
