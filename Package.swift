@@ -139,9 +139,9 @@ let package = Package(
         .testTarget(
             name: "PolicyAuditTests",
             dependencies: [
-                "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyDemo", "PolicyInterchange", "PolicyReports",
-                "AuditRepositories", "AuditStores", "AuditTime", "PolicyStore", "PasswordPolicy", "AuditCrypto",
-                "ExitStatus", "LibC", "PwauditTestSupport", "WorkspaceTestSupport",
+                "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyCompliance", "PolicyDemo", "PolicyInterchange",
+                "PolicyReports", "AuditRepositories", "AuditStores", "AuditTime", "PolicyStore", "PasswordPolicy",
+                "AuditCrypto", "ExitStatus", "LibC", "PwauditTestSupport", "WorkspaceTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",

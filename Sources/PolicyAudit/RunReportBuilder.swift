@@ -176,7 +176,8 @@ package struct RunReportBuilder {
                             count: failures)
                     },
                     breached: figures.breaches[versionID].map(Self.breached),
-                    strength: figures.strength[versionID].map(Self.strength), scoredByRuns: scoredBy?(versionID)))
+                    strength: figures.strength[versionID].map(Self.strength), scoredByRuns: scoredBy?(versionID),
+                    lengthLimits: Self.lengthLimits(ruleRows)))
         }
         return RunReport(
             pwauditVersion: PolicyAuditVersion.current, generatedAt: Date(), run: run, runs: runs,

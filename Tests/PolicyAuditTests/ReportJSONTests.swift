@@ -76,7 +76,7 @@ struct ReportJSONTests {
         #expect(
             Set(corp3.keys) == [
                 "policy", "total", "unlocked", "rule_failures", "near_misses", "top_failing_pairs", "breached",
-                "strength",
+                "strength", "length_limits",
             ])
         #expect(corp3["breached"] is NSNull, "the fixture's versions have no breach-corpus rule")
         #expect(corp3["strength"] is NSNull, "the fixture's run stored no strength estimates")

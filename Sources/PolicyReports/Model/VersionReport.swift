@@ -22,13 +22,16 @@ package struct VersionReport: Sendable, Equatable, Codable {
     /// In an aggregate report, the runs that scored the version, by id (its figures count their candidates only);
     /// nil in the report of one run.
     package var scoredByRuns: [Int64]?
+    /// The lengths the version's length rules allow; nil when it has none (or for a report of an older pwaudit).
+    package var lengthLimits: LengthLimits?
 
     /// Creates a version report; sorts failures by impact and keeps the `pairLimit` most common pairs.
     package init(
         policy: PolicyVersionRef, total: Int, unlocked: Int, ruleFailures: [RuleFailure], nearMisses: NearMisses,
         topFailingPairs: [RulePairCount], breached: BreachedSummary? = nil, strength: StrengthSummary? = nil,
-        scoredByRuns: [Int64]? = nil
+        scoredByRuns: [Int64]? = nil, lengthLimits: LengthLimits? = nil
     ) {
+        self.lengthLimits = lengthLimits
         self.breached = breached
         self.strength = strength
         self.scoredByRuns = scoredByRuns
@@ -56,6 +59,7 @@ package struct VersionReport: Sendable, Equatable, Codable {
         case topFailingPairs = "top_failing_pairs"
         case breached, strength
         case scoredByRuns = "scored_by_runs"
+        case lengthLimits = "length_limits"
     }
 
     private enum BreachedKeys: String, CodingKey {
@@ -84,7 +88,8 @@ package struct VersionReport: Sendable, Equatable, Codable {
             breached: try Self.decodeBreached(container),
             strength: container.contains(.strength)
                 ? try container.decodeIfPresent(StrengthSummary.self, forKey: .strength) : nil,
-            scoredByRuns: try container.decodeIfPresent([Int64].self, forKey: .scoredByRuns)
+            scoredByRuns: try container.decodeIfPresent([Int64].self, forKey: .scoredByRuns),
+            lengthLimits: try container.decodeIfPresent(LengthLimits.self, forKey: .lengthLimits)
         )
     }
 
@@ -120,5 +125,6 @@ package struct VersionReport: Sendable, Equatable, Codable {
             try container.encodeNil(forKey: .strength)
         }
         try container.encodeIfPresent(scoredByRuns, forKey: .scoredByRuns)
+        try container.encode(lengthLimits, forKey: .lengthLimits)
     }
 }

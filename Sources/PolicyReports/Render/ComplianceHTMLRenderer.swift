@@ -1,7 +1,9 @@
 import PolicyCompliance
 
 /// Renders a compliance report as one self-contained HTML page: per version a red / yellow / green tile per
-/// standard, each opening onto its clause table (plain `<details>`, no script), then the conflicts.
+/// standard, each opening onto its clause table (plain `<details>`, no script), then the conflicts. Printed, every
+/// tile is open (the shared print CSS opens every `<details>`) and as wide as the page, so the paper has every
+/// clause row.
 struct ComplianceHTMLRenderer {
     /// The page.
     func render(_ report: ComplianceReport) -> String {
@@ -64,7 +66,7 @@ struct ComplianceHTMLRenderer {
         .tile.yellow { background: #fff8e1; border-color: #b58900; }
         .tile.red { background: #fdecea; border-color: #c62828; }
         .conflict.active { font-weight: 600; }
-        @media print { .tile { break-inside: avoid; } }
+        @media print { .tile { flex-basis: 100%; } }
 
         """
 }

@@ -15,7 +15,9 @@ struct HTMLPage {
         body += "<\(tag)\(attribute)>\(ReportText.html(text))</\(tag)>\n"
     }
 
-    /// Appends a data table; cells are escaped, columns in `numeric` right-aligned with tabular figures.
+    /// Appends a data table in a box of its own that scrolls sideways when the table is wider than the page (a
+    /// narrow screen), so that the page itself never does; cells are escaped, columns in `numeric` right-aligned with
+    /// tabular figures.
     mutating func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[String]]) {
         body += Self.table(caption: caption, headers: headers, numeric: numeric, rows: rows)
     }
@@ -57,7 +59,7 @@ struct HTMLPage {
             let attribute = numeric.contains(index) ? #" class="num""# : ""
             return "<\(tag)\(attribute)>\(ReportText.html(text))</\(tag)>"
         }
-        var html = "<table>\n<caption>\(ReportText.html(caption))</caption>\n"
+        var html = "<div class=\"table-box\">\n<table>\n<caption>\(ReportText.html(caption))</caption>\n"
         // A key–value table (provenance) has no column headings: no empty heading row.
         if headers.contains(where: { !$0.isEmpty }) {
             html += "<thead><tr>" + headers.enumerated().map { cell("th", $0.offset, $0.element) }.joined()
@@ -68,7 +70,7 @@ struct HTMLPage {
             html += "<tr>" + row.enumerated().map { cell("td", $0.offset, $0.element) }.joined() + "</tr>\n"
         }
         if rows.isEmpty { html += "<tr><td colspan=\"\(headers.count)\">None</td></tr>\n" }
-        return html + "</tbody>\n</table>\n"
+        return html + "</tbody>\n</table>\n</div>\n"
     }
 
     private static let css = """
@@ -90,8 +92,10 @@ struct HTMLPage {
         h1, h2, h3, p, li, caption, th, td { overflow-wrap: anywhere; }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 1em 0 1.5em; display: flex; flex-wrap: wrap; gap: 8px 28px; align-items: flex-start; }
-        .chart-box { flex: 1 1 560px; max-width: 720px; }
-        svg.chart { max-width: 100%; height: auto; }
+        .table-box { max-width: 100%; overflow-x: auto; }
+        figure > .table-box { flex: 1 1 300px; min-width: 0; }
+        .chart-box { flex: 1 1 620px; max-width: 720px; min-width: 0; overflow-x: auto; }
+        svg.chart { display: block; width: 100%; min-width: 620px; height: auto; }
         svg text { font: 12px system-ui, sans-serif; fill: #1b1f24; }
         svg .value { font-weight: 600; }
         svg .track { fill: #eef1f4; }
@@ -101,9 +105,19 @@ struct HTMLPage {
         svg .line { fill: none; stroke: #2f6db5; stroke-width: 2.5; }
         svg .point { fill: #fff; stroke: #1b1f24; stroke-width: 2; }
         svg .halo { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
+        svg .mark { stroke: #b3261e; stroke-width: 1.5; stroke-dasharray: 5 3; }
+        svg .mark-label { fill: #b3261e; font-weight: 600; }
         svg .gap { stroke: #8a8f96; stroke-width: 2; }
+        @media (max-width: 640px) {
+          main { padding: 12px 12px 32px; }
+          th, td { padding: 4px 6px; }
+        }
         @media print {
           @page { margin: 14mm; }
+          details::details-content { content-visibility: visible; display: block; }
+          details > summary { list-style: none; }
+          .table-box, .chart-box { overflow: visible; }
+          svg.chart { min-width: 0; }
           body { background: #fff; font-size: 11pt; }
           main { max-width: none; padding: 0; }
           h2 { break-before: auto; break-after: avoid; }
@@ -111,6 +125,8 @@ struct HTMLPage {
           svg .bar { fill: #8a8f96; stroke: #000; stroke-width: .6; }
           svg .track { fill: #fff; stroke: #8a8f96; stroke-width: .4; }
           svg .line { stroke: #000; }
+          svg .mark { stroke: #000; }
+          svg .mark-label { fill: #000; }
           th { background: #fff; border-bottom: 1.5px solid #000; }
         }
 

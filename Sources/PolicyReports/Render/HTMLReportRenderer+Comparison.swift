@@ -82,16 +82,29 @@ extension HTMLReportRenderer {
                 ("\(report.policyName)@\($0.key)", $0.value)
             }
             : [(report.policyName, report.buckets)]
+        func points(_ buckets: [HistoryBucket]) -> [SVGChart.Bar] {
+            buckets.filter { !$0.isUndated }.map { .init(label: $0.displayKey, count: $0.unlocked, total: $0.total) }
+        }
+        // Several series are compared on one y scale: the one that holds every series' points.
+        let scale = SVGChart.trendScale(for: series.flatMap { points($0.buckets) })
         for (name, buckets) in series {
             if series.count > 1 { page.element("h2", name) }
+            let marks =
+                inForce ? Self.policyChanges(buckets.filter { !$0.isUndated }, policyName: report.policyName) : []
             page.figure(
                 { id in
                     SVGChart.trendLine(
                         id: id, title: "Unlock rate of \(name) per \(report.bucketKind.rawValue)",
-                        description: "Percentage of candidates that would unlock the reset, oldest bucket first.",
-                        points: buckets.filter { !$0.isUndated }.map {
-                            .init(label: $0.displayKey, count: $0.unlocked, total: $0.total)
-                        })
+                        description: "Percentage of candidates that would unlock the reset, oldest bucket first"
+                            + (series.count > 1 ? ", every series on the same scale" : "")
+                            + (marks.isEmpty
+                                ? ""
+                                : "; dashed lines mark where a version comes into force: "
+                                    + marks.map {
+                                        "\($0.label) in \(buckets.filter { !$0.isUndated }[$0.index].displayKey)"
+                                    }
+                                    .joined(separator: ", ")) + ".",
+                        points: points(buckets), scale: scale, marks: marks)
                 },
                 caption: "Unlock rate of \(name) per \(report.bucketKind.rawValue)",
                 headers: ["Bucket", "Versions", "Total", "Unlocked", "Rate", "Top blocking rule", "Blocks"]
@@ -113,5 +126,19 @@ extension HTMLReportRenderer {
             page.raw("</ul>\n")
         }
         return page.document(title: title)
+    }
+
+    /// Where an in-force history's policy changes: each bucket in which a version newer than every earlier bucket's
+    /// (and than the first bucket's oldest) is in force, marked with its reference.
+    static func policyChanges(_ buckets: [HistoryBucket], policyName: String) -> [(index: Int, label: String)] {
+        var newest = buckets.first?.versions.min() ?? 0
+        var marks: [(index: Int, label: String)] = []
+        for (index, bucket) in buckets.enumerated() {
+            let newer = bucket.versions.filter { $0 > newest }
+            guard let latest = newer.max() else { continue }
+            marks.append((index, newer.map { "\(policyName)@\($0)" }.joined(separator: ", ")))
+            newest = latest
+        }
+        return marks
     }
 }

@@ -47,7 +47,7 @@ package struct HTMLReportRenderer: ReportRenderer {
         for version in report.versions {
             section(for: version, note: report.coverageNote(of: version), into: &page)
         }
-        features(report.features, into: &page)
+        features(report.features, versions: report.versions, into: &page)
         if report.isAggregate {
             page.table(
                 caption: RunReport.perRunReuseNote,
@@ -171,19 +171,31 @@ package struct HTMLReportRenderer: ReportRenderer {
             rows: breached.buckets.map { [$0.label, n($0.count), "\(Percentage($0.count, of: total))"] })
     }
 
-    private func features(_ features: RunFeatures, into page: inout HTMLPage) {
+    private func features(_ features: RunFeatures, versions: [VersionReport], into page: inout HTMLPage) {
         let candidates = features.candidates
         page.element("h2", "Candidate features")
         let buckets = features.lengthBuckets
+        let limits = versions.compactMap { version in version.lengthLimits.map { (version.policy.reference, $0) } }
+        let (marks, beyond) = SVGChart.lengthMarks(limits)
+        let limitText = limits.map { reference, limit in
+            "\(reference) allows \(limit.min)\(limit.max.map { "–\($0)" } ?? "+") characters"
+        }
         page.figure(
             { id in
-                SVGChart.columns(
+                SVGChart.lengthHistogram(
                     id: id, title: "Candidates by length",
-                    description: "Number of candidates per length range, in characters.",
-                    axisTitle: "Length (characters)",
-                    bars: buckets.map { .init(label: $0.label, count: $0.count, total: candidates) })
+                    description: "Number of candidates per length range, in characters, each bar as wide as its range "
+                        + "(32+ drawn as 32–39)"
+                        + (limitText.isEmpty
+                            ? ""
+                            : "; dashed lines mark the length limits: "
+                                + limitText.joined(separator: "; "))
+                        + (beyond.isEmpty ? "" : " (beyond the axis: \(beyond.joined(separator: "; ")))") + ".",
+                    buckets: buckets, marks: marks)
             },
-            caption: "Length histogram of \(n(candidates)) candidates", headers: ["Length", "Candidates", "%"],
+            caption: "Length histogram of \(n(candidates)) candidates"
+                + (limitText.isEmpty ? "" : " (\(limitText.joined(separator: "; ")))"),
+            headers: ["Length", "Candidates", "%"],
             numeric: [1, 2], rows: buckets.map { [$0.label, n($0.count), "\(Percentage($0.count, of: candidates))"] })
         page.table(
             caption: "Character classes", headers: ["Classes", "Candidates", "%"], numeric: [1, 2],

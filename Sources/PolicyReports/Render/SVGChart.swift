@@ -12,51 +12,44 @@ enum SVGChart {
         var valueText: String { "\(ReportNumber.grouped(count)) (\(Percentage(count, of: total)))" }
     }
 
-    /// Horizontal bars scaled to each bar's share of its total (0–100%), label left, figure right of the bar.
+    /// Horizontal bars scaled to each bar's share of its total (0–100%): the label above its bar, the figure right of
+    /// it, so that a long label has the chart's whole width and is never cut at its left edge.
     static func horizontalBars(id: String, title: String, description: String, bars: [Bar]) -> String {
-        let rowHeight = 26
-        let labelWidth = 230
-        let barWidth = 340
-        let height = max(bars.count, 1) * rowHeight + 16
+        let rowHeight = 40
+        let left = 8
+        let barWidth = 520
+        let height = max(bars.count, 1) * rowHeight + 8
         var body = ""
         for (index, bar) in bars.enumerated() {
-            let y = 8 + index * rowHeight
+            let y = 4 + index * rowHeight
             let width = Int((Percentage(bar.count, of: bar.total).fraction * Double(barWidth)).rounded())
             body += "<g>"
-            body += #"<text class="label" x="\#(labelWidth - 8)" y="\#(y + 13)" text-anchor="end">"#
-            body += "\(esc(ReportText.truncated(bar.label, to: 34)))</text>"
-            body += #"<rect class="track" x="\#(labelWidth)" y="\#(y)" width="\#(barWidth)" height="18"/>"#
-            body += #"<rect class="bar" x="\#(labelWidth)" y="\#(y)" width="\#(width)" height="18"/>"#
-            body += #"<text class="value" x="\#(labelWidth + barWidth + 8)" y="\#(y + 13)">"#
+            body += #"<text class="label" x="\#(left)" y="\#(y + 12)">"#
+            body += "\(esc(fitted(bar.label, width: 720 - 2 * left)))</text>"
+            body += #"<rect class="track" x="\#(left)" y="\#(y + 17)" width="\#(barWidth)" height="16"/>"#
+            body += #"<rect class="bar" x="\#(left)" y="\#(y + 17)" width="\#(width)" height="16"/>"#
+            body += #"<text class="value" x="\#(left + barWidth + 8)" y="\#(y + 30)">"#
             body += "\(esc(bar.valueText))</text></g>"
         }
         if bars.isEmpty { body += #"<text class="label" x="8" y="20">No data</text>"# }
         return svg(id: id, title: title, description: description, width: 720, height: height, body: body)
     }
 
-    /// Vertical columns scaled to the largest count, figure above each column and label below.
-    static func columns(id: String, title: String, description: String, axisTitle: String, bars: [Bar]) -> String {
-        let plotTop = 24
-        let plotBottom = 200
-        let left = 40
-        let slot = bars.isEmpty ? 0 : 640 / bars.count
-        let largest = max(bars.map(\.count).max() ?? 0, 1)
-        var body = #"<line class="axis" x1="\#(left)" y1="\#(plotBottom)" x2="\#(left + 650)" y2="\#(plotBottom)"/>"#
-        for (index, bar) in bars.enumerated() {
-            let height = Int((Double(bar.count) / Double(largest) * Double(plotBottom - plotTop)).rounded())
-            let x = left + 5 + index * slot
-            let center = x + slot / 2
-            body += "<g>"
-            body += #"<rect class="bar" x="\#(x + slot / 5)" y="\#(plotBottom - height)" "#
-            body += #"width="\#(slot * 3 / 5)" height="\#(height)"/>"#
-            body += #"<text class="value" x="\#(center)" y="\#(plotBottom - height - 5)" text-anchor="middle">"#
-            body += "\(esc(ReportNumber.grouped(bar.count)))</text>"
-            body += #"<text class="label" x="\#(center)" y="\#(plotBottom + 16)" text-anchor="middle">"#
-            body += "\(esc(ReportText.truncated(bar.label, to: 12)))</text></g>"
+    /// The estimated width of `text` drawn in the charts' 12 px type: 7 px a character, 12 px for the wide ones
+    /// (CJK, Hangul, emoji), which errs on the generous side.
+    static func estimatedWidth(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in width + (scalar.value >= 0x1100 ? 12 : 7) }
+    }
+
+    /// `text` cut with `…` to fit `width` (estimated), whole when it fits; the full text stays in the table beside.
+    static func fitted(_ text: String, width: Int) -> String {
+        guard estimatedWidth(text) > width else { return text }
+        var kept = ""
+        for character in text {
+            guard estimatedWidth(kept + String(character)) + estimatedWidth("…") <= width else { break }
+            kept.append(character)
         }
-        body += #"<text class="axis-title" x="\#(left + 325)" y="\#(plotBottom + 38)" text-anchor="middle">"#
-        body += "\(esc(axisTitle))</text>"
-        return svg(id: id, title: title, description: description, width: 720, height: 250, body: body)
+        return kept + "…"
     }
 
     /// A line of percentages per point, each point marked; the y axis runs from 0 to 10, 25, 50 or 100%, whichever
@@ -67,13 +60,19 @@ enum SVGChart {
     /// (every point still carries it in its `<title>`, and the table beside the chart has them all). A run of buckets
     /// without candidates breaks the line, is ticked on the axis and labelled "no data" once. Marks and figures are
     /// separate elements on their own lines, so the text a reader or a copy extracts never runs together.
-    static func trendLine(id: String, title: String, description: String, points: [Bar]) -> String {
+    ///
+    /// `scale` (a fraction, from ``trendScale(for:)``) is given when several charts are compared, so that they share
+    /// one y axis. Each of `marks` is a dashed vertical line at its point with its label at the top (a policy change
+    /// of an in-force history), placed before the figures so that none covers it.
+    static func trendLine(
+        id: String, title: String, description: String, points: [Bar], scale: Double? = nil,
+        marks: [(index: Int, label: String)] = []
+    ) -> String {
         let top = 24
         let bottom = 204
         let left = 56
         let width = 640
-        let highest = points.filter { $0.total > 0 }.map { Percentage($0.count, of: $0.total).fraction }.max() ?? 0
-        let scale = [0.1, 0.25, 0.5, 1.0].first { highest <= $0 } ?? 1.0
+        let scale = scale ?? trendScale(for: points)
         var body = ""
         for step in 0...4 {
             let y = bottom - (bottom - top) * step / 4
@@ -101,6 +100,16 @@ enum SVGChart {
             segment = []
         }
         var layout = LabelLayout(top: top - 14, bottom: bottom + 4)
+        for mark in marks where points.indices.contains(mark.index) {
+            let x = coordinates[mark.index].x
+            body += #"<line class="mark" x1="\#(x)" y1="\#(top - 10)" x2="\#(x)" y2="\#(bottom)"/>"#
+            let text = fitted(mark.label, width: 160)
+            let textWidth = estimatedWidth(text)
+            // Right of the line when it fits in the chart, else left of it.
+            let start = x + 4 + textWidth <= left + width ? x + 4 : x - 4 - textWidth
+            body += #"<text class="mark-label halo" x="\#(start)" y="\#(top - 12 + 10)">\#(esc(text))</text>"#
+            layout.occupy(LabelLayout.Box(x: start, y: top - 12, width: textWidth, height: 13))
+        }
         for (index, point) in points.enumerated() {
             let (x, y) = coordinates[index]
             body += "<g>"
@@ -148,7 +157,13 @@ enum SVGChart {
         return svg(id: id, title: title, description: description, width: 720, height: 236, body: body)
     }
 
-    private static func svg(id: String, title: String, description: String, width: Int, height: Int, body: String)
+    /// The y axis's top for `points`' rates: 10, 25, 50 or 100%, whichever first holds every point.
+    static func trendScale(for points: [Bar]) -> Double {
+        let highest = points.filter { $0.total > 0 }.map { Percentage($0.count, of: $0.total).fraction }.max() ?? 0
+        return [0.1, 0.25, 0.5, 1.0].first { highest <= $0 } ?? 1.0
+    }
+
+    static func svg(id: String, title: String, description: String, width: Int, height: Int, body: String)
         -> String
     {
         #"<svg id="\#(id)" class="chart" role="img" aria-label="\#(esc(title))" "#
@@ -157,5 +172,5 @@ enum SVGChart {
             + "<title>\(esc(title))</title><desc id=\"\(id)-desc\">\(esc(description))</desc>\(body)</svg>"
     }
 
-    private static func esc(_ text: String) -> String { ReportText.html(text) }
+    static func esc(_ text: String) -> String { ReportText.html(text) }
 }
