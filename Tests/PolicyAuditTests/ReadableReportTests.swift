@@ -34,6 +34,9 @@ struct ReadableReportTests {
         let print = try Self.printCSS(html)
         #expect(print.contains("details::details-content { content-visibility: visible; display: block; }"))
         #expect(print.contains(".tile { flex-basis: 100%; }"))
+        // On paper a clause id stays whole on its line and a row is never split over two pages.
+        #expect(print.contains("th, td { overflow-wrap: break-word; }"))
+        #expect(print.contains("figure, tr { break-inside: avoid; }"))
         // Every clause table is inside its tile's <details>, so opening them shows every row.
         let tiles = try Self.matches(
             #"<details class="tile[^"]*">((?:(?!</details>).)*)</details>"#,

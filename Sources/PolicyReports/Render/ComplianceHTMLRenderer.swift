@@ -66,7 +66,7 @@ struct ComplianceHTMLRenderer {
         .tile.yellow { background: #fff8e1; border-color: #b58900; }
         .tile.red { background: #fdecea; border-color: #c62828; }
         .conflict.active { font-weight: 600; }
-        @media print { .tile { flex-basis: 100%; } }
+        @media print { .tile { flex-basis: 100%; } .tile table { width: 100%; font-size: 8.5pt; } }
 
         """
 }

@@ -121,7 +121,8 @@ struct HTMLPage {
           body { background: #fff; font-size: 11pt; }
           main { max-width: none; padding: 0; }
           h2 { break-before: auto; break-after: avoid; }
-          figure, table { break-inside: avoid; }
+          figure, tr { break-inside: avoid; }
+          th, td { overflow-wrap: break-word; }
           svg .bar { fill: #8a8f96; stroke: #000; stroke-width: .6; }
           svg .track { fill: #fff; stroke: #8a8f96; stroke-width: .4; }
           svg .line { stroke: #000; }

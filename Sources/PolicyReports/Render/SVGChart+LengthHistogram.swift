@@ -42,8 +42,8 @@ extension SVGChart {
     ) -> String {
         let left = 64
         let unit = 15  // px per character of length: 40 characters over 600 px
-        let plotTop = 64
-        let plotBottom = 224
+        let plotTop = 80  // below the limits' rows of labels (baselines 16–58), so the counts never meet them
+        let plotBottom = 240
         func x(_ length: Int) -> Int { left + min(length, lengthAxisEnd) * unit }
         let spans = buckets.map { bucket in (bucket, min(bucket.upper.map { $0 + 1 } ?? lengthAxisEnd, lengthAxisEnd)) }
         let densities = spans.map { bucket, end in Double(bucket.count) / Double(max(end - bucket.lower, 1)) }
@@ -96,6 +96,6 @@ extension SVGChart {
             body +=
                 #"<text class="value halo" x="\#(center)" y="\#(baseline)" text-anchor="middle">\#(esc(text))</text>"#
         }
-        return svg(id: id, title: title, description: description, width: 720, height: 272, body: body)
+        return svg(id: id, title: title, description: description, width: 720, height: 288, body: body)
     }
 }
