@@ -147,8 +147,10 @@ def main():
                 status = "ok" if not problems else "FAIL"
                 print(f"{status} {name} at {width} px: scrollWidth {result['scrollWidth']}/{result['innerWidth']}, "
                       f"{result['texts']} SVG texts checked; {png}")
-                for problem in problems:
+                for problem in problems[:12]:
                     print(f"    {problem}")
+                if len(problems) > 12:
+                    print(f"    … {len(problems) - 12} more")
                 failures += bool(problems)
             if options.pdf:
                 pdf = os.path.join(options.out, f"{name}.pdf")

@@ -1,30 +1,63 @@
 #!/usr/bin/env bash
-# Usage: bench/report-screenshot.sh [WORKDIR]     (default /tmp/pwaudit-report-screenshot)
-#   env ROWS=100000              corpus size (gen_corpus.py --seed 42)
-#   env HEIGHT=5200              window height in CSS pixels (the whole 3-version report)
+# Usage: bench/report-screenshot.sh [WORKDIR]     (default $TMPDIR/pwaudit-report-screenshot, else /tmp/…)
+#   env ROWS=20000               demo rows (pwaudit demo --rows)
+#   env WIDTHS=1280,400          widths in CSS pixels
 #   env PWAUDIT=BINARY           skip the release build and use BINARY
-#   env PWAUDIT_SHARED=DIR       the shared/ folder (default: ../shared beside the repo)
-# Imports a generated corpus against examples seed, nist and strict, writes the run report and a by-day history
-# as HTML, and screenshots both with headless Chromium (apt-get install -y chromium) to PNG for a visual check.
+# Renders every HTML report kind a person reads (run report, compare, history by month, history --in-force by month,
+# compliance of every version, and tune's when the binary has 'tune') from one demo store, and checks each in
+# headless Chromium with bench/html-check.py at every width: the page never scrolls sideways (scrollWidth <=
+# innerWidth), no SVG text lies outside its chart or is drawn under 10 px. The PNGs stay in WORKDIR for a person to
+# look at. The compliance report is also printed to PDF and pdftotext must find every clause row of every version in
+# it (print CSS opens the <details>). Needs chromium and poppler-utils (apt-get install -y chromium poppler-utils).
+# Exit status 0 when everything holds, 1 when a check fails, 69 without chromium or pdftotext.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-shared=${PWAUDIT_SHARED:-$repo/../shared}
-work=${1:-/tmp/pwaudit-report-screenshot}; mkdir -p "$work"
-rows=${ROWS:-100000}
-browser=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$browser" ] || { echo "needs chromium: apt-get install -y chromium" >&2; exit 69; }
+work=${1:-${TMPDIR:-/tmp}/pwaudit-report-screenshot}
+mkdir -p "$work"
+command -v chromium > /dev/null || { echo "needs chromium: apt-get install -y chromium" >&2; exit 69; }
+command -v pdftotext > /dev/null || { echo "needs pdftotext: apt-get install -y poppler-utils" >&2; exit 69; }
 if [ -z "${PWAUDIT:-}" ]; then (cd "$repo" && swift build -c release --product pwaudit 2>&1 | tail -1); fi
 pwaudit=${PWAUDIT:-$repo/.build/release/pwaudit}
-csv=$work/corpus-$rows.csv
-[ -s "$csv" ] || python3 "$shared/bench/gen_corpus.py" --rows "$rows" --seed 42 -o "$csv" 2> /dev/null
-db=$work/report.db; rm -f "$db" "$db-wal" "$db-shm" "$db.key"
-"$pwaudit" init --db "$db" > /dev/null
-for p in seed nist strict; do "$pwaudit" policy add "$repo/examples/$p.json" --db "$db" > /dev/null; done
-"$pwaudit" import "$csv" --db "$db" --policy seed --policy nist --policy strict 2> /dev/null || true
-"$pwaudit" report --db "$db" --format html --output "$work/report.html"
-"$pwaudit" history --db "$db" --policy strict --by month --format html --output "$work/history.html"
-for page in report history; do
-    "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,${HEIGHT:-5200} \
-        --screenshot="$work/$page.png" "file://$work/$page.html" 2> /dev/null
-    echo "screenshot: $work/$page.png"
-done
+demo=$work/demo
+rm -rf "$demo"
+"$pwaudit" demo --dir "$demo" --rows "${ROWS:-20000}" > "$work/demo.txt" 2>&1
+db=(--db "$demo/pwaudit.db")
+pages=()
+render() {  # NAME ARGS…: writes WORKDIR/NAME.html
+    local name=$1
+    shift
+    "$pwaudit" "$@" "${db[@]}" --format html --output "$work/$name.html" 2> "$work/$name.err" || {
+        local status=$?
+        # compliance exits 1 when a clause fails (the report is still written); anything else is a failure.
+        [ "$status" = 1 ] && [ -s "$work/$name.html" ] || { cat "$work/$name.err" >&2; exit 1; }
+    }
+    pages+=("$work/$name.html")
+}
+render report report
+render compare compare corp@1 corp@2
+render history history --policy corp --by month   # every version its own series
+render history-in-force history --policy corp --by month --in-force
+render compliance compliance --all-versions
+if "$pwaudit" tune --help > /dev/null 2>&1; then render tune tune --policy corp; fi
+status=0
+python3 "$repo/bench/html-check.py" --widths "${WIDTHS:-1280,400}" --out "$work" --pdf "${pages[@]}" || status=1
+# Every clause row of every version is in the printed compliance report: each clause id of the JSON report at least
+# as often in the PDF's text (whitespace removed: a long id may wrap inside its cell).
+"$pwaudit" compliance --all-versions "${db[@]}" --format json > "$work/compliance.json" || [ $? = 1 ]
+pdftotext "$work/compliance.pdf" "$work/compliance.txt"
+python3 - "$work/compliance.json" "$work/compliance.txt" << 'PY' || status=1
+import collections, json, re, sys
+report = json.load(open(sys.argv[1]))
+text = re.sub(r"\s+", "", open(sys.argv[2], encoding="utf-8").read())
+wanted = collections.Counter(f["clause"] for v in report["versions"] for r in v["results"] for f in r["findings"])
+missing = {clause: (count, text.count(clause)) for clause, count in wanted.items() if text.count(clause) < count}
+rows = sum(wanted.values())
+if missing:
+    print(f"FAIL printed compliance report: {len(missing)} of {len(wanted)} clauses short of their {rows} rows")
+    for clause, (count, found) in sorted(missing.items())[:20]:
+        print(f"    {clause}: {found} of {count} rows in the PDF")
+    sys.exit(1)
+print(f"ok printed compliance report: all {rows} clause rows ({len(wanted)} clauses) are in the PDF")
+PY
+echo "PNGs and PDFs in $work"
+exit $status
