@@ -41,7 +41,8 @@ package struct ComplianceAudit {
                     try summaries[run.id]
                     ?? RunEvidenceSummaries(
                         lengths: workspace.summaries.lengths(runID: run.id),
-                        rules: workspace.summaries.rules(runID: run.id))
+                        rules: workspace.summaries.rules(runID: run.id),
+                        strength: workspace.summaries.strength(runID: run.id))
                 summaries[run.id] = read
                 figures = try evidence(for: assessment, of: version, from: run, summaries: read)
             }
@@ -82,7 +83,8 @@ package struct ComplianceAudit {
 
     /// The figures of `run` for the findings that ask for one: candidates shorter than a clause's minimum (the run's
     /// length histogram), candidates the version's blocklist rules refused (its per-rule summary, when it scored
-    /// the version).
+    /// the version), candidates zxcvbn scores 2 or less (its strength summary, when it stored strength: of those
+    /// unlocking under the version when it scored it, else of all).
     private func evidence(
         for assessment: ComplianceAssessment, of version: StoredVersion, from run: StoredRun,
         summaries: RunEvidenceSummaries
@@ -108,6 +110,12 @@ package struct ComplianceAudit {
                     ClauseEvidence(
                         clause: finding.clause, kind: .shorterThanMinimum, count: short, total: candidates,
                         minimum: minimum))
+            case .strengthScores:
+                if let figure = Self.guessable(summaries.strength, version: version.id, scored: scored) {
+                    figures.append(
+                        ClauseEvidence(
+                            clause: finding.clause, kind: figure.kind, count: figure.count, total: figure.total))
+                }
             case .blocklistRefusals(let ruleIDs) where scored && !ruleIDs.isEmpty:
                 // Rules refuse overlapping sets: the largest single rule's count is a floor of the union.
                 let refused = ruleIDs.compactMap { refusedByRule[$0] }.max() ?? 0
@@ -119,10 +127,33 @@ package struct ComplianceAudit {
         }
         return ComplianceEvidence(runID: run.id, runScoredVersion: scored, candidates: candidates, clauses: figures)
     }
+
+    /// Of the candidates unlocking under `version` (when the run `scored` it; else of all the run's candidates, which
+    /// every version's rows count alike), those scoring 2 or less; nil when the run stored no strength.
+    private static func guessable(_ rows: [RunStrengthSummaryRow], version: Int64, scored: Bool)
+        -> (kind: ClauseEvidence.Kind, count: Int, total: Int)?
+    {
+        if scored {
+            let own = rows.filter { $0.policyVersionID == version }
+            guard !own.isEmpty else { return nil }
+            return (
+                .guessableUnlocking, own.filter { $0.score <= 2 }.reduce(0) { $0 + $1.unlocked },
+                own.reduce(0) { $0 + $1.unlocked }
+            )
+        }
+        guard let any = rows.first?.policyVersionID else { return nil }
+        let own = rows.filter { $0.policyVersionID == any }
+        return (
+            .guessableCandidates, own.filter { $0.score <= 2 }.reduce(0) { $0 + $1.candidates },
+            own.reduce(0) { $0 + $1.candidates }
+        )
+    }
 }
 
-/// The summaries of one run that compliance evidence reads: its length histogram and its per-rule failures.
+/// The summaries of one run that compliance evidence reads: its length histogram, its per-rule failures and its
+/// strength counts (empty when it stored no strength).
 private struct RunEvidenceSummaries {
     let lengths: [RunLengthSummaryRow]
     let rules: [RunRuleSummaryRow]
+    let strength: [RunStrengthSummaryRow]
 }

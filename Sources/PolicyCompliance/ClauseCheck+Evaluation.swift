@@ -110,6 +110,8 @@ extension ClauseCheck {
         case .noPeriodicExpiry, .maxAgeWhenSoleFactor, .expiryBackstop, .historyAtLeast, .noRotationNoHistory,
             .lockoutAtMost, .lockoutConfigured, .multiFactorRequired, .bruteForceOneOf, .evidence:
             return evaluateLifecycle(facts)
+        case .strengthGuidance(let what):
+            return Self.strengthGuidance(facts, what)
         }
     }
 
@@ -139,7 +141,8 @@ extension ClauseCheck {
         case .breachedPasswordList:
             let required = "a breached-password list"
             if facts.usesBuiltinCommon {
-                return ClauseOutcome(.pass, policy: "builtin:common", required: required, evidence: refusals)
+                let named = facts.builtinLists.map(\.rawValue).joined(separator: ", ")
+                return ClauseOutcome(.pass, policy: named, required: required, evidence: refusals)
             }
             if facts.usesFileList {
                 return ClauseOutcome(
@@ -240,6 +243,23 @@ extension ClauseCheck {
         default:
             preconditionFailure("evaluate(_:) routes only the lifecycle and evidence checks here")
         }
+    }
+
+    /// A strength rule is the guidance: each refusal names zxcvbn's warning and the checklist shows the meter. Without
+    /// one the clause needs an attestation; a run's stored strength is figured beside it either way.
+    private static func strengthGuidance(_ facts: PolicyFacts, _ what: String) -> ClauseOutcome {
+        guard !facts.strengthRules.isEmpty else {
+            return ClauseOutcome(
+                .needsEvidence, policy: "no strength rule (attest what is offered)", required: what,
+                evidence: .strengthScores)
+        }
+        let rules = facts.strengthRules.count == 1 ? "strength rule" : "strength rules"
+        return ClauseOutcome(
+            .pass,
+            policy:
+                "\(rules) \(facts.strengthRules.joined(separator: ", ")): a refusal names zxcvbn's warning, and the "
+                + "checklist shows the score meter, warning and suggestions",
+            required: what, evidence: .strengthScores)
     }
 
     private static func minLengthUnlessUnsupported(_ facts: PolicyFacts, minimum: Int, fallback: Int) -> ClauseOutcome {

@@ -51,7 +51,8 @@ package enum ClauseCheck: Sendable, Equatable {
     case blocklistSize(atLeast: Int)
     /// At least this many blocklist entries the rest of the policy would accept (ASVS 5.0 6.2.4).
     case blocklistMatchingPolicy(atLeast: Int)
-    /// A blocklist drawn from breached passwords (`builtin:common`; a file list needs an attestation).
+    /// A blocklist drawn from breached passwords (a built-in list, named in the finding; a file list needs an
+    /// attestation).
     case breachedPasswordList
     /// A `context` rule: the password may not contain the user's name or email.
     case contextWordCheck
@@ -77,6 +78,10 @@ package enum ClauseCheck: Sendable, Equatable {
     case lockoutConfigured
     /// MFA required: `usage` multi-factor.
     case multiFactorRequired
+    /// Strength guidance or a meter offered to the user: shown by a `strength` rule (its refusals name zxcvbn's
+    /// warning, and the engine's checklist shows the score meter, warning and suggestions); without one, the text says
+    /// what to attest.
+    case strengthGuidance(String)
     /// Not shown by a policy file: hashing, TLS, UI, process or runtime data; the text says what to attest.
     case evidence(String)
 }

@@ -4,6 +4,9 @@ package enum EvidenceRequest: Sendable, Equatable, Encodable {
     case candidatesShorterThan(minimum: Int)
     /// How many of the run's candidates the version's blocklist rules refused.
     case blocklistRefusals(ruleIDs: [String])
+    /// The run's stored strength estimates: how many of the candidates that unlock the reset under the version (all
+    /// the candidates, when the run did not score it) zxcvbn scores 2 or less.
+    case strengthScores
 
     private enum CodingKeys: String, CodingKey {
         case kind, minimum
@@ -20,6 +23,8 @@ package enum EvidenceRequest: Sendable, Equatable, Encodable {
         case .blocklistRefusals(let ruleIDs):
             try container.encode("blocklist-refusals", forKey: .kind)
             try container.encode(ruleIDs, forKey: .ruleIDs)
+        case .strengthScores:
+            try container.encode("strength-scores", forKey: .kind)
         }
     }
 }

@@ -40,14 +40,18 @@ package struct PolicyFacts: Sendable, Equatable {
     /// Blocklist entries that the policy's other rules (all but `blocklist` and `context`) would accept: ASVS
     /// 6.2.4's "passwords which match the policy".
     package var blocklistEntriesMatchingPolicy: Int
-    /// Whether a blocklist uses a built-in list (`builtin:common`, `builtin:top-10k`: the head of zxcvbn's list of
-    /// the most common leaked passwords).
-    package var usesBuiltinCommon: Bool
+    /// The built-in lists the blocklists use (`builtin:top-10k`, `builtin:common`: heads of zxcvbn's list of the
+    /// most common leaked passwords), largest first, each once.
+    package var builtinLists: [BuiltinBlocklist]
+    /// Whether a blocklist uses a built-in list.
+    package var usesBuiltinCommon: Bool { !builtinLists.isEmpty }
     /// Whether a blocklist holds a loaded file list (its provenance is not known to pwaudit).
     package var usesFileList: Bool
     /// Ids of the `blocklist` rules over a breach corpus (`hibp:`, `hibp-ntlm:`), and their lists.
     package var breachCorpusRuleIDs: [String] = []
     package var breachCorpusLists: [String] = []
+    /// The `strength` rules, each as its id and threshold: `r4 (zxcvbn score ≥ 3)`.
+    package var strengthRules: [String]
     /// Inline blocklist `words` (the organisation's own context words: product, company, team names).
     package var inlineWords: Int
     /// The fields a `context` rule compares the password with; empty without one.
@@ -107,14 +111,23 @@ package struct PolicyFacts: Sendable, Equatable {
         let entries = Self.distinctEntries(blocklists.flatMap(\.kind.blocklistSources))
         blocklistEntries = entries.count
         blocklistEntriesMatchingPolicy = Self.entriesMatching(policy, entries: entries, minLength: minLength)
-        usesBuiltinCommon = blocklists.contains {
-            if case .blocklist(let lists, _, _) = $0.kind { !BuiltinBlocklist.named(in: lists).isEmpty } else { false }
-        }
+        builtinLists = BuiltinBlocklist.named(
+            in: blocklists.flatMap { rule -> [String] in
+                if case .blocklist(let lists, _, _) = rule.kind { return lists }
+                return []
+            })
         usesFileList = blocklists.contains {
             if case .blocklist(let lists, _, let files) = $0.kind {
                 !files.isEmpty || lists.contains { $0.hasPrefix("file:") }
             } else {
                 false
+            }
+        }
+        strengthRules = rules.compactMap { rule in
+            switch rule.kind {
+            case .strength(.minScore(let score)): "\(rule.id) (zxcvbn score ≥ \(score))"
+            case .strength(.minGuessesLog10(let log10)): "\(rule.id) (zxcvbn guesses ≥ 10^\(log10))"
+            default: nil
             }
         }
         inlineWords = blocklists.reduce(0) {

@@ -22,7 +22,12 @@ struct ComplianceDocsTests {
                 "|---|---|---|---|---|---|---|---|",
             ]
             for clause in standard.clauses {
-                let from = if case .evidence = clause.check { "evidence" } else { "policy" }
+                let from =
+                    switch clause.check {
+                    case .evidence: "evidence"
+                    case .strengthGuidance: "policy (a strength rule), else evidence"
+                    default: "policy"
+                    }
                 let level = clause.level.rawValue + (clause.asvsLevel.map { " (from L\($0))" } ?? "")
                 let confirmed = clause.source.unconfirmedBecause.map { "no: \($0)" } ?? "yes"
                 lines.append(

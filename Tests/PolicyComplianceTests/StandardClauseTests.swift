@@ -14,7 +14,9 @@ struct StandardClauseTests {
     /// The checks a policy can fail (the others always pass or need evidence or a declared attribute).
     private static func canFail(_ check: ClauseCheck) -> Bool {
         switch check {
-        case .evidence, .lengthInCodePoints, .noTruncation, .lockoutConfigured, .maxAgeWhenSoleFactor: false
+        case .evidence, .strengthGuidance, .lengthInCodePoints, .noTruncation, .lockoutConfigured,
+            .maxAgeWhenSoleFactor:
+            false
         default: true
         }
     }

@@ -45,7 +45,8 @@ extension ComplianceStandard {
                 "nist63b3.blocklist_reason_shown", "Give the reason for a refusal", .shall,
                 .evidence("the refusal and its reason are shown"), cite: "SP 800-63B §5.1.1.2"),
             .init(
-                "nist63b3.strength_meter", "Offer a strength meter", .should, .evidence("a strength meter is offered"),
+                "nist63b3.strength_meter", "Offer a strength meter", .should,
+                .strengthGuidance("a strength meter is offered"),
                 cite: "SP 800-63B §5.1.1.2"),
             .init(
                 "nist63b3.rate_limiting", "Limit consecutive failed attempts to 100", .shall, .lockoutAtMost(100),

@@ -65,7 +65,8 @@ extension ComplianceStandard {
                 .blocklistSize(atLeast: 100), cite: "SP 800-63B-4 §3.1.1.2 blocklist paragraph; §3.2.2"),
             .init(
                 "nist63b4.strength_guidance", "Offer guidance on choosing a strong password", .shall,
-                .evidence("strength guidance or a meter is offered"), cite: "SP 800-63B-4 §3.1.1.2 guidance paragraph"),
+                .strengthGuidance("strength guidance or a meter is offered"),
+                cite: "SP 800-63B-4 §3.1.1.2 guidance paragraph"),
             .init(
                 "nist63b4.rate_limiting", "Limit consecutive failed attempts to 100", .shall, .lockoutAtMost(100),
                 cite: "SP 800-63B-4 §3.1.1.2; §3.2.2"),

@@ -30,7 +30,7 @@ extension ComplianceStandard {
                 cite: "ASVS 4.0.3 V2.1.7 (L1; also at login, which needs evidence)"),
             .init(
                 "asvs403.2_1_8.strength_meter", "A password strength meter", .shall,
-                .evidence("a strength meter is shown"), cite: "ASVS 4.0.3 V2.1.8 (L1)"),
+                .strengthGuidance("a strength meter is shown"), cite: "ASVS 4.0.3 V2.1.8 (L1)"),
             .init(
                 "asvs403.2_1_9.no_composition", "No composition rules", .shallNot, .noCompositionOrCharacterLimits,
                 cite: "ASVS 4.0.3 V2.1.9 (L1)"),

@@ -6,6 +6,10 @@ package struct ClauseEvidence: Sendable, Equatable, Codable {
         case shorterThanMinimum = "shorter-than-minimum"
         /// Candidates the version's blocklist rules refused.
         case blocklistRefusals = "blocklist-refusals"
+        /// Of the candidates that unlock the reset under the version, those zxcvbn scores 2 or less (stored strength).
+        case guessableUnlocking = "guessable-unlocking"
+        /// Of the run's candidates, those zxcvbn scores 2 or less (stored strength; the run did not score the version).
+        case guessableCandidates = "guessable-candidates"
     }
 
     /// The clause id.
@@ -28,12 +32,15 @@ package struct ClauseEvidence: Sendable, Equatable, Codable {
         self.minimum = minimum
     }
 
-    /// The figure as a phrase: "1,234 of 10,000 (12.34%) shorter than 15" or "… refused by the blocklist".
+    /// The figure as a phrase: "1,234 of 10,000 (12.34%) shorter than 15", "… refused by the blocklist", "… unlocking
+    /// candidates score 2 or less of 4 (zxcvbn, stored strength)".
     package var phrase: String {
         let share = "\(ReportNumber.grouped(count)) of \(ReportNumber.grouped(total)) (\(Percentage(count, of: total)))"
         return switch kind {
         case .shorterThanMinimum: "\(share) shorter than \(minimum ?? 0)"
         case .blocklistRefusals: "\(share) refused by the blocklist"
+        case .guessableUnlocking: "\(share) unlocking candidates score 2 or less of 4 (zxcvbn, stored strength)"
+        case .guessableCandidates: "\(share) candidates score 2 or less of 4 (zxcvbn, stored strength)"
         }
     }
 }
