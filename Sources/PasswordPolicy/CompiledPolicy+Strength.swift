@@ -26,6 +26,7 @@ extension CompiledPolicy {
     public func strengthEstimate(
         of candidate: Candidate, estimator: StrengthEstimator = StrengthEstimator()
     ) -> StrengthEstimate {
-        estimator.estimate(candidate.password, userInputs: strengthUserInputs(of: candidate))
+        StrengthEstimateCount.current?.add()
+        return estimator.estimate(candidate.password, userInputs: strengthUserInputs(of: candidate))
     }
 }

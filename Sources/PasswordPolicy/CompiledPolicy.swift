@@ -36,8 +36,8 @@ public struct CompiledPolicy: Sendable {
 
     /// Every rule's outcome for `candidate`, with reason codes and messages.
     public func evaluate(_ candidate: Candidate) -> PolicyEvaluation {
-        let checks = withExtendedLifetime(program) { evaluator.checks(candidate) }
-        return PolicyEvaluation(outcomes: checks.indices.map { outcome($0, checks[$0]) })
+        let (checks, strength) = withExtendedLifetime(program) { evaluator.checksAndStrength(candidate) }
+        return PolicyEvaluation(outcomes: checks.indices.map { outcome($0, checks[$0]) }, strength: strength)
     }
 
     /// Which rules `candidate` fails, without building messages: the batch-scoring fast path.

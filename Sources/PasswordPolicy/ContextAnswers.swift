@@ -1,6 +1,22 @@
+import PasswordStrength
+
 /// The context rule's answers already computed for one candidate, keyed by field and minimum token length, so
-/// policies evaluated together over one preparation (``CompiledPolicySet``) search the password once per question.
+/// policies evaluated together over one preparation (``CompiledPolicySet``) search the password once per question;
+/// and the `strength` rules' estimate, made once for every such rule of the same user inputs.
 struct ContextAnswers {
+    /// The last estimate a `strength` rule made, with the organization it used as a user input.
+    private(set) var strength: (organization: String?, estimate: StrengthEstimate)?
+
+    /// The estimate for `organization` (the candidate's own inputs are the same for every rule), made with `compute`
+    /// when none was made for it yet.
+    @inline(__always)
+    mutating func strength(organization: String?, _ compute: () -> StrengthEstimate) -> StrengthEstimate {
+        if let strength, strength.organization == organization { return strength.estimate }
+        let estimate = compute()
+        strength = (organization, estimate)
+        return estimate
+    }
+
     // Four entries cover every policy set seen in practice; further questions are simply recomputed.
     private var keys: (Int, Int, Int, Int) = (-1, -1, -1, -1)
     private var values: (Bool, Bool, Bool, Bool) = (false, false, false, false)

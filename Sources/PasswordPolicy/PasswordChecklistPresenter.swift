@@ -28,9 +28,12 @@ public final class PasswordChecklistPresenter {
     /// Evaluates the new password and pushes exactly one state to the view.
     public func passwordDidChange(to password: String) {
         let candidate = Candidate(password: password, username: username, email: email)
-        var state = PasswordChecklistViewState(policy.evaluate(candidate))
+        let evaluation = policy.evaluate(candidate)
+        var state = PasswordChecklistViewState(evaluation)
         if let estimator {
-            state.strength = StrengthMeter(policy.strengthEstimate(of: candidate, estimator: estimator))
+            // The strength rule's own estimate (same user inputs) feeds the meter: one estimate per keystroke.
+            state.strength = StrengthMeter(
+                evaluation.strength ?? policy.strengthEstimate(of: candidate, estimator: estimator))
         }
         view?.render(state)
     }

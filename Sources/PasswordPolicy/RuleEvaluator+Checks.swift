@@ -107,21 +107,27 @@ extension RuleEvaluator {
             let matched = wordLists[list].matchesFolded(prepared.folded)
             return RuleCheck(failed: matched, variant: matched ? 1 : 0, actual: matched ? 1 : 0)
         case .strength(let minScore, let minLog10, let organization):
-            return strengthCheck(minScore: minScore, minLog10: minLog10, organization: organization, candidate)
+            let estimate = contexts.strength(organization: organization) {
+                strengthEstimate(organization: organization, candidate)
+            }
+            return strengthCheck(minScore: minScore, minLog10: minLog10, estimate)
         }
     }
 
-    /// zxcvbn's estimate of the password as typed (its UTF-8 bytes, in every mode); `actual` is the score,
-    /// `detail` the warning's index in ``StrengthFeedback/Warning/allCases`` plus 100 × the guesses' log10 in tenths.
-    private func strengthCheck(minScore: Int, minLog10: Int, organization: String?, _ candidate: CandidateBytes)
-        -> RuleCheck
-    {
+    /// zxcvbn's estimate of the password as typed (its UTF-8 bytes, in every mode) with the candidate's username and
+    /// e-mail and `organization` as user inputs.
+    private func strengthEstimate(organization: String?, _ candidate: CandidateBytes) -> StrengthEstimate {
         var inputs: [String] = []
         if let username = candidate.username { inputs.append(String(decoding: username, as: UTF8.self)) }
         if let email = candidate.email { inputs.append(String(decoding: email, as: UTF8.self)) }
         if let organization { inputs.append(organization) }
-        let estimate = StrengthEstimator().estimate(
-            String(decoding: candidate.password, as: UTF8.self), userInputs: inputs)
+        StrengthEstimateCount.current?.add()
+        return StrengthEstimator().estimate(String(decoding: candidate.password, as: UTF8.self), userInputs: inputs)
+    }
+
+    /// The check of a `strength` rule against `estimate`; `actual` is the score, `detail` the warning's index in
+    /// ``StrengthFeedback/Warning/allCases`` plus 100 × the guesses' log10 in tenths.
+    private func strengthCheck(minScore: Int, minLog10: Int, _ estimate: StrengthEstimate) -> RuleCheck {
         let failed = estimate.score < minScore || estimate.guessesLog10 < Double(minLog10)
         let warning = StrengthFeedback.Warning.allCases.firstIndex(of: estimate.feedback.warning) ?? 0
         let tenths = Int((estimate.guessesLog10 * 10).rounded(.down))

@@ -1,3 +1,4 @@
+import PasswordStrength
 import PolicyPattern
 
 /// A plain value over a ``RuleProgram``'s buffers that evaluates candidates.
@@ -91,13 +92,14 @@ struct RuleEvaluator: @unchecked Sendable {
         mode == .pwquality ? PwqualityScan(candidate.password, needs: scanNeeds) : nil
     }
 
-    /// Every rule's raw check, in order.
-    func checks(_ candidate: Candidate) -> [RuleCheck] {
+    /// Every rule's raw check, in order, and the estimate the `strength` rules judged by (nil without one).
+    func checksAndStrength(_ candidate: Candidate) -> (checks: [RuleCheck], strength: StrengthEstimate?) {
         candidate.withBytes { candidate in
             withPrepared(candidate.password) { prepared in
                 var contexts = ContextAnswers()
                 let scan = pwqualityScan(of: candidate)
-                return rules.map { check($0, prepared, candidate, &contexts, scan) }
+                let checks = rules.map { check($0, prepared, candidate, &contexts, scan) }
+                return (checks, contexts.strength?.estimate)
             }
         }
     }
