@@ -46,11 +46,12 @@ package final class CandidateScorer {
         hasBreachedRules = breachedRules.contains { $0 != 0 }
     }
 
-    /// An empty tally of this scorer's policies (their rule counts and breach-corpus rules).
-    package func emptyTally() -> RunTally {
+    /// An empty tally of this scorer's policies (their rule counts and breach-corpus rules), counting strength when
+    /// this scorer estimates it or `tracksStrength` says so (a rescore reading stored estimates).
+    package func emptyTally(tracksStrength: Bool = false) -> RunTally {
         RunTally(
             ruleCounts: policies.policies.map(\.rules.count), breachRules: breachedRules.map { $0 != 0 },
-            tracksStrength: estimatesStrength)
+            tracksStrength: estimatesStrength || tracksStrength)
     }
 
     /// Scores one row and counts it into `tally` (its length, composition, outcomes and day, its breach counts, a
@@ -72,6 +73,17 @@ package final class CandidateScorer {
         if hasBreachedRules { tally.addBreaches(breachCounts) }
     }
 
+    /// Scores one row's outcomes and estimates its strength, for a candidate whose fingerprint and features are stored
+    /// already but not its strength (a rescore storing it), and counts them into `tally` (outcomes and day, breach
+    /// counts, strength); its failure masks are in `masks` until the next call. The scorer must estimate strength.
+    package func scoreOutcomesAndStrength(_ row: CSVRowFields, into tally: inout RunTally) -> CandidateStrength {
+        guard let strength = score(row).strength else { preconditionFailure("a scorer that estimates strength") }
+        tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt))
+        if hasBreachedRules { tally.addBreaches(breachCounts) }
+        tally.addStrength(score: Int(strength.score), masks: masks)
+        return strength
+    }
+
     /// Scores one row; its failure masks are in `masks` until the next call.
     package func score(_ row: CSVRowFields) -> ScoredCandidate {
         guard let fingerprinter else { preconditionFailure("a scorer without a key scores outcomes only") }
@@ -81,7 +93,9 @@ package final class CandidateScorer {
         let composition: UInt8
         /// Whether the fingerprint identifies the password as typed (NFKC left it as it is).
         var exact = true
+        var isASCII = false
         if let ascii = ASCIIFeatures(row.password) {
+            isASCII = true
             fingerprint = fingerprinter.fingerprint(row.password)
             features = ascii.row
             composition = ascii.composition
@@ -102,13 +116,19 @@ package final class CandidateScorer {
             time: SubmissionTime(row.submittedAt))
         if let estimator, let strengthCache {
             let estimate = { Self.strength(of: row, estimator) }
-            scored.strength =
-                exact
-                ? strengthCache.strength(
+            if exact {
+                // An ASCII password none of whose windows reads as an input: the inputs cannot change its estimate.
+                let inputFree =
+                    isASCII
+                    && StrengthInputScreen.inputsCannotMatch(
+                        password: row.password, username: row.username, email: row.email)
+                scored.strength = strengthCache.strength(
                     fingerprint: fingerprint,
-                    inputs: StrengthEstimateCache.inputsKey(username: row.username, email: row.email),
+                    inputs: inputFree ? nil : StrengthEstimateCache.inputsKey(username: row.username, email: row.email),
                     estimate: estimate)
-                : estimate()
+            } else {
+                scored.strength = estimate()
+            }
         }
         return scored
     }

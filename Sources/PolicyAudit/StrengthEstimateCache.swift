@@ -2,8 +2,10 @@ import AuditCrypto
 import AuditRepositories
 
 /// Remembers the strength estimates of recently scored candidates within one run, so that a repeated candidate is not
-/// estimated again: keyed by its fingerprint and its user inputs (username, e-mail), in memory only, a fixed number of
-/// slots (direct-mapped: a new key takes its slot from the old one), so memory stays flat whatever the file's size.
+/// estimated again: keyed by its fingerprint and its user inputs (username, e-mail) — by the fingerprint alone when
+/// the inputs cannot change the estimate (`StrengthInputScreen`), so a common password is estimated once whoever
+/// typed it — in memory only, a fixed number of slots (direct-mapped: a new key takes its slot from the old one), so
+/// memory stays flat whatever the file's size.
 ///
 /// A key is only ever given for a password the fingerprint identifies exactly (one NFKC leaves unchanged, as every
 /// ASCII password): two passwords with one NFKC form share a fingerprint but zxcvbn, which scores the text as typed,
@@ -15,7 +17,8 @@ final class StrengthEstimateCache {
 
     private struct Entry {
         var fingerprint: Fingerprint
-        var inputs: UInt64
+        /// Nil for an estimate the user inputs could not change.
+        var inputs: UInt64?
         var strength: CandidateStrength
     }
 
@@ -49,9 +52,10 @@ final class StrengthEstimateCache {
         return hash
     }
 
-    /// The estimate stored for the key, or the one `estimate` makes (then stored in the key's slot).
+    /// The estimate stored for the key, or the one `estimate` makes (then stored in the key's slot); `inputs` nil for a
+    /// password whose estimate no user input can change (`StrengthInputScreen`).
     func strength(
-        fingerprint: Fingerprint, inputs: UInt64, estimate: () -> CandidateStrength
+        fingerprint: Fingerprint, inputs: UInt64?, estimate: () -> CandidateStrength
     ) -> CandidateStrength {
         lookups += 1
         var hasher = Hasher()
