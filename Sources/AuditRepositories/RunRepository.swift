@@ -57,6 +57,9 @@ package protocol RunRepository {
     func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)]
     /// The candidates of run `runID` with their stored strength estimates (nil: none stored), by id.
     func candidateStrengths(runID: Int64) throws -> [(id: Int64, strength: CandidateStrength?)]
+    /// Stores `strengths[i]` as the estimate of run `runID`'s candidate `candidateIDs[i]` (a rescore that estimates the
+    /// candidates of a run imported without strength); joins the caller's `AuditStore.inTransaction`.
+    func recordStrengths(runID: Int64, candidateIDs: [Int64], strengths: [CandidateStrength]) throws
     /// The CSV options run `runID` read its file with, or nil when none were recorded (a run from before schema 10
     /// not rescored since, or one that read no CSV).
     func csvOptions(runID: Int64) throws -> RunCSVOptions?

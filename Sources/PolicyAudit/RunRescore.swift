@@ -1,3 +1,4 @@
+import AuditCrypto
 import AuditRepositories
 import Foundation
 import PasswordPolicy
@@ -6,6 +7,11 @@ import PolicyCSV
 /// Scores an old run against a new policy version: re-reads the run's own file (verified by SHA-256, since no
 /// password was kept) with the CSV options the run recorded, pairs its accepted rows with the stored candidates line
 /// by line, and adds one attempt per candidate plus the version's summaries to the run.
+///
+/// Strength, as import stores it: a run whose candidates have stored estimates gets the new version's strength rows from
+/// them; a run without any, rescored against a version with a `strength` rule, has each candidate estimated (its
+/// username and e-mail as user inputs, repeats answered from the import's reuse cache) and stored, with strength rows
+/// for the new version and for each earlier version the file scores again to the counts stored for it.
 package struct RunRescore {
     private let workspace: AuditWorkspace
 
@@ -19,15 +25,17 @@ package struct RunRescore {
     /// not differ from them. A run from before schema 10 has none: it is read with `mapping` and `dialect`, and records
     /// them (the separator as found) once this rescore succeeds. A version the run already has is not scored again,
     /// but the input is still read to its end and checked to be the run's.
-    /// - Parameter warn: Called with each warning (a `context` rule without its columns) once the input is known to
-    ///   be the run's.
+    /// - Parameters:
+    ///   - warn: Called with each warning (a `context` rule without its columns) once the input is known to be the
+    ///     run's.
+    ///   - note: Called once the rescore is stored, when it stored strength estimates: what it stored.
     /// - Returns: `.rescored` with the version's total and unlocked counts on the run, or `.alreadyScored` with the
     ///   stored ones.
     /// - Throws: `ImportError.rescoreSettingDiffers` (before reading anything) when an option differs from the run's;
     ///   `ImportError.sourceMismatch` when the input is not the run's file; whatever else went wrong reading it.
     package func rescore(
         runID: Int64, version: StoredVersion, source: ImportSource, mapping: CSVColumnMapping,
-        dialect: CSVDialect, warn: (CSVImportWarning) -> Void = { _ in }
+        dialect: CSVDialect, warn: (CSVImportWarning) -> Void = { _ in }, note: (String) -> Void = { _ in }
     ) throws -> RescoreOutcome {
         let run = try rescorableRun(runID)
         let recorded = try workspace.runs.csvOptions(runID: runID)
@@ -45,14 +53,17 @@ package struct RunRescore {
                 .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0))
         }
         let session = RunSession.reopen(run, in: workspace, adding: version.id)
-        let scorer = CandidateScorer(policies: [policy], key: nil)  // outcomes only: the fingerprints are stored
-        var tally = scorer.emptyTally()
+        let strength = try StrengthPlan(run: run, policy: policy, workspace: workspace)
+        let scorer = try strength.scorer(policy)
+        var tally = scorer.emptyTally(tracksStrength: strength.tracksStrength)
         let attempts: (candidateIDs: [Int64], masks: [UInt64], delimiter: CSVDialect.Delimiter)
         var warnings: [CSVImportWarning] = []
+        var estimates: [CandidateStrength] = []
         do {
             attempts = try score(
                 input, runID: runID, scorer: scorer, policy: (version.reference, policy.policy), tally: &tally,
-                mapping: mapping, dialect: dialect, warnings: &warnings)
+                mapping: mapping, dialect: dialect, warnings: &warnings,
+                stored: strength.stored, estimates: &estimates)
         } catch {
             // A file that is not the run's fails in many ways (no header, rows that do not line up); say the one
             // that matters.
@@ -62,9 +73,16 @@ package struct RunRescore {
         guard input.finalizeHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
         try PolicyCompiler.checkCorpora(of: [policy.policy])
         warnings.forEach(warn)
+        let earlierRows = try strength.earlierRows(tally, workspace: workspace, runID: runID)
         try session.addVersion(
             candidateIDs: attempts.candidateIDs, masks: attempts.masks, tally: tally,
-            csvOptions: recorded == nil ? RunCSVOptions(mapping: mapping, delimiter: attempts.delimiter) : nil)
+            csvOptions: recorded == nil ? RunCSVOptions(mapping: mapping, delimiter: attempts.delimiter) : nil,
+            strengths: strength.estimates ? estimates : nil, earlierStrength: earlierRows.rows)
+        if strength.estimates {
+            note(
+                "strength estimated and stored for the run's \(estimates.count) candidates (\(version.reference) has a "
+                    + "strength rule)" + earlierRows.note)
+        }
         let versionTally = tally.versions[0]
         return .rescored(
             .init(reference: version.reference, total: versionTally.total, unlocked: versionTally.unlocked))
@@ -87,7 +105,8 @@ package struct RunRescore {
     private func score(
         _ input: HashingByteSource, runID: Int64, scorer: CandidateScorer,
         policy: (reference: String, policy: PasswordPolicy),
-        tally: inout RunTally, mapping: CSVColumnMapping, dialect: CSVDialect, warnings: inout [CSVImportWarning]
+        tally: inout RunTally, mapping: CSVColumnMapping, dialect: CSVDialect, warnings: inout [CSVImportWarning],
+        stored: [CandidateStrength]?, estimates: inout [CandidateStrength]
     ) throws -> (candidateIDs: [Int64], masks: [UInt64], delimiter: CSVDialect.Delimiter) {
         let candidates = try workspace.runs.candidateLines(runID: runID)
         let reader = try CSVReader(source: input, dialect: dialect)
@@ -102,7 +121,14 @@ package struct RunRescore {
             guard next < candidates.count, candidates[next].line == row.line else {
                 throw ImportError.rowsMismatch(runID: runID, line: row.line)
             }
-            scorer.scoreOutcomes(row, into: &tally)
+            if let stored {
+                scorer.scoreOutcomes(row, into: &tally)
+                tally.addStrength(score: Int(stored[next].score), masks: scorer.masks)
+            } else if scorer.estimatesStrength {
+                estimates.append(scorer.scoreOutcomesAndStrength(row, into: &tally))
+            } else {
+                scorer.scoreOutcomes(row, into: &tally)
+            }
             masks.append(scorer.masks[0])
             next += 1
         }

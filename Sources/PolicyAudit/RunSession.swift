@@ -127,8 +127,13 @@ final class RunSession {
     }
 
     /// The reopened run's one commit: the version's outcomes for `candidateIDs` (one mask each), its summaries from
-    /// `tally` (beside those the run has), and `csvOptions` when the run had none recorded.
-    func addVersion(candidateIDs: [Int64], masks: [UInt64], tally: RunTally, csvOptions: RunCSVOptions?) throws {
+    /// `tally` (beside those the run has; `tally`'s first version is the one added), `csvOptions` when the run had none
+    /// recorded, and, when the rescore estimated them, the candidates' `strengths` with the earlier versions' strength
+    /// rows (`earlierStrength`).
+    func addVersion(
+        candidateIDs: [Int64], masks: [UInt64], tally: RunTally, csvOptions: RunCSVOptions?,
+        strengths: [CandidateStrength]? = nil, earlierStrength: [RunStrengthSummaryRow] = []
+    ) throws {
         precondition(state == .open && lease == nil, "a version is added to a reopened run")
         let (store, runs, summaries) = (workspace.store, workspace.runs, workspace.summaries)
         let (runID, versionID) = (run.id, versionIDs[0])
@@ -136,9 +141,13 @@ final class RunSession {
             if let csvOptions { try runs.recordCSVOptions(csvOptions, runID: runID) }
             try runs.addVersions(runID: runID, versionIDs: [versionID])
             try store.insertOutcomes(runID: runID, versionID: versionID, candidateIDs: candidateIDs, masks: masks)
-            let summary = try summaries.read(runID: runID)
-            try summaries.write(
-                runID: runID, summary: RunCompletion.summary(summary, adding: tally, versionIDs: [versionID]))
+            if let strengths {
+                try runs.recordStrengths(runID: runID, candidateIDs: candidateIDs, strengths: strengths)
+            }
+            var summary = RunCompletion.summary(
+                try summaries.read(runID: runID), adding: tally, versionIDs: [versionID])
+            summary.strength += earlierStrength
+            try summaries.write(runID: runID, summary: summary)
         }
         state = .completed
     }

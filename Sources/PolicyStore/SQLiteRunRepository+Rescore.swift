@@ -32,4 +32,23 @@ extension SQLiteRunRepository {
         }
         return rows
     }
+
+    /// Stores each candidate's strength estimate (`UPDATE` by id, inside the caller's transaction).
+    package func recordStrengths(runID: Int64, candidateIDs: [Int64], strengths: [CandidateStrength])
+        throws(SQLiteError)
+    {
+        precondition(candidateIDs.count == strengths.count, "one estimate per candidate")
+        let range = CandidateID.range(runID: runID)
+        precondition(candidateIDs.allSatisfy(range.contains), "candidates of run \(runID)")
+        let statement = try database.cachedStatement(
+            "UPDATE candidate SET strength_score = ?1, strength_log10 = ?2 WHERE id = ?3")
+        defer { statement.reset() }
+        for (id, strength) in zip(candidateIDs, strengths) {
+            statement.bind(Int64(strength.score), at: 1)
+            statement.bind(strength.guessesLog10, at: 2)
+            statement.bind(id, at: 3)
+            _ = try statement.step()
+            statement.reset()
+        }
+    }
 }

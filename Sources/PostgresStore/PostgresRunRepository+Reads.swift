@@ -31,6 +31,29 @@ extension PostgresRunRepository {
         return rows
     }
 
+    /// Stores each candidate's strength estimate: one `UPDATE … FROM unnest(…)` per 50,000 candidates, inside the
+    /// caller's transaction.
+    package func recordStrengths(runID: Int64, candidateIDs: [Int64], strengths: [CandidateStrength]) throws {
+        precondition(candidateIDs.count == strengths.count, "one estimate per candidate")
+        let range = CandidateID.range(runID: runID)
+        precondition(candidateIDs.allSatisfy(range.contains), "candidates of run \(runID)")
+        for start in stride(from: 0, to: candidateIDs.count, by: 50_000) {
+            let end = min(start + 50_000, candidateIDs.count)
+            let ids = candidateIDs[start..<end].map { String($0) }
+            let scores = strengths[start..<end].map { String($0.score) }
+            let tenths = strengths[start..<end].map { String($0.log10Tenths) }
+            _ = try connection.execute(
+                """
+                UPDATE candidate AS c SET strength_score = u.score, strength_log10 = u.tenths / 10.0
+                FROM unnest($1::bigint[], $2::int[], $3::int[]) AS u(id, score, tenths) WHERE c.id = u.id
+                """,
+                [
+                    .text(PostgresSummaryRepository.arrayText(ids)), .text(PostgresSummaryRepository.arrayText(scores)),
+                    .text(PostgresSummaryRepository.arrayText(tenths)),
+                ])
+        }
+    }
+
     /// The options recorded for run `runID`, or nil.
     package func csvOptions(runID: Int64) throws -> RunCSVOptions? {
         guard

@@ -41,6 +41,32 @@ import Testing
     }
 
     @Test(arguments: StoreUnderTest.all)
+    func recordedStrengthsReadBackOnTheirCandidatesOnly(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let version = try store.addVersion().version
+            let run = try store.startRun(versionIDs: [version.id])
+            let ids = try store.writeCandidates(
+                runID: run.id, versionIDs: [version.id], lines: [2, 3, 4, 5], masks: [[0], [1], [0], [1]])
+            let other = try store.startRun(versionIDs: [version.id], sha: String(repeating: "b", count: 64))
+            _ = try store.writeCandidates(runID: other.id, versionIDs: [version.id], lines: [2], masks: [[0]])
+            let strengths = [
+                CandidateStrength(score: 0, guessesLog10: 1.3), CandidateStrength(score: 2, guessesLog10: 7.04),
+                CandidateStrength(score: 4, guessesLog10: 12.96),
+            ]
+            // The first three candidates (a rescore estimates them all; a subset shows the UPDATE is by id).
+            try store.inTransaction {
+                try store.runs.recordStrengths(
+                    runID: run.id, candidateIDs: Array(ids.prefix(3)), strengths: strengths)
+            }
+            let read = try store.runs.candidateStrengths(runID: run.id)
+            #expect(read.map(\.id) == Array(ids))
+            #expect(read.map(\.strength) == strengths + [nil])
+            #expect(read.prefix(3).map { $0.strength?.guessesLog10 } == [1.3, 7, 13])
+            #expect(try store.runs.candidateStrengths(runID: other.id).map(\.strength) == [nil])
+        }
+    }
+
+    @Test(arguments: StoreUnderTest.all)
     func strengthSummaryRowsRoundTripPerVersionAndRewritingReplacesThem(_ kind: StoreUnderTest) throws {
         try kind.withStore { store in
             let first = try store.addVersion(definition: "{\"v\":1}").version
