@@ -19,10 +19,11 @@ struct JSONObjectReader {
         path.isEmpty ? key : "\(path).\(key)"
     }
 
-    /// Fails on the first (in sorted order) key outside `allowed`.
+    /// Fails on the first (in sorted order) key outside `allowed`, suggesting the allowed keys closest to it.
     func rejectUnknownKeys(allowed: Set<String>) throws(PolicyError) {
         if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw .invalid(path: path.isEmpty ? "policy" : path, reason: "unknown key \"\(unknown)\"")
+            let hint = NameSuggestion.didYouMean(unknown, among: allowed.sorted(), quote: "\"")
+            throw .invalid(path: path.isEmpty ? "policy" : path, reason: "unknown key \"\(unknown)\"\(hint)")
         }
     }
 

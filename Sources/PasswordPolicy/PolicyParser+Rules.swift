@@ -23,7 +23,8 @@ extension PolicyParser {
         let rule = try JSONObjectReader(value, path: path)
         let name = try rule.requiredString("rule")
         guard let keys = keysByRule[name] else {
-            throw .invalid(path: rule.path("rule"), reason: "unknown rule \"\(name)\"")
+            let hint = NameSuggestion.didYouMean(name, among: ruleNames, quote: "\"")
+            throw .invalid(path: rule.path("rule"), reason: "unknown rule \"\(name)\"\(hint)")
         }
         try rule.rejectUnknownKeys(allowed: keys.union(["rule", "id", "label"]))
         let id = try rule.string("id")

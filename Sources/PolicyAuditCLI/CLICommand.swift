@@ -29,6 +29,16 @@ extension CLICommand {
         subcommands.first { $0.word == word }
     }
 
+    /// The usage line a usage error of this command prints: a group's is its words (`pwaudit policy
+    /// <add|list|…> [options]`), any other command's its first usage entry.
+    package static var usageLine: String {
+        guard subcommands.isEmpty else {
+            let words = subcommands.map { $0.word }.joined(separator: "|")
+            return "pwaudit \(help.name) <\(words)> [options]"
+        }
+        return help.usageLine
+    }
+
     /// The text `--help` prints: the help with its options (and `-h, --help`) as the `OPTIONS:` section.
     package static var helpText: String { help.rendered(options: options + [Flag.help]) }
 }

@@ -1,3 +1,4 @@
+import PasswordPolicy
 import PolicyReports
 
 /// A command line parsed against the options a command declares, with each value converted to its type.
@@ -81,7 +82,9 @@ package struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let declaration = declared[name] else {
-                throw UsageError("unknown option '\(name)'", command: command)
+                let known = options.map(\.declaration.name) + [Flag.help.name]
+                throw UsageError(
+                    "unknown option '\(name)'" + NameSuggestion.didYouMean(name, among: known), command: command)
             }
             name = declaration.name
             if declaration.arity == .flag {

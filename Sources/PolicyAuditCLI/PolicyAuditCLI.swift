@@ -1,4 +1,5 @@
 import LibC
+import PasswordPolicy
 import PolicyAudit
 import PolicyReports
 
@@ -100,7 +101,7 @@ package enum PolicyAuditCLI {
             return .success
         default:
             guard let command = command(named: first) else {
-                throw UsageError("unknown subcommand '\(first)'")
+                throw UsageError("unknown subcommand '\(first)'" + Self.didYouMean(first, among: commands))
             }
             return try execute(command, Array(arguments.dropFirst()), context: context)
         }
@@ -120,11 +121,22 @@ package enum PolicyAuditCLI {
         for word in words {
             guard let next = found.map({ $0.subcommand(named: word) }) ?? command(named: word) else {
                 let typed = (found.map { $0.help.name + " " } ?? "") + word
-                throw UsageError("unknown subcommand '\(typed)'", command: found?.help.name)
+                let hint = didYouMean(word, among: found?.subcommands ?? commands)
+                throw UsageError("unknown subcommand '\(typed)'" + hint, command: found?.help.name)
             }
             found = next
         }
         return found
+    }
+
+    /// `; did you mean 'report'?` when a command's word is close to `typed`, else nothing.
+    private static func didYouMean(_ typed: String, among commands: [any CLICommand.Type]) -> String {
+        NameSuggestion.didYouMean(typed, among: commands.map { $0.word })
+    }
+
+    /// The command whose full name is `name` (`policy list`), if any.
+    private static func command(fullName name: String) -> (any CLICommand.Type)? {
+        try? command(at: name.split(separator: " ").map(String.init))
     }
 
     /// Parses `arguments` for `command` and runs it.
@@ -148,8 +160,9 @@ package enum PolicyAuditCLI {
             command: command.help.name)
         if let index = scanned.firstPositionalIndex {
             guard let subcommand = command.subcommand(named: arguments[index]) else {
+                let hint = didYouMean(arguments[index], among: command.subcommands)
                 throw UsageError(
-                    "unknown subcommand '\(command.help.name) \(arguments[index])'", command: command.help.name)
+                    "unknown subcommand '\(command.help.name) \(arguments[index])'" + hint, command: command.help.name)
             }
             var rest = arguments
             rest.remove(at: index)
@@ -169,10 +182,9 @@ package enum PolicyAuditCLI {
         // Messages echo paths, labels and names as typed: made terminal-safe like every listing.
         context.stderr.line("Error: \(ReportText.terminalSafe(ErrorExitCode.message(for: error)))")
         if let usage = error as? UsageError {
-            let commandHelp = usage.command.flatMap { name in
-                commands.first { $0.help.name == name.split(separator: " ").first.map(String.init) }?.help
-            }
-            let usageLine = usage.command.flatMap { name in commandHelp?.usageLine(for: name) } ?? help.usageLine
+            // A group's own mistake (`policy lst`, `policy` alone) shows the group's usage, not its first
+            // subcommand's; a subcommand's shows that subcommand's line.
+            let usageLine = usage.command.flatMap(command(fullName:))?.usageLine ?? help.usageLine
             context.stderr.line("Usage: \(usageLine)")
             let target = usage.command.map { "pwaudit \($0) --help" } ?? "pwaudit --help"
             context.stderr.line("See '\(target)' for more information.")

@@ -13,11 +13,17 @@ struct PolicyParserTests {
         ),
         (#"{"name":"n","rules":[]}"#, "rules: must contain at least 1 rule"),
         (#"{"name":"n"}"#, "rules: is required"),
-        (#"{"name":"n","nmae":"x","rules":[{"rule":"length","min":1}]}"#, #"policy: unknown key "nmae""#),
-        (#"{"name":"n","rules":[{"rule":"lenght","min":1}]}"#, #"rules[0].rule: unknown rule "lenght""#),
+        (
+            #"{"name":"n","nmae":"x","rules":[{"rule":"length","min":1}]}"#,
+            #"policy: unknown key "nmae"; did you mean "name"?"#
+        ),
+        (
+            #"{"name":"n","rules":[{"rule":"lenght","min":1}]}"#,
+            #"rules[0].rule: unknown rule "lenght"; did you mean "length"?"#
+        ),
         (
             #"{"name":"n","rules":[{"rule":"length","min":1},{"rule":"length","mni":1}]}"#,
-            #"rules[1]: unknown key "mni""#
+            #"rules[1]: unknown key "mni"; did you mean "min"?"#
         ),
         (#"{"name":"n","rules":[{"rule":"require","class":"upper","min":0}]}"#, "rules[0].min: must be at least 1"),
         (#"{"name":"n","rules":[{"rule":"length","min":"12"}]}"#, "rules[0].min: must be an integer, not a string"),

@@ -108,7 +108,7 @@ struct CheckCommandTests {
             "bad.json", #"{"name": "bad", "rules": [{"rule": "length", "min": 8}, {"rule": "lenght", "min": 3}]}"#)
         let result = try cli.run(["check", "--policy", path], stdin: "whatever\n")
         #expect(result.code == .dataError)
-        #expect(result.err == "Error: \(path): rules[1].rule: unknown rule \"lenght\"\n")
+        #expect(result.err == "Error: \(path): rules[1].rule: unknown rule \"lenght\"; did you mean \"length\"?\n")
     }
 
     @Test("usage errors: missing --policy, stray argument; help on stdout")

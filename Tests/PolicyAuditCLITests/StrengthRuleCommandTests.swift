@@ -101,7 +101,7 @@ struct StrengthRuleCommandTests {
     @Test(
         "a bad key of a strength rule is named in the error, exit 65",
         arguments: [
-            (#"{"rule":"strength","min-scor":3}"#, #"rules[0]: unknown key "min-scor""#),
+            (#"{"rule":"strength","min-scor":3}"#, #"rules[0]: unknown key "min-scor"; did you mean "min-score"?"#),
             (#"{"rule":"strength","min-score":5}"#, "rules[0].min-score"),
             (#"{"rule":"strength","min-score":"3"}"#, "rules[0].min-score"),
             (#"{"rule":"strength","min-guesses-log10":0}"#, "rules[0].min-guesses-log10"),
