@@ -30,6 +30,12 @@ package enum QueryError: Error, Equatable, UserFacingError {
     case invalid(message: String)
     /// The store failed while running it; `message` is its own.
     case failed(message: String)
+    /// The statement names `:name` and no `--param name=VALUE` gave it a value.
+    case missingParameter(name: String)
+    /// `--param name=VALUE` was given and the statement has no `:name` (`used` are the ones it has).
+    case unusedParameter(name: String, used: [String])
+    /// The statement has a parameter written otherwise than `:NAME` (`?`, `?1`, `@x`, `$x`, `$1`).
+    case unsupportedParameter(text: String)
 
     /// 77 for a role that may do more than read or may not read this; 65 for every other case.
     package var exitCode: ExitCode {
@@ -38,6 +44,7 @@ package enum QueryError: Error, Equatable, UserFacingError {
         case .empty, .refused, .trailingStatement, .timedOut, .valueTooLong, .outOfMemory, .outOfTemporarySpace,
             .invalid, .failed:
             .dataError
+        case .missingParameter, .unusedParameter, .unsupportedParameter: .usage
         }
     }
 
@@ -74,6 +81,14 @@ package enum QueryError: Error, Equatable, UserFacingError {
             "the query is not valid SQL for this database: \(message)"
         case .failed(let message):
             "the query failed: \(message)"
+        case .missingParameter(let name):
+            "the query uses :\(name) and no value was given for it; add --param \(name)=VALUE"
+        case .unusedParameter(let name, let used):
+            "--param \(name) is not used by the query, which "
+                + (used.isEmpty
+                    ? "has no :NAME parameter" : "uses " + used.map { ":" + $0 }.joined(separator: ", "))
+        case .unsupportedParameter(let text):
+            "the query has the parameter '\(text)'; with --param, write parameters as :NAME"
         }
     }
 

@@ -12,12 +12,14 @@ package struct AuditQuery {
     /// A query over `workspace`, which should be open read-only (`AuditWorkspace.openReadOnly`).
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
-    /// Runs `sql` within `limits`, handing `writer` the columns and each row as the store produces it; the caller
+    /// Runs `sql` within `limits`, its `:NAME` parameters bound to `parameters` by the store, handing `writer` the columns and each row as the store produces it; the caller
     /// then finishes the writer (or, after an error, flushes the rows so far).
     /// - Throws: The store's query error (refused, trailing statement, invalid, failed, timed out, value too long, out
     ///   of memory: a `UserFacingError`), or what `writer`'s output threw.
-    package func run(_ sql: String, limits: QueryLimits, into writer: QueryResultWriter) throws {
-        try workspace.queries.run(sql, limits: limits, into: Receiver(writer: writer))
+    package func run(
+        _ sql: String, parameters: QueryParameters = .none, limits: QueryLimits, into writer: QueryResultWriter
+    ) throws {
+        try workspace.queries.run(sql, parameters: parameters, limits: limits, into: Receiver(writer: writer))
     }
 
     /// Passes the store's rows on to the writer, as `QueryValue`s.

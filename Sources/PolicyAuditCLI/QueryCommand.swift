@@ -8,7 +8,7 @@ enum QueryCommand: CLICommand {
     static let help = CommandHelp(
         name: "query",
         overview: "Run one read-only SQL statement over the database's tables and views.",
-        usage: ["query SQL [--format table|json|csv] [--output FILE] [--timeout SECONDS]"],
+        usage: ["query SQL [--param NAME=VALUE]... [--format table|json|csv] [--output FILE] [--timeout SECONDS]"],
         arguments: [.init("SQL", "One SELECT (or WITH … SELECT) statement; the views are in docs/schema.md.")],
         discussion: """
             The database is opened read-only and an SQLite authorizer allows reading only: a write (also one inside
@@ -22,7 +22,21 @@ enum QueryCommand: CLICommand {
             Examples:
               pwaudit query "SELECT reference, effective_from, effective_until FROM v_policy_period"
               pwaudit query "SELECT * FROM v_run_summary" --format csv --output runs.csv
+              pwaudit query "SELECT * FROM v_run_summary WHERE run_id = :run" --param run=3
             """)
+
+    /// `--param NAME=VALUE`, repeatable: binds the statement's `:NAME` (never spliced into the SQL text).
+    static let parameter = RepeatedOption<(name: String, value: String)>(
+        "--param", valueName: "NAME=VALUE",
+        help: "Bind the statement's :NAME to VALUE (repeatable; an integer binds as one, anything else as text)."
+    ) { text, option, command in
+        guard let equals = text.firstIndex(of: "="), QueryParameters.isName(String(text[..<equals])) else {
+            throw UsageError(
+                "option '\(option)' must be NAME=VALUE with NAME a letter or '_' then letters, digits or '_', "
+                    + "not '\(text)'", command: command)
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
 
     /// `--format table|json|csv`.
     static let format = Option<ReportFormat>(
@@ -46,11 +60,17 @@ enum QueryCommand: CLICommand {
         return seconds
     }
 
-    static let options: [any DeclaredOption] = [format, ReportOutput.output, timeout] + StoreOptions.all
+    static let options: [any DeclaredOption] = [parameter, format, ReportOutput.output, timeout] + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let sql = try arguments.positionals(count: 1...1, command: help.name, what: "SQL")[0]
         let format = arguments[Self.format] ?? .table
+        var values: [String: String] = [:]
+        for (name, value) in arguments[parameter] {
+            guard values.updateValue(value, forKey: name) == nil else {
+                throw UsageError("--param \(name) is given more than once", command: help.name)
+            }
+        }
         let output = arguments[ReportOutput.output].flatMap { $0 == "-" ? nil : $0 }
         // Opened before the query runs, so a clash with the database is refused before any work.
         let file = try output.map {
@@ -75,7 +95,8 @@ enum QueryCommand: CLICommand {
         // QueryCommand.format admits only the writer's formats.
         guard let writer = QueryResultWriter(format: format, output: sink) else { return .usage }
         do {
-            try AuditQuery(workspace: workspace).run(sql, limits: limits, into: writer)
+            try AuditQuery(workspace: workspace).run(
+                sql, parameters: QueryParameters(values), limits: limits, into: writer)
             try writer.finish()
         } catch let error as CLIIOError {
             throw error

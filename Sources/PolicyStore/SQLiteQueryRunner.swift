@@ -25,7 +25,9 @@ package struct SQLiteQueryRunner: QueryRunner {
 
     /// Compiles and runs `sql` within `limits`, handing `receiver` the columns and then each row.
     /// - Throws: `QueryError`, or what `receiver` threw.
-    package func run(_ sql: String, limits: QueryLimits, into receiver: any QueryRowReceiver) throws {
+    package func run(
+        _ sql: String, parameters: QueryParameters, limits: QueryLimits, into receiver: any QueryRowReceiver
+    ) throws {
         // A connection setting, not the file's: a query that looks candidates up by id (an account's last one)
         // reads each 64 KiB page once instead of once per row.
         try? database.execute("PRAGMA cache_size = -\(Self.cacheKibibytes)")
@@ -45,6 +47,7 @@ package struct SQLiteQueryRunner: QueryRunner {
         try authorizer.installed(on: handle) {
             let statement = try prepare(sql, authorizer: authorizer, handle: handle)
             defer { sqlite3_finalize(statement) }
+            try bind(parameters, to: statement)
             try step(statement, limits: limits, authorizer: authorizer, handle: handle, into: receiver)
         }
     }
@@ -86,6 +89,37 @@ package struct SQLiteQueryRunner: QueryRunner {
                 throw .refused(action: "a statement that writes (VACUUM, or another SQLite does not call read-only)")
             }
             return statement
+        }
+    }
+
+    /// Binds each `:NAME` parameter of `statement` to its value: a value that is an integer's canonical decimal text
+    /// (`42`, `-7`; not `007` or `+1`) as that integer, any other as text, so `WHERE run_id = :run` and
+    /// `WHERE label = :label` both compare as written.
+    /// - Throws: `QueryError` for a parameter written otherwise than `:NAME`, one without a value, a value not used.
+    private func bind(_ parameters: QueryParameters, to statement: OpaquePointer) throws(QueryError) {
+        let count = sqlite3_bind_parameter_count(statement)
+        var names: [String] = []
+        var positions: [String: [Int32]] = [:]
+        for position in 0..<count {
+            // A parameter given twice (`:run … :run`) has one index: named once here.
+            guard let raw = sqlite3_bind_parameter_name(statement, position + 1) else {
+                throw .unsupportedParameter(text: "?")
+            }
+            let text = String(cString: raw)
+            let name = String(text.dropFirst())
+            guard text.hasPrefix(":"), QueryParameters.isName(name) else { throw .unsupportedParameter(text: text) }
+            if positions[name] == nil { names.append(name) }
+            positions[name, default: []].append(position + 1)
+        }
+        let values = try parameters.values(for: names)
+        for (name, value) in zip(names, values) {
+            for position in positions[name] ?? [] {
+                if let integer = Int64(value), String(integer) == value {
+                    sqlite3_bind_int64(statement, position, integer)
+                } else {
+                    sqlite3_bind_text(statement, position, value, -1, sqliteTransient)
+                }
+            }
         }
     }
 

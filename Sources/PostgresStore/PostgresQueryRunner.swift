@@ -30,7 +30,11 @@ package final class PostgresQueryRunner: QueryRunner {
 
     /// Checks `sql` and the role, then runs it within `limits`, handing `receiver` the columns and then each row.
     /// - Throws: `QueryError`, `PostgresError` when the connection fails, or what `receiver` threw.
-    package func run(_ sql: String, limits: QueryLimits, into receiver: any QueryRowReceiver) throws {
+    package func run(
+        _ sql: String, parameters: QueryParameters, limits: QueryLimits, into receiver: any QueryRowReceiver
+    ) throws {
+        let (sql, names) = try PostgresNamedParameters.rewrite(sql)
+        let values = try parameters.values(for: names).map(SQLValue.text)
         try PostgresQueryGuard.check(sql)
         let role = try checkedRole()
         let milliseconds = Int64(min(max(limits.deadline.seconds * 1000, 1), Double(Int32.max)).rounded(.up))
@@ -41,7 +45,7 @@ package final class PostgresQueryRunner: QueryRunner {
                     + "\(milliseconds); SET LOCAL standard_conforming_strings = on; SET LOCAL work_mem = "
                     + "\(workMemory); SET LOCAL hash_mem_multiplier = 1; "
                     + "SET LOCAL max_parallel_workers_per_gather = 0")
-            try stream(sql, limits: limits, role: role, into: receiver)
+            try stream(sql, values, limits: limits, role: role, into: receiver)
         }
     }
 
@@ -93,7 +97,9 @@ package final class PostgresQueryRunner: QueryRunner {
     // MARK: Streaming
 
     /// Sends `sql` and hands its rows to `receiver` one at a time, stopping at the deadline or a value too long.
-    private func stream(_ sql: String, limits: QueryLimits, role: Role, into receiver: any QueryRowReceiver) throws {
+    private func stream(
+        _ sql: String, _ values: [SQLValue], limits: QueryLimits, role: Role, into receiver: any QueryRowReceiver
+    ) throws {
         var types: [UInt32] = []
         func describe(_ names: [String], _ columnTypes: [UInt32]) throws {
             types = columnTypes
@@ -114,7 +120,7 @@ package final class PostgresQueryRunner: QueryRunner {
             if limits.deadline.hasPassed { throw QueryError.timedOut(seconds: limits.deadline.seconds) }
         }
         do {
-            try connection.forEachRow(sql, [], columns: describe, hand)
+            try connection.forEachRow(sql, values, columns: describe, hand)
         } catch let error as PostgresError {
             throw Self.queryError(error, seconds: limits.deadline.seconds, role: role)
         }

@@ -26,13 +26,25 @@ enum PostgresSQLTokenizer {
     /// The tokens of `sql`.
     /// - Throws: `QueryError.refused` for a string, identifier or comment that is not closed.
     static func tokens(of sql: String) throws(QueryError) -> [Token] {
-        let text = Array(sql.unicodeScalars)
-        var tokens: [Token] = []
+        try rangedTokens(of: Array(sql.unicodeScalars)).map(\.token)
+    }
+
+    /// The tokens of `text` with where each stands in it (scalar offsets), for `PostgresNamedParameters`.
+    /// - Throws: `QueryError.refused` for a string, identifier or comment that is not closed.
+    static func rangedTokens(of text: [Unicode.Scalar]) throws(QueryError) -> [(token: Token, range: Range<Int>)] {
+        var ranged: [(token: Token, range: Range<Int>)] = []
         var index = 0
+        var tokenStart = 0
         func peek(_ offset: Int = 0) -> Unicode.Scalar? {
             index + offset < text.count ? text[index + offset] : nil
         }
+        var pending: Token?  // the token just read, recorded with its range once `index` stands after it
         while index < text.count {
+            tokenStart = index
+            defer {
+                if let token = pending { ranged.append((token, tokenStart..<index)) }
+                pending = nil
+            }
             let scalar = text[index]
             if scalar.properties.isWhitespace {
                 index += 1
@@ -42,45 +54,45 @@ enum PostgresSQLTokenizer {
                 index = try skipBlockComment(text, from: index)
             } else if scalar == "'" {
                 index = try skipString(text, from: index, backslashEscapes: false)
-                tokens.append(.string)
+                pending = .string
             } else if (scalar == "e" || scalar == "E") && peek(1) == "'" {
                 index = try skipString(text, from: index + 1, backslashEscapes: true)
-                tokens.append(.string)
+                pending = .string
             } else if "bBxXnN".unicodeScalars.contains(scalar) && peek(1) == "'" {
                 index = try skipString(text, from: index + 1, backslashEscapes: false)
-                tokens.append(.string)
+                pending = .string
             } else if (scalar == "u" || scalar == "U") && peek(1) == "&" && (peek(2) == "'" || peek(2) == "\"") {
                 if peek(2) == "'" {
                     index = try skipString(text, from: index + 2, backslashEscapes: false)
-                    tokens.append(.string)
+                    pending = .string
                 } else {
                     let (name, end) = try quotedIdentifier(text, from: index + 2)
                     index = end
-                    tokens.append(.quotedIdentifier(name))
+                    pending = .quotedIdentifier(name)
                 }
             } else if scalar == "\"" {
                 let (name, end) = try quotedIdentifier(text, from: index)
                 index = end
-                tokens.append(.quotedIdentifier(name))
+                pending = .quotedIdentifier(name)
             } else if scalar == "$", let end = try skipDollarQuote(text, from: index) {
                 index = end
-                tokens.append(.string)
+                pending = .string
             } else if scalar == "$" || isDigit(scalar) || (scalar == "." && peek(1).map(isDigit) == true) {
                 index += 1
                 while index < text.count && (isWordPart(text[index]) || text[index] == ".") { index += 1 }
-                tokens.append(.number)
+                pending = .number
             } else if isWordStart(scalar) {
                 let start = index
                 while index < text.count && isWordPart(text[index]) { index += 1 }
                 var word = String.UnicodeScalarView()
                 word.append(contentsOf: text[start..<index])
-                tokens.append(.word(String(word).lowercased()))
+                pending = .word(String(word).lowercased())
             } else {
-                tokens.append(.symbol(String(scalar)))
                 index += 1
+                pending = .symbol(String(scalar))
             }
         }
-        return tokens
+        return ranged
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
