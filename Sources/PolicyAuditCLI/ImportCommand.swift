@@ -10,7 +10,7 @@ enum ImportCommand: CLICommand {
         usage: [
             "import FILE.csv|- [--policy NAME[@N]]... [--password-column C] [--user-column C] [--email-column C] "
                 + "[--id-column C] [--time-column C] [--delimiter ','|';'|'\\t'] [--label TEXT] [--strict] "
-                + "[--rejects FILE] [--again] [--accounts] [--strength]"
+                + "[--rejects FILE] [--again] [--accounts] [--strength] [--format text|json]"
         ],
         arguments: [.init("FILE.csv", "The CSV to import; '-' reads standard input.")],
         discussion: """
@@ -46,7 +46,8 @@ enum ImportCommand: CLICommand {
             + "has a strength rule).")
 
     static let options: [any DeclaredOption] =
-        [policy] + CSVOptions.all + [label, strict, rejects, again, accounts, strength] + StoreOptions.all
+        [policy] + CSVOptions.all + [label, strict, rejects, again, accounts, strength, ListingFormat.option]
+        + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]
@@ -60,6 +61,7 @@ enum ImportCommand: CLICommand {
         request.versions = try PolicyArgument.storedVersions(
             arguments[policy], workspace: workspace, command: "import")
         let stderr = context.stderr
+        let asJSON = arguments[ListingFormat.option] == .json
         request.warn = { warning in stderr.line("warning: \(warning)") }
         if stderr.isTerminal {
             request.progress = { progress in stderr.write("\r\u{1B}[K" + ProgressLine.text(progress)) }
@@ -72,9 +74,11 @@ enum ImportCommand: CLICommand {
             }
             if result.rejected > 10 { stderr.line("… \(result.rejected - 10) more rejected rows") }
             // With the rejects CSV on stdout, the summary goes to stderr so that stdout stays one CSV.
-            (arguments[rejects] == "-" ? stderr : context.stdout).line(ImportSummaryText.line(result))
+            let summary = asJSON ? ImportSummaryText.json(result) : ImportSummaryText.line(result) + "\n"
+            (arguments[rejects] == "-" ? stderr : context.stdout).write(summary)
             return result.rejected == 0 ? .success : .dataError
         case .alreadyImported(let runID, let sha256):
+            if asJSON { context.stdout.write(ImportSummaryText.alreadyImportedJSON(runID: runID, sha256: sha256)) }
             stderr.line(
                 "note: this file (SHA-256 \(sha256.prefix(12))…) was already imported as run \(runID); "
                     + "nothing was stored (pass --again to import it again)")

@@ -24,6 +24,59 @@ enum ImportSummaryText {
             + ", \(String(format: "%.1f", result.seconds)) s; \(versions)"
     }
 
+    /// The summary as `import --format json` prints it (docs/report-format.md, "Listings"): `kind` `import`,
+    /// `outcome` `imported`, the run's id, rows, rejections by reason (and the first ones' line numbers), times, the
+    /// source's SHA-256 and each version's figures. Never a row's content, nor the time taken (the same input gives
+    /// the same document).
+    static func json(_ result: CSVImportResult) -> String {
+        ListingFormat.json(
+            kind: "import",
+            [
+                "outcome": "imported", "run_id": result.runID.map { Int($0) },
+                "rows": [
+                    "read": result.rowsRead, "accepted": result.accepted, "rejected": result.rejected,
+                    "rejected_by_reason": result.rejectedByReason.sorted { $0.key < $1.key }.map {
+                        ["reason": $0.key, "count": $0.value] as [String: Any]
+                    },
+                    "first_rejections": result.firstRejections.prefix(10).map {
+                        ["line": $0.line, "reason": $0.reason.rawValue] as [String: Any]
+                    },
+                ] as [String: Any],
+                "time": [
+                    "column_present": result.hasTimeColumn, "none": result.timeNone, "invalid": result.timeInvalid,
+                    "without_zone": result.timeWithoutZone,
+                ] as [String: Any],
+                "source_sha256": result.sourceSHA256,
+                "versions": result.versions.map(versionObject),
+            ])
+    }
+
+    /// `import --format json` for a file a complete run already holds: `outcome` `already-imported`.
+    static func alreadyImportedJSON(runID: Int64, sha256: String) -> String {
+        ListingFormat.json(
+            kind: "import", ["outcome": "already-imported", "run_id": Int(runID), "source_sha256": sha256])
+    }
+
+    /// `rescore --format json`: `kind` `rescore`, `outcome` `rescored` or `already-scored`, the run and the version.
+    static func rescoreJSON(runID: Int64, outcome: RescoreOutcome) -> String {
+        let (word, figures) =
+            switch outcome {
+            case .rescored(let scored): ("rescored", scored)
+            case .alreadyScored(let stored): ("already-scored", stored)
+            }
+        return ListingFormat.json(
+            kind: "rescore", ["outcome": word, "run_id": Int(runID), "version": versionObject(figures)])
+    }
+
+    /// `{reference, total, unlocked: {count, percent}}`, the share as reports write it.
+    private static func versionObject(_ outcome: CSVImportResult.VersionOutcome) -> [String: Any] {
+        let share = Percentage(outcome.unlocked, of: outcome.total)
+        return [
+            "reference": outcome.reference, "total": outcome.total,
+            "unlocked": ["count": outcome.unlocked, "percent": share.rounded2] as [String: Any],
+        ]
+    }
+
     /// `1,234 of 3,000 unlocked (41.1%)`: a version's figures on a run, as `rescore` prints them.
     static func figures(_ outcome: CSVImportResult.VersionOutcome) -> String {
         "\(ReportNumber.grouped(outcome.unlocked)) of \(ReportNumber.grouped(outcome.total)) unlocked "

@@ -27,15 +27,15 @@ enum OutputPath {
             protecting: StoreOptions.protectedFiles(arguments, context: context), context: context)
     }
 
-    /// Writes `text` to `file` and says so on standard output: `wrote WHAT to PATH`.
+    /// Writes `text` to `file` and says so on standard error (a status line, not a result): `wrote WHAT to PATH`.
     static func write(_ text: String, to file: OutputFile, path: String, what: String, context: CLIContext) throws {
         try file.write(text)
         try commit(file, path: path, what: what, context: context)
     }
 
-    /// Commits `file`, written already, and says so on standard output: `wrote WHAT to PATH`.
+    /// Commits `file`, written already, and says so on standard error (a status line, not a result): `wrote WHAT to PATH`.
     static func commit(_ file: OutputFile, path: String, what: String, context: CLIContext) throws {
         try file.commit()
-        context.stdout.line("wrote \(what) to \(ReportText.terminalSafe(context.resolve(path)))")
+        context.stderr.line("wrote \(what) to \(ReportText.terminalSafe(context.resolve(path)))")
     }
 }

@@ -37,6 +37,11 @@ enum PolicyDisplay {
         return try render(rule.canonicalJSON(), options: [.sortedKeys, .withoutEscapingSlashes])
     }
 
+    /// The definition `json` as a JSON object tree (files summarized, as `policy` prints them), to embed in a listing.
+    static func object(_ json: String) throws -> Any {
+        summarized(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+    }
+
     private static func render(_ json: String, options: JSONSerialization.WritingOptions) throws -> String {
         let object = summarized(try JSONSerialization.jsonObject(with: Data(json.utf8)))
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)

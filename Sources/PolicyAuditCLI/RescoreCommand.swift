@@ -25,7 +25,7 @@ enum RescoreCommand: CLICommand {
     static let policy = Option<String>(
         "--policy", valueName: "NAME[@N]", help: "The stored version to add (required).")
 
-    static let options: [any DeclaredOption] = [policy] + CSVOptions.all + StoreOptions.all
+    static let options: [any DeclaredOption] = [policy] + CSVOptions.all + [ListingFormat.option] + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         let operands = try arguments.positionals(count: 2...2, command: "rescore", what: "RUN and FILE.csv")
@@ -55,9 +55,11 @@ enum RescoreCommand: CLICommand {
                     + "\(option) out (to read the file another way, import it again with --again)",
                 command: "rescore")
         }
+        let asJSON = arguments[ListingFormat.option] == .json
+        if asJSON { context.stdout.write(ImportSummaryText.rescoreJSON(runID: runID, outcome: outcome)) }
         switch outcome {
         case .rescored(let scored):
-            context.stdout.line("run \(runID): \(scored.reference) \(ImportSummaryText.figures(scored))")
+            if !asJSON { context.stdout.line("run \(runID): \(scored.reference) \(ImportSummaryText.figures(scored))") }
         case .alreadyScored(let stored):
             context.stderr.line(
                 "note: run \(runID) has already scored \(stored.reference): \(ImportSummaryText.figures(stored)); "

@@ -77,5 +77,42 @@ struct BothStoresEndToEndTests {
         #expect(before.count == 2)
         #expect(outcomes(["prune", "--before", "2100-01-01"]).first?.out.contains("pruned") == true)
         #expect(runs.last?.contains("pruned") == true, "\(runs)")
+        try checkListings(all, json: json)
+    }
+
+    /// The listings' JSON (issue 25, item 3): documented keys, the values the text forms show, no password.
+    private func checkListings(
+        _ all: [(step: BothStoresScript.Step, outcome: BothStoresStore.Outcome)],
+        json: (BothStoresStore.Outcome) throws -> [String: Any]
+    ) throws {
+        let steps = BothStoresScript.listingSteps
+        func outcome(_ index: Int) throws -> [String: Any] {
+            // The listing steps end the script.
+            let found = all[all.count - steps.count + index].outcome
+            #expect(found.code == 0, "\(found)")
+            return try json(found)
+        }
+        let runs = try #require(try outcome(0)["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["id"] as? Int } == [5, 3, 2], "\(runs)")
+        #expect(
+            runs.last?["versions"] as? [String] == ["corp@1", "corp@2"] && runs.last?["label"] as? String == "first")
+        #expect(runs.first?["pruned_at"] is String && runs.first?["rows_read"] as? Int == 1)
+        let versions = try #require(try outcome(1)["versions"] as? [[String: Any]])
+        #expect(versions.map { $0["reference"] as? String } == ["corp@2", "corp@1"] || versions.count == 2)
+        #expect(versions.allSatisfy { $0["rule_count"] is Int && $0["definition_sha256"] is String })
+        let shown = try #require(try outcome(2)["version"] as? [String: Any])
+        #expect(shown["reference"] as? String == "corp@2" && (shown["definition"] as? [String: Any])?["rules"] != nil)
+        let diff = try outcome(3)
+        #expect((diff["from"] as? [String: Any])?["reference"] as? String == "corp@1")
+        #expect((diff["changes"] as? [[String: Any]])?.isEmpty == false, "\(diff)")
+        let imported = try outcome(4)
+        #expect(imported["kind"] as? String == "import" && imported["outcome"] as? String == "imported")
+        #expect(imported["run_id"] as? Int == 6 && (imported["rows"] as? [String: Any])?["read"] is Int)
+        #expect(try outcome(5)["outcome"] as? String == "rescored")
+        #expect(try outcome(6)["outcome"] as? String == "already-scored")
+        let query = try outcome(7)
+        let rows = try #require(query["rows"] as? [[Any]], "\(query)")
+        #expect(rows.count == 3 && rows.allSatisfy { $0.count == 3 }, "\(rows)")
+        #expect(rows.first?[1] as? String == ":not_a_parameter" && rows.first?[2] as? String == "it's :a value")
     }
 }

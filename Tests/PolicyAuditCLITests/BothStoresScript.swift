@@ -152,5 +152,25 @@ enum BothStoresScript {
             write(["prune", "--before", "2100-01-01"]),
             read(["runs"]),
         ] + reports.map(read)
-        + [read(["policy", "list"])]
+        + [read(["policy", "list"])] + listingSteps
+
+    /// Issue 25, item 3: the listings' and summaries' JSON, and `query --param` binding `:NAME` on each store.
+    static let listingSteps: [Step] = [
+        read(["runs", "--format", "json"]),
+        read(["policy", "list", "--format", "json"]),
+        read(["policy", "show", "corp@2", "--format", "json"]),
+        read(["policy", "diff", "corp@1", "corp@2", "--format", "json"]),
+        write(["import", "run3.csv", "--policy", "corp@2", "--again", "--format", "json"]),
+        write(["rescore", "6", "--policy", "corp@1", "run3.csv", "--format", "json"]),
+        write(["rescore", "6", "--policy", "corp@1", "run3.csv", "--format", "json"]),
+        Step(
+            arguments: [
+                "query",
+                """
+                SELECT run_id, ':not_a_parameter' AS literal, :label AS label FROM v_run_summary
+                WHERE run_id >= :first AND run_id <= :first + 1 ORDER BY run_id, reference -- :nor_this
+                """,
+                "--param", "first=5", "--param", "label=it's :a value", "--format", "json",
+            ], role: .reader),
+    ]
 }

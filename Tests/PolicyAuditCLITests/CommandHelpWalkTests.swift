@@ -102,7 +102,9 @@ struct CommandHelpWalkTests {
         #expect(try cli.run(["init", "--db", "a.db"]).code == .success)
         let list = try cli.run(["policy", "list", "--effective", "2026-01-01", "--db", "a.db"])
         #expect(list.code == .usage)
-        #expect(list.err.hasPrefix("Error: unknown option '--effective'\nUsage: pwaudit policy list\n"))
+        #expect(
+            list.err.hasPrefix("Error: unknown option '--effective'\nUsage: pwaudit policy list [--format text|json]\n")
+        )
         #expect(list.err.hasSuffix("See 'pwaudit policy list --help' for more information.\n"))
         let added = try cli.run(["policy", "--db", "a.db", "add", CLIHarness.example("seed.json"), "--note", "n"])
         #expect(added.code == .success && added.out == "seed@1\n")

@@ -175,7 +175,7 @@ struct ComplianceCommandTests {
         #expect(fixture.run(["compliance", "--policy", "nope"]).code == .noInput)
         #expect(fixture.run(["compliance", "--policy", "corp@9"]).code == .noInput)
         let written = fixture.run(["compliance", "--format", "json", "--output", "c.json", "--fail-on", "never"])
-        #expect(written.code == .success && written.out.contains("wrote json report to"))
+        #expect(written.code == .success && written.err.contains("wrote json report to"))
         let text = try String(contentsOfFile: "\(fixture.directory)/c.json", encoding: .utf8)
         #expect(try json(text)["kind"] as? String == "compliance")
         let empty = try CLIHarness()

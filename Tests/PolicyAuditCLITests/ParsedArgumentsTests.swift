@@ -112,6 +112,7 @@ struct ParsedArgumentsTests {
         #expect(
             repeatable.filter { !$0.value.isEmpty } == [
                 "import": ["--policy"], "report": ["--policy"], "compliance": ["--policy", "--standard"],
+                "query": ["--param"],
             ])
     }
 

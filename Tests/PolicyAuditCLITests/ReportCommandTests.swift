@@ -232,7 +232,9 @@ struct ReportCommandTests {
         defer { fixture.remove() }
         let direct = fixture.run(["report", "--run", "1", "--format", "json", "-o", "r.json"])
         #expect(direct.code == .success)
-        #expect(direct.out == "wrote json report to \(fixture.directory)/r.json\n")
+        // "wrote …" is a status line: stderr, so that stdout holds results only (issue 25, item 3).
+        #expect(direct.out.isEmpty)
+        #expect(direct.err == "wrote json report to \(fixture.directory)/r.json\n")
         let written = try String(contentsOfFile: "\(fixture.directory)/r.json", encoding: .utf8)
         #expect(try json(written)["kind"] as? String == "run")
         let missing = fixture.run(["report", "--output", "no/such/dir/r.txt"])
