@@ -59,12 +59,12 @@ struct ExitCodeTableTests {
     @Test(
         "policy subcommands print their own usage line",
         arguments: [
-            (["policy", "show"], "Usage: pwaudit policy show NAME[@N]"),
-            (["policy", "show", "a", "b"], "Usage: pwaudit policy show NAME[@N]"),
-            (["policy", "diff", "a"], "Usage: pwaudit policy diff A B"),
+            (["policy", "show"], "Usage: pwaudit policy show NAME[@N] [--format text|json]"),
+            (["policy", "show", "a", "b"], "Usage: pwaudit policy show NAME[@N] [--format text|json]"),
+            (["policy", "diff", "a"], "Usage: pwaudit policy diff A B [--format text|json]"),
             (["policy", "at", "seed", "someday"], "Usage: pwaudit policy at NAME DATE"),
             (["policy", "add"], "Usage: pwaudit policy add FILE [--effective DATE] [--note TEXT]"),
-            (["policy", "list", "x"], "Usage: pwaudit policy list"),
+            (["policy", "list", "x"], "Usage: pwaudit policy list [--format text|json]"),
             (["runs", "delete"], "Usage: pwaudit runs delete ID"),
         ])
     func subcommandUsage(arguments: [String], usage: String) throws {

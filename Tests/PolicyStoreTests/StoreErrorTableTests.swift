@@ -154,6 +154,22 @@ struct StoreErrorTableTests {
             "the query is not valid SQL for this database: no such table: t"
         ),
         (QueryError.failed(message: "interrupted"), 65, "the query failed: interrupted"),
+        (
+            QueryError.missingParameter(name: "run"), 64,
+            "the query uses :run and no value was given for it; add --param run=VALUE"
+        ),
+        (
+            QueryError.unusedParameter(name: "rnu", used: ["run", "label"]), 64,
+            "--param rnu is not used by the query, which uses :run, :label"
+        ),
+        (
+            QueryError.unusedParameter(name: "run", used: []), 64,
+            "--param run is not used by the query, which has no :NAME parameter"
+        ),
+        (
+            QueryError.unsupportedParameter(text: "?"), 64,
+            "the query has the parameter '?'; with --param, write parameters as :NAME"
+        ),
     ]
 
     /// `SQLiteError` is a struct: one row per branch of its code and message.
