@@ -145,6 +145,21 @@ package struct UTCInstant: Sendable, Hashable, Comparable {
         return result
     }
 
+    /// The reading of the local fields `year-month-day` `hour:minute:second` at `offsetMinutes` (east positive), for a
+    /// reader of another layout (`TimePattern`, generalized time); nil when a field is out of range (a month 13,
+    /// `02-30`, hour 24) or the instant falls outside years 0001–9999. A second 60 is read as :59, as `read` does.
+    package static func reading(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetMinutes: Int, zoneGiven: Bool,
+        isDate: Bool = false
+    ) -> Reading? {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month, year),
+            (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second), abs(offsetMinutes) < 24 * 60
+        else { return nil }
+        return reading(
+            year, month, day, hour * 3600 + minute * 60 + min(second, 59), offsetMinutes: offsetMinutes,
+            zoneGiven: zoneGiven, isDate: isDate)
+    }
+
     /// The reading of local `year-month-day` plus `secondOfDay` at `offsetMinutes`: local time minus its offset is UTC.
     /// An offset under a day moves the date by one day at most, so the UTC fields come without calendar arithmetic.
     @inline(__always)

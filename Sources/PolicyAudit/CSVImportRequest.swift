@@ -1,4 +1,5 @@
 import AuditRepositories
+import AuditTime
 import PolicyCSV
 
 /// What `pwaudit import` was asked to do.
@@ -12,6 +13,8 @@ package struct CSVImportRequest {
     package var mapping = CSVColumnMapping()
     /// The delimiter, or nil to detect it from the header.
     package var dialect = CSVDialect()
+    /// How the submission times are read: their format and the zone of a time without an offset.
+    package var timeReader = TimeReader.standard
     /// A free-text label for the run.
     package var label: String?
     /// Store nothing if any row is bad.

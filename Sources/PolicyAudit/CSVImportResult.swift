@@ -1,4 +1,5 @@
 import AuditRepositories
+import AuditTime
 import PolicyCSV
 
 /// What an import did, for the summary line.
@@ -32,11 +33,15 @@ package struct CSVImportResult: Sendable {
     package var timeInvalid = 0
     /// Accepted rows whose submission time named no zone and was read as UTC (`time: read as UTC`).
     package var timeWithoutZone = 0
+    /// Accepted rows with a time, by the layout it was read as (indexed by `TimeKind.rawValue`).
+    package var timeKinds = [Int](repeating: 0, count: TimeKind.allCases.count)
+    /// How the times were read (the format given, and the zone a time without an offset was read in).
+    package var timeReader = TimeReader.standard
 
     /// The result of run `runID`, which scored `versions` and counted `tally`, read through `validator`.
     init(
         runID: Int64, versions: [StoredVersion], tally: RunTally, validator: CSVRowValidator,
-        firstRejections: [RowRejection], seconds: Double, sourceSHA256: String
+        firstRejections: [RowRejection], seconds: Double, sourceSHA256: String, timeReader: TimeReader = .standard
     ) {
         self.runID = runID
         (rowsRead, accepted, rejected) = (tally.rowsSeen, tally.acceptedCount, tally.rejectedCount)
@@ -51,5 +56,7 @@ package struct CSVImportResult: Sendable {
         timeNone = tally.candidates(onDay: SubmissionDay.none)
         timeInvalid = tally.candidates(onDay: SubmissionDay.invalid)
         timeWithoutZone = tally.timesWithoutZone
+        timeKinds = tally.timeKinds
+        self.timeReader = timeReader
     }
 }

@@ -1,5 +1,6 @@
 import AuditCrypto
 import AuditRepositories
+import AuditTime
 import PasswordPolicy
 import PasswordStrength
 import PolicyCSV
@@ -31,6 +32,9 @@ package final class CandidateScorer {
     private let estimator: StrengthEstimator?
     /// Repeated candidates' estimates, within this scorer's run.
     let strengthCache: StrengthEstimateCache?
+    /// How the rows' submission times are read (`--time-format`, `--time-zone`; ISO-8601 and the shapes at UTC unless
+    /// set).
+    package var timeReader = TimeReader.standard
 
     /// A scorer for `policies` fingerprinting with `key`; without a key it scores outcomes only (`scoreOutcomes`).
     /// With `strength`, or when a version has a `strength` rule, `score` also estimates each candidate's strength.
@@ -60,6 +64,7 @@ package final class CandidateScorer {
         let scored = score(row)
         tally.add(length: scored.features.length, composition: scored.composition, masks: masks, day: scored.day)
         if scored.time.zoneAssumed { tally.timesWithoutZone += 1 }
+        if let kind = scored.time.kind { tally.timeKinds[kind.rawValue] += 1 }
         if hasBreachedRules { tally.addBreaches(breachCounts) }
         if let strength = scored.strength { tally.addStrength(score: Int(strength.score), masks: masks) }
         return scored
@@ -69,7 +74,7 @@ package final class CandidateScorer {
     /// them into `tally` (outcomes and day, breach counts); its failure masks are in `masks` until the next call.
     package func scoreOutcomes(_ row: CSVRowFields, into tally: inout RunTally) {
         computeMasks(row)
-        tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt))
+        tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt, reader: timeReader))
         if hasBreachedRules { tally.addBreaches(breachCounts) }
     }
 
@@ -113,7 +118,7 @@ package final class CandidateScorer {
         computeMasks(row)
         var scored = ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
-            time: SubmissionTime(row.submittedAt))
+            time: SubmissionTime(row.submittedAt, reader: timeReader))
         if let estimator, let strengthCache {
             let estimate = { Self.strength(of: row, estimator) }
             if exact {

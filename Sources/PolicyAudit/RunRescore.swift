@@ -1,5 +1,6 @@
 import AuditCrypto
 import AuditRepositories
+import AuditTime
 import Foundation
 import PasswordPolicy
 import PolicyCSV
@@ -26,6 +27,8 @@ package struct RunRescore {
     /// them (the separator as found) once this rescore succeeds. A version the run already has is not scored again,
     /// but the input is still read to its end and checked to be the run's.
     /// - Parameters:
+    ///   - timeReader: How the rows' times are read, for the version's day summaries: the run records no time format
+    ///     or zone, so give the import's (`--time-format`, `--time-zone`).
     ///   - warn: Called with each warning (a `context` rule without its columns) once the input is known to be the
     ///     run's.
     ///   - note: Called once the rescore is stored, when it stored strength estimates: what it stored.
@@ -35,7 +38,8 @@ package struct RunRescore {
     ///   `ImportError.sourceMismatch` when the input is not the run's file; whatever else went wrong reading it.
     package func rescore(
         runID: Int64, version: StoredVersion, source: ImportSource, mapping: CSVColumnMapping,
-        dialect: CSVDialect, warn: (CSVImportWarning) -> Void = { _ in }, note: (String) -> Void = { _ in }
+        dialect: CSVDialect, timeReader: TimeReader = .standard, warn: (CSVImportWarning) -> Void = { _ in },
+        note: (String) -> Void = { _ in }
     ) throws -> RescoreOutcome {
         let run = try rescorableRun(runID)
         let recorded = try workspace.runs.csvOptions(runID: runID)
@@ -55,6 +59,7 @@ package struct RunRescore {
         let session = RunSession.reopen(run, in: workspace, adding: version.id)
         let strength = try StrengthPlan(run: run, policy: policy, workspace: workspace)
         let scorer = try strength.scorer(policy)
+        scorer.timeReader = timeReader
         var tally = scorer.emptyTally(tracksStrength: strength.tracksStrength)
         let attempts: (candidateIDs: [Int64], masks: [UInt64], delimiter: CSVDialect.Delimiter)
         var warnings: [CSVImportWarning] = []

@@ -1,4 +1,5 @@
 import AuditRepositories
+import AuditTime
 import PolicyCSV
 
 /// Running totals of one import (or rescore), kept in memory while candidates are scored, so that the
@@ -190,6 +191,8 @@ package struct RunTally: Sendable {
     /// Accepted rows whose submission time named no zone (a date, or a date-time without `Z` or an offset), read as
     /// UTC: the import's summary says how many.
     package var timesWithoutZone = 0
+    /// Accepted rows with a time, by the layout it was read as (indexed by `TimeKind.rawValue`).
+    package var timeKinds = [Int](repeating: 0, count: TimeKind.allCases.count)
     /// Whether each accepted candidate's strength score is counted (`addStrength`): its summary rows are written.
     package var tracksStrength = false
 
@@ -309,6 +312,7 @@ package struct RunTally: Sendable {
     package mutating func merge(_ other: RunTally) {
         acceptedCount += other.acceptedCount
         timesWithoutZone += other.timesWithoutZone
+        for (index, count) in other.timeKinds.enumerated() { timeKinds[index] += count }
         tracksStrength = tracksStrength || other.tracksStrength
         rejectedCount += other.rejectedCount
         rejections.merge(other.rejections, uniquingKeysWith: +)

@@ -1,5 +1,6 @@
 import AuditCrypto
 import AuditRepositories
+import AuditTime
 import Foundation
 import PasswordPolicy
 
@@ -24,7 +25,11 @@ final class ScoringWorkers: @unchecked Sendable {
     /// Starts `count` workers scoring against `policies` with fingerprints under `key`, feeding `pipeline`.
     /// With `strength`, every candidate's strength is estimated and stored (as it is when a version has a `strength`
     /// rule).
-    init(policies: [CompiledPolicy], key: HMACSHA256Key, strength: Bool, count: Int, pipeline: AttemptPipeline) {
+    /// The rows' times are read with `timeReader`.
+    init(
+        policies: [CompiledPolicy], key: HMACSHA256Key, strength: Bool, count: Int, pipeline: AttemptPipeline,
+        timeReader: TimeReader = .standard
+    ) {
         input = BoundedQueue(capacity: 2 * count)
         self.pipeline = pipeline
         let policies = UncheckedBox(policies)
@@ -35,7 +40,9 @@ final class ScoringWorkers: @unchecked Sendable {
             done.enter()
             let thread = Thread { [self] in
                 defer { done.leave() }
-                work(policies: policies.value, key: key, strength: strength, reuseCapacity: reuseCapacity)
+                work(
+                    policies: policies.value, key: key, strength: strength, reuseCapacity: reuseCapacity,
+                    timeReader: timeReader)
             }
             thread.stackSize = 1 << 22
             thread.start()
@@ -80,8 +87,11 @@ final class ScoringWorkers: @unchecked Sendable {
         done.wait()
     }
 
-    private func work(policies: [CompiledPolicy], key: HMACSHA256Key, strength: Bool, reuseCapacity: Int) {
+    private func work(
+        policies: [CompiledPolicy], key: HMACSHA256Key, strength: Bool, reuseCapacity: Int, timeReader: TimeReader
+    ) {
         let scorer = CandidateScorer(policies: policies, key: key, strength: strength)
+        scorer.timeReader = timeReader
         var tally = scorer.emptyTally()
         let reuse = FingerprintReuseCounter(runCapacity: reuseCapacity)
         defer {

@@ -1,3 +1,5 @@
+import AuditTime
+import Foundation
 import PolicyAudit
 import PolicyCSV
 
@@ -16,7 +18,7 @@ enum CSVOptions {
     static let idColumn = Option<String>("--id-column", valueName: "C", help: "The row id column (default 'id').")
     /// `--time-column C`.
     static let timeColumn = Option<String>(
-        "--time-column", valueName: "C", help: "The submission time column (default 'submitted_at', ISO-8601).")
+        "--time-column", valueName: "C", help: "The submission time column (default 'submitted_at').")
     /// `--delimiter D`: `,`, `;` or a tab (`\t`, `tab`); anything else is a usage error.
     static let delimiter = Option<CSVDialect>(
         "--delimiter", valueName: "D", help: "',' ';' or '\\t' (default: detected from the header)."
@@ -29,10 +31,45 @@ enum CSVOptions {
         }
     }
 
+    /// `--time-format F`: a strftime-style layout (`%d.%m.%Y %H:%M`) or `auto`, `iso8601`, `generalized`, `filetime`,
+    /// `epoch`; a layout it cannot read is a usage error saying why.
+    static let timeFormat = Option<TimeFormat>(
+        "--time-format", valueName: "F",
+        help: "How times are written: auto (default: ISO-8601, generalized time, FILETIME or epoch seconds by shape), "
+            + "iso8601, generalized, filetime, epoch, or a layout such as '%d.%m.%Y %H:%M' (%Y %m %d %H %I %M %S %p %z)."
+    ) { text, option, command in
+        let format: TimeFormat
+        do throws(TimePattern.Problem) {
+            format = try TimeFormat(parsing: text)
+        } catch {
+            throw UsageError(
+                "\(option) '\(text)' is not a time format it reads: \(error.description)", command: command)
+        }
+        return format
+    }
+    /// `--time-zone NAME`: an IANA zone for times without an offset.
+    static let timeZone = Option<TimeZone>(
+        "--time-zone", valueName: "NAME",
+        help:
+            "The IANA zone of times without an offset, such as Europe/Berlin (default UTC; docs: DST gaps and overlaps)."
+    ) { text, option, command in
+        guard let zone = TimeZone(identifier: text) else {
+            throw UsageError(
+                "\(option) '\(text)' is not an IANA time zone name (such as Europe/Berlin or America/New_York)",
+                command: command)
+        }
+        return zone
+    }
+
     /// Every CSV option, in the order the help lists them.
     static let all: [any DeclaredOption] = [
-        passwordColumn, userColumn, emailColumn, idColumn, timeColumn, delimiter,
+        passwordColumn, userColumn, emailColumn, idColumn, timeColumn, timeFormat, timeZone, delimiter,
     ]
+
+    /// The time reader the options ask for (ISO-8601 and the other shapes at UTC when neither is given).
+    static func timeReader(_ arguments: ParsedArguments) -> TimeReader {
+        TimeReader(format: arguments[timeFormat] ?? .automatic, zone: arguments[timeZone])
+    }
 
     /// The CSV operand `file`: standard input for `-`, else the file (relative to the context's directory).
     static func source(_ file: String, context: CLIContext) -> ImportSource {

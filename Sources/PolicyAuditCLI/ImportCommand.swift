@@ -9,7 +9,8 @@ enum ImportCommand: CLICommand {
         overview: "Import a CSV of candidate passwords and score every row against policy versions.",
         usage: [
             "import FILE.csv|- [--policy NAME[@N]]... [--password-column C] [--user-column C] [--email-column C] "
-                + "[--id-column C] [--time-column C] [--delimiter ','|';'|'\\t'] [--label TEXT] [--strict] "
+                + "[--id-column C] [--time-column C] [--time-format F] [--time-zone NAME] [--delimiter ','|';'|'\\t'] "
+                + "[--label TEXT] [--strict] "
                 + "[--rejects FILE] [--again] [--accounts] [--strength] [--format text|json]"
         ],
         arguments: [.init("FILE.csv", "The CSV to import; '-' reads standard input.")],
@@ -56,6 +57,7 @@ enum ImportCommand: CLICommand {
         (request.label, request.strict) = (arguments[label], arguments[strict])
         (request.again, request.accounts) = (arguments[again], arguments[accounts])
         request.strength = arguments[strength]
+        request.timeReader = CSVOptions.timeReader(arguments)
         request.rejects = try rejectsDestination(arguments, file: file, context: context)
         let workspace = try StoreOptions.openForFingerprinting(arguments, context: context)
         request.versions = try PolicyArgument.storedVersions(

@@ -1,3 +1,4 @@
+import AuditTime
 import Foundation
 import PolicyAudit
 import PolicyReports
@@ -20,7 +21,9 @@ enum ImportSummaryText {
             + (result.hasTimeColumn && result.timeNone > 0
                 ? ", time: none \(ReportNumber.grouped(result.timeNone))" : "")
             + (result.timeWithoutZone > 0
-                ? ", time: \(ReportNumber.grouped(result.timeWithoutZone)) without zone (read as UTC)" : "")
+                ? ", time: \(ReportNumber.grouped(result.timeWithoutZone)) without zone "
+                    + "(read as \(result.timeReader.zone?.identifier ?? "UTC"))" : "")
+            + formats(result)
             + ", \(String(format: "%.1f", result.seconds)) s; \(versions)"
     }
 
@@ -45,6 +48,10 @@ enum ImportSummaryText {
                 "time": [
                     "column_present": result.hasTimeColumn, "none": result.timeNone, "invalid": result.timeInvalid,
                     "without_zone": result.timeWithoutZone,
+                    "zone": result.timeReader.zone?.identifier ?? "UTC",
+                    "format": result.timeReader.format.text.isEmpty ? "auto" : result.timeReader.format.text,
+                    "formats": Dictionary(
+                        uniqueKeysWithValues: TimeKind.allCases.map { ($0.key, result.timeKinds[$0.rawValue]) }),
                 ] as [String: Any],
                 "source_sha256": result.sourceSHA256,
                 "versions": result.versions.map(versionObject),
@@ -75,6 +82,18 @@ enum ImportSummaryText {
             "reference": outcome.reference, "total": outcome.total,
             "unlocked": ["count": outcome.unlocked, "percent": share.rounded2] as [String: Any],
         ]
+    }
+
+    /// `, times read as generalized time 3, Unix epoch seconds 2`: the layouts the times were read as, when any is
+    /// other than ISO-8601 (ISO-8601 alone, the documented default, is not named); a `--time-format` layout by its text.
+    static func formats(_ result: CSVImportResult) -> String {
+        let seen = TimeKind.allCases.filter { result.timeKinds[$0.rawValue] > 0 }
+        guard seen.contains(where: { $0 != .iso8601 }) else { return "" }
+        let names = seen.map { kind in
+            let name = kind == .pattern ? "'\(result.timeReader.format.text)'" : kind.name
+            return "\(name) \(ReportNumber.grouped(result.timeKinds[kind.rawValue]))"
+        }
+        return ", times read as " + names.joined(separator: ", ")
     }
 
     /// `1,234 of 3,000 unlocked (41.1%)`: a version's figures on a run, as `rescore` prints them.

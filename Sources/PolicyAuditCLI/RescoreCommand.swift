@@ -44,7 +44,8 @@ enum RescoreCommand: CLICommand {
             outcome = try CSVOptions.columnsAsUsage(command: "rescore") {
                 try RunRescore(workspace: workspace).rescore(
                     runID: runID, version: version, source: source, mapping: CSVOptions.mapping(arguments),
-                    dialect: CSVOptions.dialect(arguments), warn: { context.stderr.line("warning: \($0)") },
+                    dialect: CSVOptions.dialect(arguments), timeReader: CSVOptions.timeReader(arguments),
+                    warn: { context.stderr.line("warning: \($0)") },
                     note: { context.stderr.line("note: run \(runID): \($0)") })
             }
         } catch ImportError.rescoreSettingDiffers(let runID, let setting, let recorded, let given) {

@@ -1,3 +1,5 @@
+import AuditTime
+
 /// Turns `CSVRecord`s into `CandidateRow`s or `RowRejection`s, using a header's column mapping.
 ///
 /// Checks run in this order and the first failure is the reason: `unterminated-quote`, `field-count`,
@@ -19,6 +21,9 @@ package struct CSVRowValidator: Sendable {
     /// Whether a submission time that is present but not a valid timestamp rejects the row (`--strict`); when false
     /// the row is accepted and its time counted as invalid.
     package var rejectsInvalidTime = false
+    /// How the submission times are read when `rejectsInvalidTime` checks them (the import's `--time-format` and
+    /// `--time-zone`).
+    package var timeReader = TimeReader.standard
 
     /// Accepts `firstLine` as the header when it names the mapping's password column, then resolves the mapping.
     ///
@@ -104,7 +109,7 @@ package struct CSVRowValidator: Sendable {
         if let base = password.baseAddress, Platform.containsNUL(base, count: password.count) { return .nulByte }
         if password.isEmpty { return .emptyPassword }
         if rejectsInvalidTime, let submittedAtIndex,
-            SubmissionDay.number(record[submittedAtIndex]) == SubmissionDay.invalid
+            SubmissionDay.number(record[submittedAtIndex], reader: timeReader) == SubmissionDay.invalid
         {
             return .invalidTime
         }

@@ -22,8 +22,8 @@ package enum SubmissionDay {
     }
 
     /// The day number of the UTF-8 bytes `field` (nil or empty: `none`).
-    package static func number(_ field: UnsafeRawBufferPointer?) -> Int {
-        SubmissionTime(field).dayNumber
+    package static func number(_ field: UnsafeRawBufferPointer?, reader: TimeReader = .standard) -> Int {
+        SubmissionTime(field, reader: reader).dayNumber
     }
 
     /// A day number as stored: `2026-01-06`, `none` or `invalid`.

@@ -14,19 +14,36 @@ package struct SubmissionTime: Sendable, Equatable {
     package let zoneAssumed: Bool
     /// Whether the field was already the instant's canonical text (`2026-01-06T04:30:00Z`): the import then copies it.
     package let isCanonical: Bool
+    /// The layout the field was read as, nil when it is not a time.
+    package let kind: TimeKind?
 
-    /// Reads the UTF-8 bytes `field` (nil or empty: no time).
-    /// - Parameter offsetMinutes: The offset from UTC of a time without a zone (east positive; 0: UTC).
-    package init(_ field: UnsafeRawBufferPointer?, assumingOffsetMinutes offsetMinutes: Int = 0) {
+    /// Reads the UTF-8 bytes `field` (nil or empty: no time) with `reader` (its format and the zone of a time
+    /// without an offset).
+    package init(_ field: UnsafeRawBufferPointer?, reader: TimeReader) {
         guard let field, !field.isEmpty else {
-            (instant, dayNumber, zoneAssumed, isCanonical) = (nil, SubmissionDay.none, false, false)
+            (instant, dayNumber, zoneAssumed, isCanonical, kind) = (nil, SubmissionDay.none, false, false, nil)
             return
         }
-        guard let reading = UTCInstant.read(field, assumingOffsetMinutes: offsetMinutes) else {
-            (instant, dayNumber, zoneAssumed, isCanonical) = (nil, SubmissionDay.invalid, false, false)
+        guard let (reading, kind) = reader.read(field) else {
+            (instant, dayNumber, zoneAssumed, isCanonical, self.kind) = (nil, SubmissionDay.invalid, false, false, nil)
             return
         }
         (instant, dayNumber, zoneAssumed) = (reading.instant, reading.instant.dayNumber, !reading.zoneGiven)
-        isCanonical = reading.isCanonical
+        (isCanonical, self.kind) = (reading.isCanonical, kind)
+    }
+
+    /// Reads the UTF-8 bytes `field` (nil or empty: no time) as ISO-8601 only.
+    /// - Parameter offsetMinutes: The offset from UTC of a time without a zone (east positive; 0: UTC).
+    package init(_ field: UnsafeRawBufferPointer?, assumingOffsetMinutes offsetMinutes: Int = 0) {
+        guard let field, !field.isEmpty else {
+            (instant, dayNumber, zoneAssumed, isCanonical, kind) = (nil, SubmissionDay.none, false, false, nil)
+            return
+        }
+        guard let reading = UTCInstant.read(field, assumingOffsetMinutes: offsetMinutes) else {
+            (instant, dayNumber, zoneAssumed, isCanonical, kind) = (nil, SubmissionDay.invalid, false, false, nil)
+            return
+        }
+        (instant, dayNumber, zoneAssumed) = (reading.instant, reading.instant.dayNumber, !reading.zoneGiven)
+        (isCanonical, kind) = (reading.isCanonical, .iso8601)
     }
 }
