@@ -32,9 +32,9 @@ package protocol RunRepository {
     func list() throws -> [StoredRun]
     /// Run `id`, if any.
     func run(id: Int64) throws -> StoredRun?
-    /// The most recent complete run of a source with digest `sha256` that still holds its candidates (not pruned), if
-    /// any: the run a new import of that source would repeat.
-    func completeRun(withSHA256 sha256: String) throws -> StoredRun?
+    /// The complete runs of a source with digest `sha256` that still hold their candidates (not pruned), newest first:
+    /// the runs a new import of that source may repeat (it does when it reads the file alike, `RunCSVOptions`).
+    func completeRuns(withSHA256 sha256: String) throws -> [StoredRun]
     /// Whether a complete run of a source of `sourceBytes` bytes that still holds its candidates (not pruned) exists.
     func hasCompleteRun(sourceBytes: Int64) throws -> Bool
     /// Deletes run `runID` with its candidates, attempts, rejected rows and summaries, and rows of runs that no longer
@@ -65,4 +65,11 @@ package protocol RunRepository {
     func csvOptions(runID: Int64) throws -> RunCSVOptions?
     /// Records the CSV options run `runID` read its file with; a run keeps the options it was first given.
     func recordCSVOptions(_ options: RunCSVOptions, runID: Int64) throws
+}
+
+extension RunRepository {
+    /// The most recent complete, unpruned run of a source with digest `sha256`, if any.
+    package func completeRun(withSHA256 sha256: String) throws -> StoredRun? {
+        try completeRuns(withSHA256: sha256).first
+    }
 }

@@ -30,13 +30,15 @@ package struct CSVImport {
         let (versions, compiled) = try scoredVersions(request.versions)
         let key = try workspace.fingerprintKey()
         let base = try request.source.openBytes()
-        if let existing = try earlierImport(of: request, size: base.totalByteCount) {
-            return .alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
-        }
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
+        let csvOptions = RunCSVOptions(mapping: request.mapping, delimiter: reader.delimiter)
+        if let existing = try earlierImport(of: request, size: base.totalByteCount, readAs: csvOptions) {
+            return .alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
+        }
         var validator = try CSVRowValidator(firstLine: reader.firstLine, mapping: request.mapping)
         validator.rejectsInvalidTime = request.strict
+        validator.timeReader = request.timeReader
         for warning in CSVImportWarning.contextWarnings(
             for: zip(versions, compiled).map { ($0.reference, $1.policy) }, validator: validator,
             mapping: request.mapping)
@@ -50,7 +52,7 @@ package struct CSVImport {
         let pipeline = session.pipeline()
         let workers = ScoringWorkers(
             policies: compiled, key: key, strength: request.strength, count: Self.scoringWorkerCount,
-            pipeline: pipeline)
+            pipeline: pipeline, timeReader: request.timeReader)
         do {
             let ruleCounts = compiled.map(\.rules.count)
             let read = try readRows(
@@ -70,7 +72,7 @@ package struct CSVImport {
             let sha256 = source.finalizeHex()
             if let existing = try session.complete(
                 sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally, reuse: reuse,
-                csvOptions: RunCSVOptions(mapping: request.mapping, delimiter: reader.delimiter),
+                csvOptions: csvOptions,
                 accounts: request.accounts, unlessImported: !request.again)
             {
                 rejects?.discard()
@@ -80,7 +82,7 @@ package struct CSVImport {
                 CSVImportResult(
                     runID: session.run.id, versions: versions, tally: tally, validator: validator,
                     firstRejections: read.firstRejections, seconds: Date().timeIntervalSince(started),
-                    sourceSHA256: sha256))
+                    sourceSHA256: sha256, timeReader: request.timeReader))
         } catch {
             // Stop the threads before touching the store again: the writer rolls back its open transaction.
             pipeline.cancel()
@@ -115,11 +117,13 @@ package struct CSVImport {
     /// substitution or a device (no size) can be read once only, and a device may never end: it is never read twice,
     /// only checked when the run completes. A regular file is hashed up front (a second read) only when a complete
     /// run of the same size exists.
-    func earlierImport(of request: CSVImportRequest, size: Int?) throws -> StoredRun? {
+    /// A run that read the same bytes with other columns or another delimiter is not one: reading them otherwise is a
+    /// new import.
+    func earlierImport(of request: CSVImportRequest, size: Int?, readAs options: RunCSVOptions) throws -> StoredRun? {
         guard case .file(let path) = request.source, !request.again, let size,
             try workspace.runs.hasCompleteRun(sourceBytes: Int64(size))
         else { return nil }
-        return try workspace.runs.completeRun(withSHA256: try Self.sha256(of: path))
+        return try RunSession.earlierRun(of: try Self.sha256(of: path), readAs: options, in: workspace.runs)
     }
 
     /// The SHA-256 (hex) of a file, read in 1 MiB chunks.

@@ -55,6 +55,15 @@ extension RunCSVOptions {
         return nil
     }
 
+    /// Whether a file read with these options and with `other` is read alike: the same columns (compared as a header
+    /// compares names: trimmed, in any case) and the same separator. A file imported again under another mapping or
+    /// delimiter is a new import, not "already imported".
+    package func readsAlike(_ other: RunCSVOptions) -> Bool {
+        CSVColumnMapping.Field.allCases.allSatisfy {
+            CSVHeader.sameColumn(columnName(for: $0), other.columnName(for: $0))
+        } && delimiter == other.delimiter
+    }
+
     /// `,`, `;` or a tab.
     static func text(of delimiter: CSVDialect.Delimiter) -> String {
         String(UnicodeScalar(delimiter.rawValue))

@@ -95,7 +95,8 @@ final class RunSession {
     ///
     /// - Parameter csvOptions: The CSV options the run read its file with, if it read one (a rescore reads it so).
     /// - Parameter accounts: Whether to write the run's account summary too (`CSVImportRequest.accounts`).
-    /// - Parameter unlessImported: When true, a complete run that already holds a source with this SHA-256 wins: this
+    /// - Parameter unlessImported: When true, a complete run that already holds a source with this SHA-256, read alike
+    ///   (`RunCSVOptions.readsAlike` with `csvOptions`), wins: this
     ///   run is discarded instead, and that run returned. The check shares the completing transaction (writers take it
     ///   one at a time), so two imports of one file started together store it once.
     /// - Returns: The complete run that already held the source, if `unlessImported` found one.
@@ -108,7 +109,9 @@ final class RunSession {
         let (runs, summaries) = (workspace.runs, workspace.summaries)
         let summary = RunCompletion.summary(of: tally, versionIDs: versionIDs, reuse: reuse)
         let existing: StoredRun? = try workspace.store.inTransaction {
-            if unlessImported, let existing = try runs.completeRun(withSHA256: sourceSHA256) { return existing }
+            if unlessImported, let existing = try Self.earlierRun(of: sourceSHA256, readAs: csvOptions, in: runs) {
+                return existing
+            }
             if let csvOptions { try runs.recordCSVOptions(csvOptions, runID: run.id) }
             try summaries.write(runID: run.id, summary: summary)
             if accounts { try summaries.writeAccounts(runID: run.id) }
@@ -123,6 +126,18 @@ final class RunSession {
         }
         state = .completed
         lease?.release()  // committed complete: the run no longer needs its lease
+        return nil
+    }
+
+    /// The newest complete run of the source `sha256` that read it as `options` do (a run with no options recorded,
+    /// from before schema 10, reads it alike; so does any run when `options` is nil), if any.
+    static func earlierRun(of sha256: String, readAs options: RunCSVOptions?, in runs: any RunRepository) throws
+        -> StoredRun?
+    {
+        for run in try runs.completeRuns(withSHA256: sha256) {
+            guard let options, let recorded = try runs.csvOptions(runID: run.id) else { return run }
+            if recorded.readsAlike(options) { return run }
+        }
         return nil
     }
 

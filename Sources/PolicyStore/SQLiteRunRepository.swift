@@ -135,15 +135,14 @@ package struct SQLiteRunRepository: RunRepository {
         try fetch(Self.selectRun + " WHERE ir.id = ?1", [.integer(id)]).first
     }
 
-    /// The most recent complete, unpruned run of a source with this SHA-256 (to detect re-imports), or nil. A pruned
-    /// run holds no candidates any more: its file may be imported again, and that is what `rescore` of it advises.
-    package func completeRun(withSHA256 sha256: String) throws(SQLiteError) -> StoredRun? {
+    /// The complete, unpruned runs of a source with this SHA-256 (to detect re-imports), newest first. A pruned run
+    /// holds no candidates any more: its file may be imported again, and that is what `rescore` of it advises.
+    package func completeRuns(withSHA256 sha256: String) throws(SQLiteError) -> [StoredRun] {
         try fetch(
             Self.selectRun
                 + " WHERE ir.source_sha256 = ?1 AND ir.status = 'complete' AND ir.pruned_at IS NULL"
-                + " ORDER BY ir.id DESC LIMIT 1",
-            [.text(sha256)]
-        ).first
+                + " ORDER BY ir.id DESC",
+            [.text(sha256)])
     }
 
     /// Whether a complete, unpruned run read a source of exactly `sourceBytes` bytes: when none did, a source of that

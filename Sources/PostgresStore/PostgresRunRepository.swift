@@ -143,14 +143,13 @@ package struct PostgresRunRepository: RunRepository {
         try fetch(Self.selectRun + " WHERE ir.id = $1", [.integer(id)]).first
     }
 
-    /// The most recent complete, unpruned run of a source with this SHA-256, or nil.
-    package func completeRun(withSHA256 sha256: String) throws -> StoredRun? {
+    /// The complete, unpruned runs of a source with this SHA-256, newest first.
+    package func completeRuns(withSHA256 sha256: String) throws -> [StoredRun] {
         try fetch(
             Self.selectRun
                 + " WHERE ir.source_sha256 = $1 AND ir.status = 'complete' AND ir.pruned_at IS NULL"
-                + " ORDER BY ir.id DESC LIMIT 1",
-            [.text(sha256)]
-        ).first
+                + " ORDER BY ir.id DESC",
+            [.text(sha256)])
     }
 
     /// Whether a complete, unpruned run read a source of exactly `sourceBytes` bytes.
