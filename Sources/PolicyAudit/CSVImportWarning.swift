@@ -6,6 +6,9 @@ package enum CSVImportWarning: Equatable, Sendable, CustomStringConvertible {
     /// A version's `context` rule compares the password with fields the file has no column for (`columns`, as the
     /// mapping names them); that part of the rule passes every row.
     case contextColumnsMissing(reference: String, ruleID: String, columns: [String])
+    /// The header names none of the context columns (`columns`: the username, e-mail and time columns as the mapping
+    /// names them): the figures that need them will be empty.
+    case noContextColumns(columns: [String])
 
     /// One sentence, without the `warning:` prefix.
     package var description: String {
@@ -15,6 +18,12 @@ package enum CSVImportWarning: Equatable, Sendable, CustomStringConvertible {
             return "\(reference) rule '\(ruleID)' compares passwords with the \(listed) column"
                 + "\(columns.count == 1 ? "" : "s"), which the file does not have: it passes every row on "
                 + "\(columns.count == 1 ? "that field" : "them") (map a column with --user-column or --email-column)"
+        case .noContextColumns(let columns):
+            let listed = columns.map { "'\($0)'" }.joined(separator: ", ")
+            return "the header names no username, e-mail or time column (\(listed)): context rules and banned-terms "
+                + "name matching pass every row, --accounts and v_account_last_candidate hold no account, and history "
+                + "by day, week or month and --in-force have no dated candidate (all 'time: none'); name the columns "
+                + "with --user-column, --email-column or --time-column"
         }
     }
 
@@ -25,6 +34,10 @@ package enum CSVImportWarning: Equatable, Sendable, CustomStringConvertible {
     ) -> [CSVImportWarning] {
         let present = validator.hasColumn
         var warnings: [CSVImportWarning] = []
+        if !present.username, !present.email, !validator.hasTimeColumn {
+            warnings.append(
+                .noContextColumns(columns: [.username, .email, .submittedAt].map { mapping.columnName(for: $0) }))
+        }
         for (reference, policy) in policies {
             for rule in policy.rules {
                 guard case .context(let fields, _, _) = rule.kind else { continue }

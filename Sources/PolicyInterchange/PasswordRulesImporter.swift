@@ -42,6 +42,16 @@ package enum PasswordRulesImporter {
         for set in descriptor.required {
             rules.append(PolicyRule(kind: requiredKind(set, warnings: &warnings)))
         }
+        let requiredUnion = descriptor.required.reduce(PasswordRulesCharacterSet()) { $0.union($1) }
+        if !descriptor.required.isEmpty, !descriptor.allowed.isUnicode, descriptor.allowed == requiredUnion,
+            requiredUnion != .asciiPrintable
+        {
+            // Apple's reading: without an `allowed` that adds to them, the required classes are all that is allowed.
+            warnings.append(
+                "these rules allow only the characters they require (\(describe(requiredUnion))), as Safari and "
+                    + "AutoFill read them: a password with any other character is refused; add \"allowed: "
+                    + "ascii-printable;\" (or the classes meant) to allow the rest")
+        }
         if !descriptor.allowed.isUnicode {
             let (classes, chars) = split(descriptor.allowed)
             rules.append(PolicyRule(kind: .allowed(classes: classes, chars: chars)))
@@ -71,6 +81,14 @@ package enum PasswordRulesImporter {
         if chars.isEmpty, classes.count == 1 { return .require(.named(classes[0]), min: 1) }
         if chars.isEmpty { return .classes(min: 1, of: classes) }
         return .require(.chars(String(decoding: set.members, as: UTF8.self)), min: 1)
+    }
+
+    /// `upper, digit and "-!"`: the named classes of `set`, then its other characters.
+    private static func describe(_ set: PasswordRulesCharacterSet) -> String {
+        let (classes, chars) = split(set)
+        let names = classes.map(\.rawValue) + (chars.isEmpty ? [] : ["\"\(chars)\""])
+        return names.count <= 1
+            ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
     /// The complete named classes of `set` and its remaining characters.
