@@ -6,6 +6,10 @@ import PasswordStrength
 // username and e-mail as user inputs, ROUNDS times (best round reported), and times the 1 KiB adversarial input
 // (repeats, keyboard walks, every l33t character; StrengthBoundsTests builds the same one). Prints candidates per
 // CPU-second, the adversarial input's best and median milliseconds, and a checksum of the scores.
+//
+// pwaudit-strength-bench --digest CANDIDATES: one line a candidate, a 64-bit FNV-1a digest of everything the estimate
+// and the candidate matches hold (guesses to the bit, every match's kind, span, token, details and guesses, the
+// feedback), never a password: two builds' outputs compared line by line show a speed change altered nothing.
 
 /// This process's CPU time in seconds.
 func cpuSeconds() -> Double {
@@ -14,15 +18,33 @@ func cpuSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-let arguments = CommandLine.arguments
+var arguments = CommandLine.arguments
+let digestMode = arguments.count >= 2 && arguments[1] == "--digest"
+if digestMode { arguments.remove(at: 1) }
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: pwaudit-strength-bench CANDIDATES [ROUNDS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: pwaudit-strength-bench [--digest] CANDIDATES [ROUNDS]\n".utf8))
     exit(64)
 }
 let text = try String(contentsOfFile: arguments[1], encoding: .utf8)
 let candidates = text.split(separator: "\n", omittingEmptySubsequences: true).map { line in
     let fields = line.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
     return (password: fields[0], inputs: Array(fields.dropFirst()))
+}
+if digestMode {
+    let estimator = StrengthEstimator()
+    var out = ""
+    for candidate in candidates {
+        let estimate = estimator.estimate(candidate.password, userInputs: candidate.inputs)
+        let described =
+            String(describing: estimate) + "|" + String(estimate.guesses.bitPattern) + "|"
+            + estimate.sequence.map { String($0.guesses.bitPattern) }.joined(separator: ",") + "|"
+            + String(describing: estimator.matches(candidate.password, userInputs: candidate.inputs))
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in described.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        out += String(hash, radix: 16) + "\n"
+    }
+    FileHandle.standardOutput.write(Data(out.utf8))
+    exit(0)
 }
 let rounds = arguments.count > 2 ? max(1, Int(arguments[2]) ?? 1) : 1
 let estimator = StrengthEstimator()
