@@ -5,6 +5,11 @@ struct AdjacencyGraph: Sendable {
     let name: String
     /// Key → its slots.
     let neighbours: [Unicode.Scalar: [[Unicode.Scalar]]]
+    /// For a key and the next scalar, both ASCII (`128 × key + next`): 0 when they are not adjacent, else the first
+    /// direction whose slot holds the next scalar, plus one, with `shiftedBit` set when it is the slot's shifted
+    /// character. Every key and neighbour of the four graphs is ASCII, so a non-ASCII scalar is adjacent to nothing.
+    let adjacency: [UInt8]
+    static let shiftedBit: UInt8 = 0x80
     /// Keys in the graph (zxcvbn's starting positions).
     var keyCount: Int { neighbours.count }
 
@@ -27,6 +32,21 @@ struct AdjacencyGraph: Sendable {
             neighbours[key] = fields.dropFirst().map { Array($0.unicodeScalars) }
         }
         self.neighbours = neighbours
+        var adjacency = [UInt8](repeating: 0, count: 128 * 128)
+        for (key, slots) in neighbours {
+            precondition(key.isASCII, "a keyboard key outside ASCII")
+            for (direction, slot) in slots.enumerated() {
+                for (position, next) in slot.enumerated() {
+                    precondition(next.isASCII && direction < 0x7F, "a keyboard neighbour outside ASCII")
+                    let cell = Int(key.value) * 128 + Int(next.value)
+                    // The first direction holding it wins, as zxcvbn's scan of the slots in order.
+                    if adjacency[cell] == 0 {
+                        adjacency[cell] = UInt8(direction + 1) | (position == 1 ? Self.shiftedBit : 0)
+                    }
+                }
+            }
+        }
+        self.adjacency = adjacency
     }
 
     /// The four graphs in zxcvbn's order.

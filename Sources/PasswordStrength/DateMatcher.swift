@@ -66,7 +66,7 @@ enum DateMatcher {
                 other != index && candidate.start <= match.start && candidate.end >= match.end
             }
         }.map(\.element)
-        return stableSortedByPosition(kept)
+        return kept
     }
 
     /// `^(\d{1,4})([\s/\\_.-])(\d{1,2})\2(\d{1,4})$`: the three numbers and the separator, or nil.

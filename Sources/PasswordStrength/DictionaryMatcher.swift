@@ -65,7 +65,8 @@ struct DictionaryMatcher {
                     substitutions: [])))
     }
 
-    /// Matches of the reversed password, mapped back onto the password (tokens as typed, `reversed` set).
+    /// Matches of the reversed password, mapped back onto the password (tokens as typed, `reversed` set), in the
+    /// reversed scan's order (`omnimatch` sorts all matches by position, stably).
     func reversedMatches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
         let n = password.count
         var result = matches(Array(password.reversed()))
@@ -79,7 +80,7 @@ struct DictionaryMatcher {
                 result[index].pattern = .dictionary(detail)
             }
         }
-        return stableSortedByPosition(result)
+        return result
     }
 
     /// Matches that need at least one substitution of zxcvbn's l33t table, tokens longer than one scalar.

@@ -10,16 +10,16 @@ enum GuessEstimation {
 
     /// The match's guesses within a password of `passwordLength` scalars: its formula, at least 10 (one scalar)
     /// or 50 (more) when the match covers only part of the password.
-    static func guesses(_ match: StrengthMatch, passwordLength: Int) -> Double {
+    /// `password` is the one the match was found in (its token is `password[match.start...match.end]`).
+    static func guesses(_ match: StrengthMatch, password: [Unicode.Scalar]) -> Double {
         var floor = 1.0
-        if match.length < passwordLength {
+        if match.length < password.count {
             floor = match.length == 1 ? minimumSubmatchGuessesSingleScalar : minimumSubmatchGuessesMultipleScalars
         }
-        return max(formula(match), floor)
+        return max(formula(match, token: password[match.start...match.end]), floor)
     }
 
-    private static func formula(_ match: StrengthMatch) -> Double {
-        let token = Array(match.token.unicodeScalars)
+    private static func formula(_ match: StrengthMatch, token: ArraySlice<Unicode.Scalar>) -> Double {
         switch match.pattern {
         case .bruteforce:
             let guesses = pow10(token.count)
@@ -75,11 +75,11 @@ enum GuessEstimation {
         return r
     }
 
-    static func uppercaseVariations(_ word: [Unicode.Scalar]) -> Double {
-        if !word.contains(where: ScalarText.isASCIIUpper) || ScalarText.lowered(word) == word { return 1 }
+    static func uppercaseVariations(_ word: ArraySlice<Unicode.Scalar>) -> Double {
+        if !word.contains(where: ScalarText.isASCIIUpper) || ScalarText.lowered(word).elementsEqual(word) { return 1 }
         let count = word.count
         // ^[A-Z][^A-Z]+$, ^[^A-Z]+[A-Z]$, ^[^a-z]+$
-        let upperPositions = word.indices.filter { ScalarText.isASCIIUpper(word[$0]) }
+        let upperPositions = word.indices.filter { ScalarText.isASCIIUpper(word[$0]) }.map { $0 - word.startIndex }
         if count >= 2 && upperPositions == [0] { return 2 }
         if count >= 2 && upperPositions == [count - 1] { return 2 }
         if !word.contains(where: ScalarText.isASCIILower) { return 2 }
@@ -92,7 +92,7 @@ enum GuessEstimation {
         return variations
     }
 
-    static func l33tVariations(_ token: [Unicode.Scalar], _ detail: DictionaryMatch) -> Double {
+    static func l33tVariations(_ token: ArraySlice<Unicode.Scalar>, _ detail: DictionaryMatch) -> Double {
         if !detail.isL33t { return 1 }
         var variations = 1.0
         let lower = ScalarText.lowered(token)

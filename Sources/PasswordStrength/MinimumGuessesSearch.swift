@@ -2,20 +2,113 @@
 /// sequence of non-overlapping matches covering the prefix, the sequence minimising
 /// `l! · Π guesses + 10000^(l−1)`, gaps filled by bruteforce matches (never two adjacent). Kept in zxcvbn's
 /// order of updates so that ties resolve as they do there (the first best stays).
+///
+/// The matches come in `omnimatch`'s concatenation order, unsorted: zxcvbn visits them by end, then by start, then
+/// in its sorted order, which for equal positions is that concatenation order (its sort is stable), so an index sort
+/// by (end, start, index) visits them exactly as zxcvbn does. The state lives in flat arrays: no array per position.
 struct MinimumGuessesSearch {
     static let minimumGuessesBeforeGrowingSequence = 10000.0
 
     /// One candidate state: the best length-`l` sequence ending at some position, its last match by index
     /// (`bruteforce` for a bruteforce match from `start`, built only when the sequence is unwound).
     private struct Entry {
-        var length: Int
+        var length: Int32
+        var start: Int32
+        var match: Int32
         var guesses: Double
         var product: Double
-        var start: Int
-        var match: Int
     }
 
-    private static let bruteforce = -1
+    private static let bruteforce: Int32 = -1
+
+    /// `l!` and `10000^l` for l up to `tableLength - 1`, computed as zxcvbn's loop would (repeated products).
+    private static let tableLength = 200
+    private static let factorials: [Double] = {
+        var values: [Double] = [1]
+        for l in 1..<tableLength { values.append(values[l - 1] * Double(l)) }
+        return values
+    }()
+    private static let powers: [Double] = {
+        var values: [Double] = [1]
+        for l in 1..<tableLength { values.append(values[l - 1] * minimumGuessesBeforeGrowingSequence) }
+        return values
+    }()
+    /// The guesses of a bruteforce match by its length (zxcvbn's formula and floors, which depend on it alone).
+    private static let bruteforceGuesses: [Double] = {
+        var values: [Double] = [0]
+        for length in 1..<tableLength { values.append(bruteforceGuesses(length)) }
+        return values
+    }()
+
+    private static func bruteforceGuesses(_ length: Int) -> Double {
+        let floor =
+            length == 1
+            ? GuessEstimation.minimumSubmatchGuessesSingleScalar + 1
+            : GuessEstimation.minimumSubmatchGuessesMultipleScalars + 1
+        return max(GuessEstimation.pow10(length), floor)
+    }
+
+    /// The search's state: for each end k, its entries in insertion order (Python dicts keep it; an update in place
+    /// keeps its position), at most k + 1 of them (one per length), in a triangular flat array.
+    private struct State {
+        var entries: [Entry]
+        var counts: [Int]
+        /// Whether position k holds an entry whose last match is not bruteforce.
+        var extensible: [Bool]
+        let factorials: [Double]
+        let powers: [Double]
+
+        init(_ n: Int) {
+            entries = [Entry](
+                repeating: Entry(length: 0, start: 0, match: 0, guesses: 0, product: 0), count: n * (n + 1) / 2)
+            counts = [Int](repeating: 0, count: n)
+            extensible = [Bool](repeating: false, count: n)
+            if n + 2 <= MinimumGuessesSearch.tableLength {
+                factorials = MinimumGuessesSearch.factorials
+                powers = MinimumGuessesSearch.powers
+            } else {
+                var factorials: [Double] = [1]
+                var powers: [Double] = [1]
+                for l in 1...(n + 1) {
+                    factorials.append(factorials[l - 1] * Double(l))
+                    powers.append(powers[l - 1] * minimumGuessesBeforeGrowingSequence)
+                }
+                self.factorials = factorials
+                self.powers = powers
+            }
+        }
+
+        @inline(__always) static func base(_ k: Int) -> Int { k * (k + 1) / 2 }
+
+        mutating func update(start: Int, end k: Int, match: Int32, guesses matchGuesses: Double, _ l: Int) {
+            var product = matchGuesses
+            if l > 1 {
+                let previous = Self.base(start - 1)
+                for index in previous..<(previous + counts[start - 1]) where entries[index].length == l - 1 {
+                    product *= entries[index].product
+                    break
+                }
+            }
+            let g = factorials[l] * product + powers[l - 1]
+            let base = Self.base(k)
+            var existing = -1
+            for index in base..<(base + counts[k]) {
+                let competing = entries[index]
+                if Int(competing.length) <= l {
+                    if competing.guesses <= g { return }
+                    if Int(competing.length) == l { existing = index }
+                }
+            }
+            let entry = Entry(length: Int32(l), start: Int32(start), match: match, guesses: g, product: product)
+            if existing >= 0 {
+                entries[existing] = entry
+            } else {
+                entries[base + counts[k]] = entry
+                counts[k] += 1
+            }
+            if match != bruteforce { extensible[k] = true }
+        }
+    }
 
     /// The cheapest decomposition of `password` given `matches` (guesses estimated here), and its guesses.
     static func search(_ password: [Unicode.Scalar], matches: [StrengthMatch]) -> (
@@ -24,102 +117,87 @@ struct MinimumGuessesSearch {
         let n = password.count
         if n == 0 { return (1, []) }
         var guesses = [Double](repeating: 0, count: matches.count)
-        var byEnd = [[Int]](repeating: [], count: n)
+        var keys = [Int](repeating: 0, count: matches.count)
         for (index, match) in matches.enumerated() {
-            guesses[index] = GuessEstimation.guesses(match, passwordLength: n)
-            byEnd[match.end].append(index)
+            guesses[index] = GuessEstimation.guesses(match, password: password)
+            // (end, start, index) as one integer: the order zxcvbn visits the matches in.
+            keys[index] = ((match.end &* n &+ match.start) &* matches.count) &+ index
         }
-        for k in byEnd.indices where byEnd[k].count > 1 {
-            let ordered = zip(byEnd[k], byEnd[k].dropFirst()).allSatisfy { matches[$0].start <= matches[$1].start }
-            if !ordered {
-                byEnd[k] = byEnd[k].enumerated().sorted {
-                    (matches[$0.element].start, $0.offset) < (matches[$1.element].start, $1.offset)
-                }.map(\.element)
-            }
+        keys.sort()
+        // byEnd[k] is order[firstByEnd[k]..<firstByEnd[k + 1]].
+        var order = [Int](repeating: 0, count: matches.count)
+        var firstByEnd = [Int](repeating: 0, count: n + 1)
+        for (position, key) in keys.enumerated() {
+            let index = key % matches.count
+            order[position] = index
+            firstByEnd[matches[index].end + 1] = position + 1
         }
-        // The guesses of a bruteforce match by its length (zxcvbn's formula and floors, which depend on it alone).
-        var bruteforceGuesses = [Double](repeating: 0, count: n + 1)
-        for length in 1...n {
-            let floor =
-                length == 1
-                ? GuessEstimation.minimumSubmatchGuessesSingleScalar + 1
-                : GuessEstimation.minimumSubmatchGuessesMultipleScalars + 1
-            bruteforceGuesses[length] = max(GuessEstimation.pow10(length), floor)
-        }
-        // optimal[k]: entries in insertion order (Python dicts keep it; an update in place keeps its position).
-        var optimal = [[Entry]](repeating: [], count: n)
-        // extensible[k]: whether optimal[k] holds an entry whose last match is not bruteforce.
-        var extensible = [Bool](repeating: false, count: n)
-        var factorials: [Double] = [1]
-        var powers: [Double] = [1]
-        for l in 1...(n + 1) {
-            factorials.append(factorials[l - 1] * Double(l))
-            powers.append(powers[l - 1] * minimumGuessesBeforeGrowingSequence)
-        }
+        for k in 0..<n where firstByEnd[k + 1] < firstByEnd[k] { firstByEnd[k + 1] = firstByEnd[k] }
+        let bruteforceGuesses =
+            n + 2 <= tableLength ? Self.bruteforceGuesses : (0...n).map { $0 == 0 ? 0 : Self.bruteforceGuesses($0) }
 
-        func update(start: Int, end k: Int, match: Int, guesses matchGuesses: Double, _ l: Int) {
-            var product = matchGuesses
-            if l > 1 {
-                for previous in optimal[start - 1] where previous.length == l - 1 {
-                    product *= previous.product
-                    break
-                }
-            }
-            let g = factorials[l] * product + powers[l - 1]
-            for competing in optimal[k] where competing.length <= l && competing.guesses <= g { return }
-            let entry = Entry(length: l, guesses: g, product: product, start: start, match: match)
-            if let index = optimal[k].firstIndex(where: { $0.length == l }) {
-                optimal[k][index] = entry
-            } else {
-                optimal[k].append(entry)
-            }
-            if match != bruteforce { extensible[k] = true }
-        }
-
-        var lengths: [Int] = []
+        var state = State(n)
+        var lengths: [Int32] = []
+        lengths.reserveCapacity(n + 1)
         for k in 0..<n {
-            for index in byEnd[k] {
+            for position in firstByEnd[k]..<firstByEnd[k + 1] {
+                let index = order[position]
                 let start = matches[index].start
                 if start > 0 {
                     lengths.removeAll(keepingCapacity: true)
-                    for entry in optimal[start - 1] { lengths.append(entry.length) }
-                    for l in lengths { update(start: start, end: k, match: index, guesses: guesses[index], l + 1) }
+                    let base = State.base(start - 1)
+                    for entry in base..<(base + state.counts[start - 1]) { lengths.append(state.entries[entry].length) }
+                    for l in lengths {
+                        state.update(start: start, end: k, match: Int32(index), guesses: guesses[index], Int(l) + 1)
+                    }
                 } else {
-                    update(start: 0, end: k, match: index, guesses: guesses[index], 1)
+                    state.update(start: 0, end: k, match: Int32(index), guesses: guesses[index], 1)
                 }
             }
-            update(start: 0, end: k, match: bruteforce, guesses: bruteforceGuesses[k + 1], 1)
+            state.update(start: 0, end: k, match: bruteforce, guesses: bruteforceGuesses[k + 1], 1)
             if k >= 1 {
                 // Only where it extends something: most (i, k) pairs have only bruteforce behind them.
-                for i in 1...k where extensible[i - 1] {
+                for i in 1...k where state.extensible[i - 1] {
                     lengths.removeAll(keepingCapacity: true)
-                    for entry in optimal[i - 1] where entry.match != bruteforce { lengths.append(entry.length) }
+                    let base = State.base(i - 1)
+                    for entry in base..<(base + state.counts[i - 1]) where state.entries[entry].match != bruteforce {
+                        lengths.append(state.entries[entry].length)
+                    }
                     for l in lengths {
-                        update(start: i, end: k, match: bruteforce, guesses: bruteforceGuesses[k - i + 1], l + 1)
+                        state.update(
+                            start: i, end: k, match: bruteforce, guesses: bruteforceGuesses[k - i + 1], Int(l) + 1)
                     }
                 }
             }
         }
 
         // Unwind from the end: the first length with the fewest guesses.
-        var best = optimal[n - 1][0]
-        for entry in optimal[n - 1].dropFirst() where entry.guesses < best.guesses { best = entry }
+        let last = State.base(n - 1)
+        var best = state.entries[last]
+        for index in (last + 1)..<(last + state.counts[n - 1]) where state.entries[index].guesses < best.guesses {
+            best = state.entries[index]
+        }
         var sequence: [StrengthMatch] = []
         var k = n - 1
         var l = best.length
-        while k >= 0, let entry = optimal[k].first(where: { $0.length == l }) {
+        while k >= 0 {
+            let base = State.base(k)
+            guard let found = (base..<(base + state.counts[k])).first(where: { state.entries[$0].length == l }) else {
+                break
+            }
+            let entry = state.entries[found]
+            let start = Int(entry.start)
             if entry.match == bruteforce {
                 var match = StrengthMatch(
-                    start: entry.start, end: k, token: ScalarText.string(password[entry.start...k]),
-                    pattern: .bruteforce)
-                match.guesses = bruteforceGuesses[k - entry.start + 1]
+                    start: start, end: k, token: ScalarText.string(password[start...k]), pattern: .bruteforce)
+                match.guesses = bruteforceGuesses[k - start + 1]
                 sequence.append(match)
             } else {
-                var match = matches[entry.match]
-                match.guesses = guesses[entry.match]
+                var match = matches[Int(entry.match)]
+                match.guesses = guesses[Int(entry.match)]
                 sequence.append(match)
             }
-            k = entry.start - 1
+            k = start - 1
             l -= 1
         }
         sequence.reverse()

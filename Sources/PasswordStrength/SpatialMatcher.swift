@@ -1,55 +1,68 @@
 /// zxcvbn's keyboard-walk matcher: maximal runs of adjacent keys (three or more) on each graph, counting turns
 /// (changes of direction) and shifted characters.
 enum SpatialMatcher {
-    /// Characters zxcvbn counts as shifted on a keyboard (its `SHIFTED_RX`, qwerty's, used for dvorak too).
-    private static let shifted = Set("~!@#$%^&*()_+QWERTYUIOP{}|ASDFGHJKL:\"ZXCVBNM<>?".unicodeScalars)
+    /// Characters zxcvbn counts as shifted on a keyboard (its `SHIFTED_RX`, qwerty's, used for dvorak too), as
+    /// ASCII bits (low: 0–63, high: 64–127).
+    private static let shifted: (low: UInt64, high: UInt64) = {
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
+        for scalar in "~!@#$%^&*()_+QWERTYUIOP{}|ASDFGHJKL:\"ZXCVBNM<>?".unicodeScalars {
+            if scalar.value < 64 {
+                bits.low |= 1 << UInt64(scalar.value)
+            } else {
+                bits.high |= 1 << UInt64(scalar.value - 64)
+            }
+        }
+        return bits
+    }()
 
+    @inline(__always) private static func isShifted(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value >= 128 { return false }
+        return (value < 64 ? shifted.low >> UInt64(value) : shifted.high >> UInt64(value - 64)) & 1 != 0
+    }
+
+    /// The matches of every graph, graph by graph in zxcvbn's order, each graph's by position (not sorted across
+    /// graphs: `omnimatch` sorts all matches by position, stably).
     static func matches(_ password: [Unicode.Scalar], graphs: [AdjacencyGraph] = AdjacencyGraph.all) -> [StrengthMatch]
     {
         var result: [StrengthMatch] = []
-        for graph in graphs { result += matches(password, graph: graph) }
-        return stableSortedByPosition(result)
+        for graph in graphs { matches(password, graph: graph, into: &result) }
+        return result
     }
 
-    private static func matches(_ password: [Unicode.Scalar], graph: AdjacencyGraph) -> [StrengthMatch] {
-        var result: [StrengthMatch] = []
+    private static func matches(_ password: [Unicode.Scalar], graph: AdjacencyGraph, into result: inout [StrengthMatch])
+    {
         let n = password.count
-        var i = 0
-        while i < n - 1 {
-            var j = i + 1
-            var lastDirection = -1
-            var turns = 0
-            var shiftedCount = graph.isKeyboard && shifted.contains(password[i]) ? 1 : 0
-            while true {
-                let adjacents = graph.neighbours[password[j - 1]] ?? []
-                var found = false
-                if j < n {
-                    let current = password[j]
-                    for (direction, slot) in adjacents.enumerated() {
-                        guard let position = slot.firstIndex(of: current) else { continue }
-                        found = true
-                        if position == 1 { shiftedCount += 1 }
-                        if lastDirection != direction {
-                            turns += 1
-                            lastDirection = direction
-                        }
-                        break
+        let keyboard = graph.isKeyboard
+        graph.adjacency.withUnsafeBufferPointer { adjacency in
+            var i = 0
+            while i < n - 1 {
+                var j = i + 1
+                var lastDirection: UInt8 = 0
+                var turns = 0
+                var shiftedCount = keyboard && isShifted(password[i]) ? 1 : 0
+                while j < n {
+                    let previous = password[j - 1].value
+                    let current = password[j].value
+                    guard previous < 128, current < 128 else { break }
+                    let cell = adjacency[Int(previous) &* 128 &+ Int(current)]
+                    if cell == 0 { break }
+                    if cell & AdjacencyGraph.shiftedBit != 0 { shiftedCount += 1 }
+                    let direction = cell & ~AdjacencyGraph.shiftedBit
+                    if lastDirection != direction {
+                        turns += 1
+                        lastDirection = direction
                     }
-                }
-                if found {
                     j += 1
-                } else {
-                    if j - i > 2 {
-                        result.append(
-                            StrengthMatch(
-                                start: i, end: j - 1, token: ScalarText.string(password[i..<j]),
-                                pattern: .spatial(graph: graph.name, turns: turns, shiftedCount: shiftedCount)))
-                    }
-                    i = j
-                    break
                 }
+                if j - i > 2 {
+                    result.append(
+                        StrengthMatch(
+                            start: i, end: j - 1, token: ScalarText.string(password[i..<j]),
+                            pattern: .spatial(graph: graph.name, turns: turns, shiftedCount: shiftedCount)))
+                }
+                i = j
             }
         }
-        return result
     }
 }

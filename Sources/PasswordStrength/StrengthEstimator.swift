@@ -52,6 +52,11 @@ public struct StrengthEstimator: Sendable {
 
         /// zxcvbn's `omnimatch`: each matcher's matches in its order, then sorted by (start, end), stably.
         func omnimatch(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
+            stableSortedByPosition(candidateMatches(password))
+        }
+
+        /// Every matcher's matches, concatenated in zxcvbn's matcher order, not sorted (the search orders them).
+        func candidateMatches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
             let dictionary = DictionaryMatcher(table: table, userInputs: userInputs)
             var all = dictionary.matches(password)
             all += dictionary.reversedMatches(password)
@@ -61,12 +66,12 @@ public struct StrengthEstimator: Sendable {
             all += SequenceMatcher.matches(password)
             all += RecentYearMatcher.matches(password)
             all += DateMatcher.matches(password)
-            return stableSortedByPosition(all)
+            return all
         }
 
         /// The cheapest decomposition of `password` and its guesses.
         func minimumGuesses(_ password: [Unicode.Scalar]) -> (guesses: Double, sequence: [StrengthMatch]) {
-            MinimumGuessesSearch.search(password, matches: omnimatch(password))
+            MinimumGuessesSearch.search(password, matches: candidateMatches(password))
         }
     }
 }
