@@ -12,43 +12,44 @@ struct DictionaryMatcher {
         var result: [StrengthMatch] = []
         let n = password.count
         let lower = ScalarText.lowered(password)
-        let userLongest = userInputs.maximumLength
-        var bytes = [UInt8](repeating: 0, count: table.maximumWordLength)
+        let inputs = userInputs.entries.count
+        let listCount = table.names.count
         for i in 0..<n {
-            var hash = RankedWordTable.seed
-            var tableAlive = true
-            let last = min(n - 1, i + max(table.maximumWordLength, userLongest) - 1)
+            // The walk from i stops where no listed word starts with the substring (or at a non-ASCII scalar) and
+            // no user input does.
+            var node = RankedWordTable.root
+            var inputsAlive = userInputs.all
             let required = firstRequired?[i] ?? i
-            guard i <= last, required <= last else { continue }
-            for j in i...last {
+            var j = i
+            while j < n && (node != RankedWordTable.absent || inputsAlive != 0) {
                 let length = j - i + 1
                 let reported = j >= required
-                if tableAlive {
-                    // The walk stops where no listed word starts with the substring (or at a non-ASCII scalar).
-                    let scalar = lower[j]
-                    if length <= table.maximumWordLength && scalar.isASCII {
-                        bytes[length - 1] = UInt8(scalar.value)
-                        hash = RankedWordTable.step(hash, UInt8(scalar.value))
-                        let entry = table.probe(hash: hash, word: bytes[0..<length], entry: reported)
-                        if entry == RankedWordTable.absent {
-                            tableAlive = false
-                        } else if entry >= 0 {
-                            for list in table.names.indices {
-                                let rank = table.rank(entry: entry, list: list)
-                                if rank > 0 {
-                                    result.append(
-                                        match(password, lower, i, j, list: table.names[list], rank: rank))
-                                }
+                let scalar = lower[j]
+                if node != RankedWordTable.absent {
+                    node = scalar.isASCII ? table.child(of: node, UInt8(scalar.value)) : RankedWordTable.absent
+                    if node != RankedWordTable.absent, reported, let entry = table.entry(at: node) {
+                        for list in 0..<listCount {
+                            let rank = table.rank(entry: entry, list: list)
+                            if rank > 0 {
+                                result.append(match(password, lower, i, j, list: table.names[list], rank: rank))
                             }
                         }
-                    } else {
-                        tableAlive = false
                     }
                 }
-                if !tableAlive && length > userLongest { break }
-                if reported, length <= userLongest, let rank = userInputs.rank(of: lower[i...j]) {
-                    result.append(match(password, lower, i, j, list: "user_inputs", rank: rank))
+                if inputsAlive != 0 {
+                    if inputs <= 64 {
+                        inputsAlive = userInputs.narrowed(inputsAlive, offset: length - 1, scalar: scalar)
+                        if reported, inputsAlive != 0, let rank = userInputs.rank(among: inputsAlive, length: length) {
+                            result.append(match(password, lower, i, j, list: "user_inputs", rank: rank))
+                        }
+                    } else {
+                        if length > userInputs.maximumLength { inputsAlive = 0 }
+                        if reported, length <= userInputs.maximumLength, let rank = userInputs.rank(of: lower[i...j]) {
+                            result.append(match(password, lower, i, j, list: "user_inputs", rank: rank))
+                        }
+                    }
                 }
+                j += 1
             }
         }
         return result
@@ -163,7 +164,38 @@ struct UserInputDictionary: Sendable {
             }
         }
         self.entries = entries
-        maximumLength = entries.map(\.scalars.count).max() ?? 0
+        var longest = 0
+        for entry in entries { longest = max(longest, entry.scalars.count) }
+        maximumLength = longest
+        all = entries.isEmpty ? 0 : entries.count >= 64 ? ~0 : (1 << UInt64(entries.count)) - 1
+    }
+
+    /// One bit per input (the first 64; more inputs are compared whole by `rank(of:)`, never pruned): the walk's
+    /// starting set of inputs still matching.
+    let all: UInt64
+
+    /// The inputs of `alive` (at most 64 inputs) whose scalar at `offset` is `scalar`.
+    @inline(__always) func narrowed(_ alive: UInt64, offset: Int, scalar: Unicode.Scalar) -> UInt64 {
+        var remaining = alive
+        var kept: UInt64 = 0
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining &- 1
+            let scalars = entries[index].scalars
+            if offset < scalars.count && scalars[offset] == scalar { kept |= 1 << UInt64(index) }
+        }
+        return kept
+    }
+
+    /// The rank of the input of `alive` (all matching so far) that is `length` scalars long, or nil.
+    @inline(__always) func rank(among alive: UInt64, length: Int) -> Int? {
+        var remaining = alive
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining &- 1
+            if entries[index].scalars.count == length { return entries[index].rank }
+        }
+        return nil
     }
 
     /// The rank of the input equal to `word`, or nil.

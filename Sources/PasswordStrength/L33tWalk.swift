@@ -64,21 +64,19 @@ struct L33tWalk {
         var found: [Found] = []
         let all = [UInt64](repeating: ~0, count: words)
         var path: [Unicode.Scalar] = []
-        var bytes: [UInt8] = []
         for start in password.indices {
             path.removeAll(keepingCapacity: true)
-            bytes.removeAll(keepingCapacity: true)
             walk(
-                start: start, at: start, hash: RankedWordTable.seed, ascii: true, substituted: false, sets: all,
-                path: &path, bytes: &bytes, found: &found)
+                start: start, at: start, node: RankedWordTable.root, substituted: false, sets: all, path: &path,
+                found: &found)
         }
         found.sort { ($0.match.start, $0.match.end, $0.set, $0.list) < ($1.match.start, $1.match.end, $1.set, $1.list) }
         return found.map(\.match)
     }
 
     private func walk(
-        start: Int, at index: Int, hash: UInt64, ascii: Bool, substituted: Bool, sets: [UInt64],
-        path: inout [Unicode.Scalar], bytes: inout [UInt8], found: inout [Found]
+        start: Int, at index: Int, node: Int, substituted: Bool, sets: [UInt64], path: inout [Unicode.Scalar],
+        found: inout [Found]
     ) {
         guard index < password.count else { return }
         let table = matcher.table
@@ -93,40 +91,32 @@ struct L33tWalk {
                 }
                 guard any != 0 else { continue }
                 step(
-                    start: start, at: index, reading: option.letter ?? lower[index], hash: hash, ascii: ascii,
-                    substituted: substituted || option.letter != nil, sets: narrowed, path: &path, bytes: &bytes,
-                    found: &found, table: table)
+                    start: start, at: index, reading: option.letter ?? lower[index], node: node,
+                    substituted: substituted || option.letter != nil, sets: narrowed, path: &path, found: &found,
+                    table: table)
             }
         } else {
             step(
-                start: start, at: index, reading: lower[index], hash: hash, ascii: ascii, substituted: substituted,
-                sets: sets, path: &path, bytes: &bytes, found: &found, table: table)
+                start: start, at: index, reading: lower[index], node: node, substituted: substituted, sets: sets,
+                path: &path, found: &found, table: table)
         }
     }
 
     private func step(
-        start: Int, at index: Int, reading: Unicode.Scalar, hash: UInt64, ascii: Bool, substituted: Bool,
-        sets: [UInt64], path: inout [Unicode.Scalar], bytes: inout [UInt8], found: inout [Found],
-        table: RankedWordTable
+        start: Int, at index: Int, reading: Unicode.Scalar, node: Int, substituted: Bool, sets: [UInt64],
+        path: inout [Unicode.Scalar], found: inout [Found], table: RankedWordTable
     ) {
         path.append(reading)
         defer { path.removeLast() }
         let length = path.count
-        var nextHash = hash
-        var tableAlive = false
-        var entry = RankedWordTable.absent
-        if ascii && reading.isASCII && length <= table.maximumWordLength {
-            bytes.append(UInt8(reading.value))
-            nextHash = RankedWordTable.step(hash, UInt8(reading.value))
-            entry = table.probe(hash: nextHash, word: bytes[0..<length], entry: substituted && length > 1)
-            tableAlive = entry != RankedWordTable.absent
-        }
-        defer { if bytes.count == length { bytes.removeLast() } }
+        var next = RankedWordTable.absent
+        if node != RankedWordTable.absent && reading.isASCII { next = table.child(of: node, UInt8(reading.value)) }
+        let tableAlive = next != RankedWordTable.absent
         let userAlive = length <= matcher.userInputs.maximumLength && matcher.userInputs.hasPrefix(path)
         guard tableAlive || userAlive else { return }
         if substituted && length > 1 {
             let set = firstSet(sets)
-            if entry >= 0 {
+            if tableAlive, let entry = table.entry(at: next) {
                 for list in table.names.indices {
                     let rank = table.rank(entry: entry, list: list)
                     if rank > 0 {
@@ -145,8 +135,7 @@ struct L33tWalk {
             }
         }
         walk(
-            start: start, at: index + 1, hash: nextHash, ascii: tableAlive, substituted: substituted, sets: sets,
-            path: &path, bytes: &bytes, found: &found)
+            start: start, at: index + 1, node: next, substituted: substituted, sets: sets, path: &path, found: &found)
     }
 
     /// The readings of `typed`, nil when it has none (every typed character of the table is ASCII).

@@ -2,14 +2,19 @@ import Testing
 
 @testable import PasswordStrength
 
-/// One probe per substring: every listed word answers its entry, every prefix of one is never `absent` (the matchers
+/// The trie walk: every listed word reaches a node with its entry, every prefix of one is never `absent` (the matchers
 /// stop there), and a substring that is no listed word never answers an entry.
 struct RankedWordTableTests {
+    private static let prefixOnly = -2
+
+    /// The word's entry, `prefixOnly` for a prefix of a listed word, `absent` when no listed word starts with it.
     private func probe(_ table: RankedWordTable, _ text: String) -> Int {
-        let bytes = Array(text.utf8)
-        var hash = RankedWordTable.seed
-        for byte in bytes { hash = RankedWordTable.step(hash, byte) }
-        return table.probe(hash: hash, word: bytes[...], entry: true)
+        var node = RankedWordTable.root
+        for byte in text.utf8 {
+            node = table.child(of: node, byte)
+            if node == RankedWordTable.absent { return RankedWordTable.absent }
+        }
+        return table.entry(at: node) ?? Self.prefixOnly
     }
 
     @Test func probeAnswersWordsPrefixesAndAbsentSubstrings() {
@@ -29,13 +34,12 @@ struct RankedWordTableTests {
             let found = probe(table, prefix)
             if words.contains(prefix) {
                 if found < 0 || table.word(entry: found) != prefix { wrong.append(prefix) }
-            } else if found != RankedWordTable.prefixOnly {
+            } else if found != Self.prefixOnly {
                 wrong.append(prefix)
             }
         }
         #expect(wrong.isEmpty, "\(wrong.count) prefixes answered wrongly, e.g. \(wrong.prefix(5))")
-        // Substrings no word starts with, short (the bit set) and long (the hashed slots): never an entry, and one
-        // that is not a prefix of a listed word of any length stops the walk (absent, barring a hash collision).
+        // Substrings no word starts with, short and long: never an entry, and the walk stops (absent).
         var absent = 0
         var tried = 0
         for first in UInt8(33)...UInt8(126) {
