@@ -93,13 +93,10 @@ struct DictionaryMatcher {
     /// reported once, ordered as zxcvbn's first copy: by (start, end), then by the first set yielding it, then
     /// by list.
     func l33tMatches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
-        let substitutions = L33tTable.substitutions(relevantTo: password)
-        guard let first = substitutions.first, !first.isEmpty else { return [] }
+        guard let plan = L33tPlan.plan(for: password) else { return [] }
         let lower = ScalarText.lowered(password)
-        guard lower.count == password.count else { return rescanningL33tMatches(password, substitutions) }
-        let walk = L33tWalk(
-            matcher: self, password: password, lower: lower, substitutions: substitutions)
-        return walk.run()
+        guard lower.count == password.count else { return rescanningL33tMatches(password, plan.substitutions) }
+        return L33tWalk(matcher: self, password: password, lower: lower, plan: plan).run()
     }
 
     /// zxcvbn's own way, one rescan per substitution set: for a password whose lower-case form changes length.

@@ -6,51 +6,15 @@ struct L33tWalk {
     private let matcher: DictionaryMatcher
     private let password: [Unicode.Scalar]
     private let lower: [Unicode.Scalar]
-    private let substitutions: [[(typed: Unicode.Scalar, letter: Unicode.Scalar)]]
-    /// For each typed character: each reading (nil = as typed) and the sets giving it.
-    private let readings: [(typed: Unicode.Scalar, options: [(letter: Unicode.Scalar?, sets: [UInt64])])]
-    /// ASCII bits of the typed characters that have readings (a quick test before the search in `readings`).
-    private let typedMask: (low: UInt64, high: UInt64)
+    private let plan: L33tPlan
     private let words: Int
 
-    init(
-        matcher: DictionaryMatcher, password: [Unicode.Scalar], lower: [Unicode.Scalar],
-        substitutions: [[(typed: Unicode.Scalar, letter: Unicode.Scalar)]]
-    ) {
+    init(matcher: DictionaryMatcher, password: [Unicode.Scalar], lower: [Unicode.Scalar], plan: L33tPlan) {
         self.matcher = matcher
         self.password = password
         self.lower = lower
-        self.substitutions = substitutions
-        let words = (substitutions.count + 63) / 64
-        self.words = words
-        var typedSet: [Unicode.Scalar] = []
-        for substitution in substitutions {
-            for pair in substitution where !typedSet.contains(pair.typed) { typedSet.append(pair.typed) }
-        }
-        var readings: [(typed: Unicode.Scalar, options: [(letter: Unicode.Scalar?, sets: [UInt64])])] = []
-        var typedMask: (low: UInt64, high: UInt64) = (0, 0)
-        for typed in typedSet {
-            var options: [(letter: Unicode.Scalar?, sets: [UInt64])] = []
-            for (index, substitution) in substitutions.enumerated() {
-                let letter = substitution.first(where: { $0.typed == typed })?.letter
-                let option: Int
-                if let known = options.firstIndex(where: { $0.letter == letter }) {
-                    option = known
-                } else {
-                    options.append((letter, [UInt64](repeating: 0, count: words)))
-                    option = options.count - 1
-                }
-                options[option].sets[index >> 6] |= 1 << UInt64(index & 63)
-            }
-            readings.append((typed, options))
-            if typed.value < 64 {
-                typedMask.low |= 1 << UInt64(typed.value)
-            } else if typed.value < 128 {
-                typedMask.high |= 1 << UInt64(typed.value - 64)
-            }
-        }
-        self.readings = readings
-        self.typedMask = typedMask
+        self.plan = plan
+        self.words = plan.words
     }
 
     /// A found match with what orders it among zxcvbn's first copies.
@@ -62,48 +26,58 @@ struct L33tWalk {
 
     func run() -> [StrengthMatch] {
         var found: [Found] = []
-        let all = [UInt64](repeating: ~0, count: words)
+        // The sets still compatible at each depth of the walk, `words` words a depth.
+        var sets = [UInt64](repeating: ~0, count: words * (password.count + 1))
         var path: [Unicode.Scalar] = []
-        for start in password.indices {
+        // A walk needs a substitution, so a start with no l33t character after it walks nowhere.
+        var lastTyped = -1
+        for index in password.indices where !options(of: password[index]).isEmpty { lastTyped = index }
+        for start in password.indices where start <= lastTyped {
             path.removeAll(keepingCapacity: true)
             walk(
-                start: start, at: start, node: RankedWordTable.root, substituted: false, sets: all, path: &path,
+                start: start, at: start, node: RankedWordTable.root, substituted: false, sets: &sets, path: &path,
                 found: &found)
         }
         found.sort { ($0.match.start, $0.match.end, $0.set, $0.list) < ($1.match.start, $1.match.end, $1.set, $1.list) }
         return found.map(\.match)
     }
 
+    /// The walk at `index`, `path.count` scalars read since `start`; the compatible sets are those at that depth.
     private func walk(
-        start: Int, at index: Int, node: Int, substituted: Bool, sets: [UInt64], path: inout [Unicode.Scalar],
+        start: Int, at index: Int, node: Int, substituted: Bool, sets: inout [UInt64], path: inout [Unicode.Scalar],
         found: inout [Found]
     ) {
         guard index < password.count else { return }
         let table = matcher.table
         let typed = password[index]
-        if let options = options(of: typed) {
+        let depth = path.count
+        let here = depth * words
+        let options = options(of: typed)
+        if !options.isEmpty {
             for option in options {
-                var narrowed = sets
+                let option = plan.options[option]
                 var any: UInt64 = 0
                 for word in 0..<words {
-                    narrowed[word] &= option.sets[word]
-                    any |= narrowed[word]
+                    let narrowed = sets[here + word] & plan.optionSets[option.sets + word]
+                    sets[here + words + word] = narrowed
+                    any |= narrowed
                 }
                 guard any != 0 else { continue }
                 step(
                     start: start, at: index, reading: option.letter ?? lower[index], node: node,
-                    substituted: substituted || option.letter != nil, sets: narrowed, path: &path, found: &found,
+                    substituted: substituted || option.letter != nil, sets: &sets, path: &path, found: &found,
                     table: table)
             }
         } else {
+            for word in 0..<words { sets[here + words + word] = sets[here + word] }
             step(
-                start: start, at: index, reading: lower[index], node: node, substituted: substituted, sets: sets,
+                start: start, at: index, reading: lower[index], node: node, substituted: substituted, sets: &sets,
                 path: &path, found: &found, table: table)
         }
     }
 
     private func step(
-        start: Int, at index: Int, reading: Unicode.Scalar, node: Int, substituted: Bool, sets: [UInt64],
+        start: Int, at index: Int, reading: Unicode.Scalar, node: Int, substituted: Bool, sets: inout [UInt64],
         path: inout [Unicode.Scalar], found: inout [Found], table: RankedWordTable
     ) {
         path.append(reading)
@@ -115,7 +89,7 @@ struct L33tWalk {
         let userAlive = length <= matcher.userInputs.maximumLength && matcher.userInputs.hasPrefix(path)
         guard tableAlive || userAlive else { return }
         if substituted && length > 1 {
-            let set = firstSet(sets)
+            let set = firstSet(sets, depth: length)
             if tableAlive, let entry = table.entry(at: next) {
                 for list in table.names.indices {
                     let rank = table.rank(entry: entry, list: list)
@@ -135,21 +109,17 @@ struct L33tWalk {
             }
         }
         walk(
-            start: start, at: index + 1, node: next, substituted: substituted, sets: sets, path: &path, found: &found)
+            start: start, at: index + 1, node: next, substituted: substituted, sets: &sets, path: &path, found: &found)
     }
 
-    /// The readings of `typed`, nil when it has none (every typed character of the table is ASCII).
-    @inline(__always) private func options(of typed: Unicode.Scalar) -> [(letter: Unicode.Scalar?, sets: [UInt64])]? {
-        let value = typed.value
-        guard value < 128,
-            (value < 64 ? typedMask.low >> UInt64(value) : typedMask.high >> UInt64(value - 64)) & 1 != 0
-        else { return nil }
-        for reading in readings where reading.typed == typed { return reading.options }
-        return nil
+    /// The indices in `plan.options` of the readings of `typed` (empty when it has none).
+    @inline(__always) private func options(of typed: Unicode.Scalar) -> Range<Int> {
+        typed.value < 128 ? plan.optionRanges[Int(typed.value)] : 0..<0
     }
 
-    private func firstSet(_ sets: [UInt64]) -> Int {
-        for word in 0..<words where sets[word] != 0 { return word * 64 + sets[word].trailingZeroBitCount }
+    private func firstSet(_ sets: [UInt64], depth: Int) -> Int {
+        let here = depth * words
+        for word in 0..<words where sets[here + word] != 0 { return word * 64 + sets[here + word].trailingZeroBitCount }
         return 0
     }
 
@@ -162,6 +132,6 @@ struct L33tWalk {
             pattern: .dictionary(
                 DictionaryMatch(
                     dictionaryName: list, matchedWord: ScalarText.string(path), rank: rank, reversed: false,
-                    substitutions: substitutions[set].filter { token.contains($0.typed) })))
+                    substitutions: plan.substitutions[set].filter { token.contains($0.typed) })))
     }
 }
