@@ -6,10 +6,10 @@ enum DateMatcher {
     static let minimumYear = 1000
     static let referenceYear = 2017
 
-    /// zxcvbn's splits of an undelimited digit run of each length into three numbers.
-    private static let splits: [Int: [(Int, Int)]] = [
-        4: [(1, 2), (2, 3)], 5: [(1, 3), (2, 3)], 6: [(1, 2), (2, 4), (4, 5)],
-        7: [(1, 3), (2, 3), (4, 5), (4, 6)], 8: [(2, 4), (4, 6)],
+    /// zxcvbn's splits of an undelimited digit run of each length (4 to 8, by index) into three numbers.
+    private static let splits: [[(Int, Int)]] = [
+        [], [], [], [], [(1, 2), (2, 3)], [(1, 3), (2, 3)], [(1, 2), (2, 4), (4, 5)],
+        [(1, 3), (2, 3), (4, 5), (4, 6)], [(2, 4), (4, 6)],
     ]
 
     private static let separators = Set("/\\_.-".unicodeScalars)
@@ -17,14 +17,24 @@ enum DateMatcher {
     static func matches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
         let n = password.count
         var found: [StrengthMatch] = []
-        if n >= 4 {
-            for i in 0..<(n - 3) {
+        // digitRun[i]: how many decimal digits follow from i (0 past the end); a password without four digits in a
+        // row and without two has no date (a separated one needs two runs of a digit or more around a separator).
+        var digitRun = [Int](repeating: 0, count: n + 1)
+        var longestRun = 0
+        var digits = 0
+        for i in stride(from: n - 1, through: 0, by: -1) where ScalarText.isDigit(password[i]) {
+            digitRun[i] = digitRun[i + 1] + 1
+            longestRun = max(longestRun, digitRun[i])
+            digits += 1
+        }
+        if digits < 3 { return [] }
+        if n >= 4 && longestRun >= 4 {
+            for i in 0..<(n - 3) where digitRun[i] >= 4 {
                 for j in (i + 3)..<(i + 8) {
-                    if j >= n { break }
+                    if j >= n || j - i + 1 > digitRun[i] { break }
                     let token = password[i...j]
-                    guard token.allSatisfy(ScalarText.isDigit) else { continue }
                     var best: (year: Int, month: Int, day: Int)?
-                    for (k, l) in splits[token.count] ?? [] {
+                    for (k, l) in splits[token.count] {
                         let first = ScalarText.integer(token.prefix(k))
                         let second = ScalarText.integer(token.dropFirst(k).prefix(l - k))
                         let third = ScalarText.integer(token.dropFirst(l))
@@ -45,10 +55,11 @@ enum DateMatcher {
             }
         }
         if n >= 6 {
-            for i in 0..<(n - 5) {
+            for i in 0..<(n - 5) where (1...4).contains(digitRun[i]) {
                 for j in (i + 5)..<(i + 10) {
                     if j >= n { break }
-                    let token = Array(password[i...j])
+                    guard digitRun[j] >= 1 else { continue }
+                    let token = password[i...j]
                     guard let parts = separated(token),
                         let date = dayMonthYear(parts.first, parts.second, parts.third)
                     else { continue }
@@ -70,30 +81,32 @@ enum DateMatcher {
     }
 
     /// `^(\d{1,4})([\s/\\_.-])(\d{1,2})\2(\d{1,4})$`: the three numbers and the separator, or nil.
-    private static func separated(_ token: [Unicode.Scalar]) -> (
+    private static func separated(_ token: ArraySlice<Unicode.Scalar>) -> (
         first: Int, separator: Unicode.Scalar, second: Int, third: Int
     )? {
+        let base = token.startIndex
+        let count = token.count
         func digits(from start: Int) -> Int {
             var end = start
-            while end < token.count && ScalarText.isDigit(token[end]) { end += 1 }
+            while end < count && ScalarText.isDigit(token[base + end]) { end += 1 }
             return end - start
         }
         let firstLength = digits(from: 0)
-        guard (1...4).contains(firstLength), firstLength < token.count else { return nil }
-        let separator = token[firstLength]
+        guard (1...4).contains(firstLength), firstLength < count else { return nil }
+        let separator = token[base + firstLength]
         guard separators.contains(separator) || ScalarText.isSpace(separator) else { return nil }
         let secondStart = firstLength + 1
         let secondLength = digits(from: secondStart)
-        guard (1...2).contains(secondLength), secondStart + secondLength < token.count,
-            token[secondStart + secondLength] == separator
+        guard (1...2).contains(secondLength), secondStart + secondLength < count,
+            token[base + secondStart + secondLength] == separator
         else { return nil }
         let thirdStart = secondStart + secondLength + 1
         let thirdLength = digits(from: thirdStart)
-        guard (1...4).contains(thirdLength), thirdStart + thirdLength == token.count else { return nil }
+        guard (1...4).contains(thirdLength), thirdStart + thirdLength == count else { return nil }
         return (
-            ScalarText.integer(token[0..<firstLength]), separator,
-            ScalarText.integer(token[secondStart..<(secondStart + secondLength)]),
-            ScalarText.integer(token[thirdStart...])
+            ScalarText.integer(token[base..<(base + firstLength)]), separator,
+            ScalarText.integer(token[(base + secondStart)..<(base + secondStart + secondLength)]),
+            ScalarText.integer(token[(base + thirdStart)...])
         )
     }
 

@@ -4,8 +4,9 @@ import Foundation
 /// each typed character its readings (as typed, or as a letter) with the sets giving each, as bit sets.
 ///
 /// The sets depend only on which of the table's 20 typed characters occur in the password, so plans are kept per
-/// process by that 20-bit mask (a lock around a dictionary of at most `cacheLimit` plans; past it a plan is built
-/// for the one password and dropped): most candidates hold one of a few common masks (a `1`, a `0`, …).
+/// process by that 20-bit mask (a lock around a dictionary holding at most `cacheBudget` substitution sets in all,
+/// about 4 MiB at worst; when a new plan would pass it the dictionary starts again empty): most candidates hold one
+/// of a few common masks (a `1`, a `0`, …), and 100,000 generated candidates hold about 9,000 masks.
 final class L33tPlan: Sendable {
     typealias Substitution = [(typed: Unicode.Scalar, letter: Unicode.Scalar)]
 
@@ -62,7 +63,11 @@ final class L33tPlan: Sendable {
         if let known { return known }
         let plan = L33tPlan(substitutions: L33tTable.substitutions(relevantTo: password))
         cache.lock.lock()
-        if cache.plans.count < cacheLimit { cache.plans[mask] = plan }
+        if cache.sets + plan.substitutions.count > cacheBudget {
+            cache.plans.removeAll()
+            cache.sets = 0
+        }
+        if cache.plans.updateValue(plan, forKey: mask) == nil { cache.sets += plan.substitutions.count }
         cache.lock.unlock()
         return plan
     }
@@ -74,7 +79,7 @@ final class L33tPlan: Sendable {
         return mask
     }
 
-    static let cacheLimit = 4096
+    static let cacheBudget = 32_768
 
     /// The table's typed characters' bits by ASCII value (0 for the rest).
     private static let typedBits: [UInt32] = {
@@ -93,6 +98,8 @@ final class L33tPlan: Sendable {
         // Guarded by `lock`.
         let lock = NSLock()
         var plans: [UInt32: L33tPlan] = [:]
+        /// The substitution sets of all `plans`.
+        var sets = 0
     }
     private static let cache = Cache()
 }
