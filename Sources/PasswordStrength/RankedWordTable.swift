@@ -30,11 +30,12 @@ final class RankedWordTable: Sendable {
     /// Byte → alphabet code, `noCode` for a byte no word has (every byte ≥ 128).
     let codes: [UInt8]
     static let noCode: UInt8 = 0xFF
-    /// Each entry's rank in each list, `names.count` a row.
-    private let ranks: [Int32]
-    /// Each entry's word (for tests): `bytes[wordStart[e]..<wordStart[e + 1]]`.
+    /// Each entry's rank in each list, `names.count` a row (every list has fewer than 65,536 words).
+    private let ranks: [UInt16]
+    /// Each word as read (for tests), `bytes[wordStart[w]..<wordStart[w + 1]]`, and each entry's word `w`.
     private let bytes: [UInt8]
     private let wordStart: [Int32]
+    private let wordOf: [Int32]
 
     /// The root's index, where every walk starts.
     static let root = 0
@@ -63,6 +64,7 @@ final class RankedWordTable: Sendable {
                     ranks.append(contentsOf: repeatElement(0, count: lists.count))
                     longest = max(longest, word.utf8.count)
                 }
+                precondition(rank <= Int32(UInt16.max), "a list of 65,536 words or more")
                 ranks[entry * lists.count + listIndex] = rank
             }
         }
@@ -80,11 +82,26 @@ final class RankedWordTable: Sendable {
             alphabet += 1
         }
         precondition(alphabet <= 64, "the lists' alphabet exceeds 64 bytes")
-        func word(_ entry: Int) -> ArraySlice<UInt8> { bytes[Int(wordStart[entry])..<Int(wordStart[entry + 1])] }
+        func length(_ entry: Int) -> Int { Int(wordStart[entry + 1] - wordStart[entry]) }
+        func byte(_ entry: Int, _ offset: Int) -> UInt8 { bytes[Int(wordStart[entry]) + offset] }
         // Words sorted by their bytes (= by codes, which follow byte order): a node's words are one range, its
         // children the distinct bytes at its depth in that range, in order.
-        let sorted = (0..<entryCount).sorted { word($0).lexicographicallyPrecedes(word($1)) }
+        let sorted = bytes.withUnsafeBufferPointer { all in
+            wordStart.withUnsafeBufferPointer { starts in
+                (0..<entryCount).sorted { a, b in
+                    let (fromA, toA) = (Int(starts[a]), Int(starts[a + 1]))
+                    let (fromB, toB) = (Int(starts[b]), Int(starts[b + 1]))
+                    let common = min(toA - fromA, toB - fromB)
+                    for offset in 0..<common where all[fromA + offset] != all[fromB + offset] {
+                        return all[fromA + offset] < all[fromB + offset]
+                    }
+                    return toA - fromA < toB - fromB
+                }
+            }
+        }
         var nodes = [Node(children: 0, firstChild: 0, entry: -1)]
+        var wordOf: [Int32] = []
+        wordOf.reserveCapacity(entryCount)
         // Breadth first: (node, depth, range of `sorted` whose words start with the node's prefix).
         var queue: [(node: Int, depth: Int, from: Int, to: Int)] = [(0, 0, 0, entryCount)]
         var head = 0
@@ -92,27 +109,36 @@ final class RankedWordTable: Sendable {
             let (node, depth, from, to) = queue[head]
             head += 1
             var at = from
-            // The word equal to the prefix sorts first in its range.
-            if at < to && word(sorted[at]).count == depth {
-                nodes[node].entry = Int32(sorted[at])
+            // The word equal to the prefix sorts first in its range. Entries are numbered in node order, so the
+            // ranks of the short words most scans reach sit together too.
+            if at < to && length(sorted[at]) == depth {
+                nodes[node].entry = Int32(wordOf.count)
+                wordOf.append(Int32(sorted[at]))
                 at += 1
             }
             nodes[node].firstChild = Int32(nodes.count)
             while at < to {
-                let byte = word(sorted[at])[Int(wordStart[sorted[at]]) + depth]
+                let next = byte(sorted[at], depth)
                 var end = at + 1
-                while end < to && word(sorted[end])[Int(wordStart[sorted[end]]) + depth] == byte { end += 1 }
-                nodes[node].children |= 1 << UInt64(codes[Int(byte)])
+                while end < to && byte(sorted[end], depth) == next { end += 1 }
+                nodes[node].children |= 1 << UInt64(codes[Int(next)])
                 queue.append((nodes.count, depth + 1, at, end))
                 nodes.append(Node(children: 0, firstChild: 0, entry: -1))
                 at = end
+            }
+        }
+        var nodeOrderRanks = [UInt16](repeating: 0, count: ranks.count)
+        for (entry, word) in wordOf.enumerated() {
+            for list in 0..<lists.count {
+                nodeOrderRanks[entry * lists.count + list] = UInt16(ranks[Int(word) * lists.count + list])
             }
         }
         self.nodes = nodes
         self.codes = codes
         self.bytes = bytes
         self.wordStart = wordStart
-        self.ranks = ranks
+        self.wordOf = wordOf
+        self.ranks = nodeOrderRanks
         self.maximumWordLength = longest
     }
 
@@ -147,6 +173,7 @@ final class RankedWordTable: Sendable {
 
     /// The word of `entry`, for tests.
     func word(entry: Int) -> String {
-        String(decoding: bytes[Int(wordStart[entry])..<Int(wordStart[entry + 1])], as: UTF8.self)
+        let word = Int(wordOf[entry])
+        return String(decoding: bytes[Int(wordStart[word])..<Int(wordStart[word + 1])], as: UTF8.self)
     }
 }
