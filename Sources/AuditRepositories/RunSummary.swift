@@ -22,6 +22,8 @@ package struct RunSummary: Sendable, Equatable {
     package var breaches: [RunBreachSummaryRow]
     /// Candidates and unlocked ones per strength score, per version (empty when no estimate was stored).
     package var strength: [RunStrengthSummaryRow]
+    /// Candidates per tuning key, per version (`run_tuning_cell`, schema 13), in key order.
+    package var tuning: [RunTuningCellRow]
 
     /// Creates a summary; every part defaults to empty.
     package init(
@@ -29,7 +31,8 @@ package struct RunSummary: Sendable, Equatable {
         rulePairs: [RunRulePairSummaryRow] = [], lengths: [RunLengthSummaryRow] = [],
         compositions: [RunCompositionSummaryRow] = [], reuse: RunReuseSummaryRow? = nil,
         rejects: [RunRejectSummaryRow] = [], days: [RunDaySummaryRow] = [], dayRules: [RunDayRuleSummaryRow] = [],
-        breaches: [RunBreachSummaryRow] = [], strength: [RunStrengthSummaryRow] = []
+        breaches: [RunBreachSummaryRow] = [], strength: [RunStrengthSummaryRow] = [],
+        tuning: [RunTuningCellRow] = []
     ) {
         self.versions = versions
         self.rules = rules
@@ -42,5 +45,6 @@ package struct RunSummary: Sendable, Equatable {
         self.dayRules = dayRules
         self.breaches = breaches
         self.strength = strength
+        self.tuning = tuning
     }
 }

@@ -32,6 +32,9 @@ package protocol SummaryRepository {
     /// Candidates and unlocked ones per strength score, per version, for a run whose candidates have stored estimates
     /// (empty otherwise), by version then score.
     func strength(runID: Int64) throws -> [RunStrengthSummaryRow]
+    /// The tuning cells of version `versionID` in run `runID` (`tune` sums them), in key order (mask as a signed
+    /// 64-bit integer, length, classes, score with none first); empty for a run completed before schema 13.
+    func tuningCells(runID: Int64, versionID: Int64) throws -> [RunTuningCellRow]
     /// The day summaries (`days`, `dayRules`) of the versions `versionIDs` in the runs `runIDs`, added up per version
     /// and period of `grouping` by the store, for the days from `since` to `until` (`YYYY-MM-DD`, inclusive; with
     /// either bound, no `none` or `invalid` rows); nil when the store adds up no cheaper than its reader (then

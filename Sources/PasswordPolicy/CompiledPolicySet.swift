@@ -53,28 +53,36 @@ public struct CompiledPolicySet: Sendable {
     ///
     /// With `breachCounts` (one per policy), also writes each policy's breach count: the largest count among its
     /// breach-corpus rules that refused the password, 0 when none did; it comes from the rules' own lookups.
+    ///
+    /// With `features` (one per policy), also writes each policy's ``TuningFeatures`` of the candidate, from the same
+    /// preparation and scan as its mask.
     package func failureMasks(
         password: UnsafeBufferPointer<UInt8>, username: UnsafeBufferPointer<UInt8>?,
         email: UnsafeBufferPointer<UInt8>?, into masks: UnsafeMutableBufferPointer<UInt64>,
-        breachCounts: UnsafeMutableBufferPointer<Int>? = nil
+        breachCounts: UnsafeMutableBufferPointer<Int>? = nil,
+        features: UnsafeMutableBufferPointer<TuningFeatures>? = nil
     ) {
         failureMasks(
             CandidateBytes(password: password, username: username, email: email), into: masks,
-            breachCounts: breachCounts)
+            breachCounts: breachCounts, features: features)
     }
 
     private func failureMasks(
         _ candidate: CandidateBytes, into masks: UnsafeMutableBufferPointer<UInt64>,
-        breachCounts: UnsafeMutableBufferPointer<Int>? = nil
+        breachCounts: UnsafeMutableBufferPointer<Int>? = nil,
+        features: UnsafeMutableBufferPointer<TuningFeatures>? = nil
     ) {
         precondition(masks.count == policies.count, "one mask per policy")
         precondition(breachCounts.map { $0.count == policies.count } ?? true, "one breach count per policy")
+        precondition(features.map { $0.count == policies.count } ?? true, "one feature slot per policy")
+        let featureBase = features?.baseAddress
         withExtendedLifetime(policies) {
             preparers.withUnsafeBufferPointer { preparers in
                 evaluators.withUnsafeBufferPointer { evaluators in
                     preparedMembers.withUnsafeBufferPointer { members in
                         for member in bytewiseMembers {
-                            masks[member] = evaluators[member].failureMask(candidate)
+                            masks[member] = evaluators[member].failureMask(
+                                candidate, features: featureBase.map { $0 + member })
                             breachCounts?[member] = 0  // no breach-corpus rule reads bytes alone
                         }
                         for (preparer, range) in preparedRanges.enumerated() where !range.isEmpty {
@@ -83,7 +91,8 @@ public struct CompiledPolicySet: Sendable {
                                 for member in members[range] {
                                     var breachCount = 0
                                     masks[member] = evaluators[member].failureMask(
-                                        prepared, candidate, contexts: &contexts, breachCount: &breachCount)
+                                        prepared, candidate, contexts: &contexts, breachCount: &breachCount,
+                                        features: featureBase.map { $0 + member })
                                     breachCounts?[member] = breachCount
                                 }
                             }

@@ -29,6 +29,8 @@ struct RuleEvaluator: @unchecked Sendable {
     let preparesPassword: Bool
     /// The byte runs compat mode's rules need (see ``PwqualityScan``).
     let scanNeeds: PwqualityScan.Needs
+    /// The policy's first `length` rule, which tuning's lengths count as (``TuningFeatures``).
+    let tuningLengthRule: TuningLengthRule?
 
     /// Bit `i` set when rule `i` fails.
     func failureMask(_ candidate: Candidate) -> UInt64 {
@@ -43,15 +45,18 @@ struct RuleEvaluator: @unchecked Sendable {
 
     /// Bit `i` set when rule `i` fails, over a password already prepared (by any evaluator of the same
     /// normalization that tracks sequences when this one does), sharing context answers through `contexts`.
+    /// With `features`, also writes the candidate's ``TuningFeatures`` there.
     @inline(__always)
-    func failureMask(_ prepared: PreparedPassword, _ candidate: CandidateBytes, contexts: inout ContextAnswers)
-        -> UInt64
-    {
+    func failureMask(
+        _ prepared: PreparedPassword, _ candidate: CandidateBytes, contexts: inout ContextAnswers,
+        features: UnsafeMutablePointer<TuningFeatures>? = nil
+    ) -> UInt64 {
         var mask: UInt64 = 0
         let scan = pwqualityScan(of: candidate)
         for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts, scan).failed {
             mask |= 1 << UInt64(index)
         }
+        features?.pointee = tuningFeatures(prepared, candidate, scan)
         return mask
     }
 
@@ -61,9 +66,11 @@ struct RuleEvaluator: @unchecked Sendable {
     @inline(__always)
     func failureMask(
         _ prepared: PreparedPassword, _ candidate: CandidateBytes, contexts: inout ContextAnswers,
-        breachCount: inout Int
+        breachCount: inout Int, features: UnsafeMutablePointer<TuningFeatures>? = nil
     ) -> UInt64 {
-        guard !sources.isEmpty else { return failureMask(prepared, candidate, contexts: &contexts) }
+        guard !sources.isEmpty else {
+            return failureMask(prepared, candidate, contexts: &contexts, features: features)
+        }
         var mask: UInt64 = 0
         let scan = pwqualityScan(of: candidate)
         for index in 0..<rules.count {
@@ -72,17 +79,20 @@ struct RuleEvaluator: @unchecked Sendable {
             mask |= 1 << UInt64(index)
             if case .breached = rules[index] { breachCount = Swift.max(breachCount, result.actual) }
         }
+        features?.pointee = tuningFeatures(prepared, candidate, scan)
         return mask
     }
 
     /// Compat mode's mask when every rule reads bytes (``preparesPassword`` false): one scan, no preparation.
+    /// With `features`, also writes the candidate's ``TuningFeatures`` there.
     @inline(__always)
-    func failureMask(_ candidate: CandidateBytes) -> UInt64 {
+    func failureMask(_ candidate: CandidateBytes, features: UnsafeMutablePointer<TuningFeatures>? = nil) -> UInt64 {
         let scan = PwqualityScan(candidate.password, needs: scanNeeds)
         var mask: UInt64 = 0
         for index in 0..<rules.count where pwqualityFails(rules[index], candidate, scan) {
             mask |= 1 << UInt64(index)
         }
+        features?.pointee = tuningFeatures(nil, candidate, scan)
         return mask
     }
 
@@ -111,7 +121,7 @@ struct RuleEvaluator: @unchecked Sendable {
             scalarSets: scalarSets,
             patterns: patterns, sources: sources, bannedTerms: bannedTerms, wordLists: wordLists,
             normalization: normalization, mode: mode, tracksSequences: true, preparesPassword: preparesPassword,
-            scanNeeds: scanNeeds)
+            scanNeeds: scanNeeds, tuningLengthRule: tuningLengthRule)
     }
 
     /// Normalizes and scans `password` (valid UTF-8) once, then runs `body` with the result.

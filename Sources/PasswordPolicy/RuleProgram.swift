@@ -68,7 +68,7 @@ final class RuleProgram: @unchecked Sendable {
                 return false
             },
             preparesPassword: policy.evaluation != .pwquality || !lowered.allSatisfy(RuleEvaluator.isBytewise),
-            scanNeeds: RuleEvaluator.scanNeeds(lowered))
+            scanNeeds: RuleEvaluator.scanNeeds(lowered), tuningLengthRule: TuningLengthRule(lowered))
     }
 
     private static func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {

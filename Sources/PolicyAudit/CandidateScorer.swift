@@ -26,6 +26,9 @@ package final class CandidateScorer {
     /// Per policy, the breach count of the row scored last when that policy's breach-corpus rules refused it, else
     /// 0 (from the rules' own lookups: a policy without such a rule makes none).
     package private(set) var breachCounts: [Int]
+    /// Per policy, the tuning features of the row scored last (`TuningFeatures`), counted into the tally's tuning
+    /// summary.
+    package private(set) var tuningFeatures: [TuningFeatures]
     /// Whether each scored candidate gets zxcvbn's estimate (stored with it and counted per score): when a version
     /// has a `strength` rule, or the import asked for it (`--strength`).
     package let estimatesStrength: Bool
@@ -46,6 +49,7 @@ package final class CandidateScorer {
         fingerprinter = key.map(Fingerprinter.init(key:))
         masks = [UInt64](repeating: 0, count: policies.count)
         breachCounts = [Int](repeating: 0, count: policies.count)
+        tuningFeatures = [TuningFeatures](repeating: TuningFeatures(length: 0, classes: 0), count: policies.count)
         breachedRules = policies.map(\.breachedRuleMask)
         hasBreachedRules = breachedRules.contains { $0 != 0 }
     }
@@ -67,15 +71,18 @@ package final class CandidateScorer {
         if let kind = scored.time.kind { tally.timeKinds[kind.rawValue] += 1 }
         if hasBreachedRules { tally.addBreaches(breachCounts) }
         if let strength = scored.strength { tally.addStrength(score: Int(strength.score), masks: masks) }
+        tally.addTuning(masks: masks, features: tuningFeatures, score: scored.strength.map { Int($0.score) })
         return scored
     }
 
     /// Scores one row's outcomes only, for a candidate whose fingerprint and features are stored already, and counts
-    /// them into `tally` (outcomes and day, breach counts); its failure masks are in `masks` until the next call.
-    package func scoreOutcomes(_ row: CSVRowFields, into tally: inout RunTally) {
+    /// them into `tally` (outcomes and day, breach counts, tuning keys with its stored strength score `strengthScore`);
+    /// its failure masks are in `masks` until the next call.
+    package func scoreOutcomes(_ row: CSVRowFields, strengthScore: Int? = nil, into tally: inout RunTally) {
         computeMasks(row)
         tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt, reader: timeReader))
         if hasBreachedRules { tally.addBreaches(breachCounts) }
+        tally.addTuning(masks: masks, features: tuningFeatures, score: strengthScore)
     }
 
     /// Scores one row's outcomes and estimates its strength, for a candidate whose fingerprint and features are stored
@@ -86,6 +93,7 @@ package final class CandidateScorer {
         tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt))
         if hasBreachedRules { tally.addBreaches(breachCounts) }
         tally.addStrength(score: Int(strength.score), masks: masks)
+        tally.addTuning(masks: masks, features: tuningFeatures, score: Int(strength.score))
         return strength
     }
 
@@ -161,8 +169,10 @@ package final class CandidateScorer {
 
     private func computeMasks(_ row: CSVRowFields) {
         masks.withUnsafeMutableBufferPointer { masks in
-            breachCounts.withUnsafeMutableBufferPointer {
-                policies.failureMasks(of: row, into: masks, breachCounts: $0)
+            breachCounts.withUnsafeMutableBufferPointer { breachCounts in
+                tuningFeatures.withUnsafeMutableBufferPointer {
+                    policies.failureMasks(of: row, into: masks, breachCounts: breachCounts, features: $0)
+                }
             }
         }
     }

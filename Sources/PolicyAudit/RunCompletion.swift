@@ -6,7 +6,7 @@ import PolicyCSV
 enum RunCompletion {
     /// The summary rows of a tally: every rule of every version (zero failures included), pairs and per-day rule
     /// failures only where non-zero, breach buckets for every version with a breach-corpus rule, and five strength rows
-    /// (one per score) for every version when the run estimated strength.
+    /// (one per score) for every version when the run estimated strength, and every version's tuning cells.
     static func summary(of tally: RunTally, versionIDs: [Int64], reuse: RunReuseSummaryRow?) -> RunSummary {
         var versions: [RunVersionSummaryRow] = []
         var rules: [RunRuleSummaryRow] = []
@@ -15,7 +15,9 @@ enum RunCompletion {
         var dayRules: [RunDayRuleSummaryRow] = []
         var breaches: [RunBreachSummaryRow] = []
         var strength: [RunStrengthSummaryRow] = []
+        var tuning: [RunTuningCellRow] = []
         for (index, (versionID, version)) in zip(versionIDs, tally.versions).enumerated() {
+            tuning += tally.tuningRows(ofVersion: index, versionID: versionID)
             versions.append(
                 RunVersionSummaryRow(
                     policyVersionID: versionID, total: version.total, unlocked: version.unlocked,
@@ -61,7 +63,7 @@ enum RunCompletion {
             reuse: reuse,
             rejects: tally.rejections.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                 .map { RunRejectSummaryRow(reason: $0.key, count: $0.value) },
-            days: days, dayRules: dayRules, breaches: breaches, strength: strength)
+            days: days, dayRules: dayRules, breaches: breaches, strength: strength, tuning: tuning)
     }
 
     /// `summary` with the rows of `tally`'s versions (`versionIDs`, versions added to the run by a rescore) beside its
@@ -76,6 +78,7 @@ enum RunCompletion {
         merged.dayRules += added.dayRules
         merged.breaches += added.breaches
         merged.strength += added.strength
+        merged.tuning += added.tuning
         return merged
     }
 }

@@ -32,8 +32,8 @@ package struct RunRescore {
     ///   - warn: Called with each warning (a `context` rule without its columns) once the input is known to be the
     ///     run's.
     ///   - note: Called once the rescore is stored, when it stored strength estimates: what it stored.
-    /// - Returns: `.rescored` with the version's total and unlocked counts on the run, or `.alreadyScored` with the
-    ///   stored ones.
+    /// - Returns: `.rescored` with the version's total and unlocked counts on the run, `.tuningWritten` when the run
+    ///   had scored it but lacked its tuning summary (now written), or `.alreadyScored` with the stored counts.
     /// - Throws: `ImportError.rescoreSettingDiffers` (before reading anything) when an option differs from the run's;
     ///   `ImportError.sourceMismatch` when the input is not the run's file; whatever else went wrong reading it.
     package func rescore(
@@ -50,11 +50,19 @@ package struct RunRescore {
         let (mapping, dialect) = recorded.map { ($0.mapping, $0.dialect) } ?? (mapping, dialect)
         let policy = try PolicyCompiler.compile(PolicyLibrary(workspace: workspace).policy(of: version))
         let input = HashingByteSource(try source.openBytes())
+        // A version the run has already scored is scored again only for a tuning summary it lacks (a run completed
+        // before schema 13): its outcomes stay as they are.
+        var tuningOnly = false
         if run.versionIDs.contains(version.id) {
-            guard try input.drainedHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
             let existing = try workspace.summaries.versions(runID: runID).first { $0.policyVersionID == version.id }
-            return .alreadyScored(
-                .init(reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0))
+            let outcome = CSVImportResult.VersionOutcome(
+                reference: version.reference, total: existing?.total ?? 0, unlocked: existing?.unlocked ?? 0)
+            guard outcome.total > 0, try workspace.summaries.tuningCells(runID: runID, versionID: version.id).isEmpty
+            else {
+                guard try input.drainedHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
+                return .alreadyScored(outcome)
+            }
+            tuningOnly = true
         }
         let session = RunSession.reopen(run, in: workspace, adding: version.id)
         let strength = try StrengthPlan(run: run, policy: policy, workspace: workspace)
@@ -78,6 +86,12 @@ package struct RunRescore {
         guard input.finalizeHex() == run.sourceSHA256 else { throw ImportError.sourceMismatch(runID: runID) }
         try PolicyCompiler.checkCorpora(of: [policy.policy])
         warnings.forEach(warn)
+        if tuningOnly {
+            try session.addTuning(tally: tally)
+            let versionTally = tally.versions[0]
+            return .tuningWritten(
+                .init(reference: version.reference, total: versionTally.total, unlocked: versionTally.unlocked))
+        }
         let earlierRows = try strength.earlierRows(tally, workspace: workspace, runID: runID)
         try session.addVersion(
             candidateIDs: attempts.candidateIDs, masks: attempts.masks, tally: tally,
@@ -127,7 +141,8 @@ package struct RunRescore {
                 throw ImportError.rowsMismatch(runID: runID, line: row.line)
             }
             if let stored {
-                scorer.scoreOutcomes(row, into: &tally)
+                // The tuning keys carry the stored strength scores too.
+                scorer.scoreOutcomes(row, strengthScore: Int(stored[next].score), into: &tally)
                 tally.addStrength(score: Int(stored[next].score), masks: scorer.masks)
             } else if scorer.estimatesStrength {
                 estimates.append(scorer.scoreOutcomesAndStrength(row, into: &tally))

@@ -167,6 +167,22 @@ final class RunSession {
         state = .completed
     }
 
+    /// The reopened run's one commit when it had scored the version already but lacks its tuning summary (a run
+    /// completed before schema 13): the version's tuning cells from `tally`, every other summary as it was.
+    func addTuning(tally: RunTally) throws {
+        precondition(state == .open && lease == nil, "a tuning summary is added to a reopened run")
+        let (store, summaries) = (workspace.store, workspace.summaries)
+        let (runID, versionID) = (run.id, versionIDs[0])
+        try store.inTransaction {
+            var summary = try summaries.read(runID: runID)
+            summary.tuning.removeAll { $0.policyVersionID == versionID }
+            summary.tuning = (summary.tuning + tally.tuningRows(ofVersion: 0, versionID: versionID)).sorted(
+                by: TuneCellTally.keyOrder)
+            try summaries.write(runID: runID, summary: summary)
+        }
+        state = .completed
+    }
+
     /// Ends an open run unfinished: marks it failed if it is still `running` (what it committed stays, for `runs` to
     /// show and `runs delete` to remove), then releases the lease. Never throws: a run it cannot mark failed is left
     /// `running`, and reads as stale once the lease is gone. An ended session is left as it is.

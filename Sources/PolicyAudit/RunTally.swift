@@ -1,5 +1,6 @@
 import AuditRepositories
 import AuditTime
+import PasswordPolicy
 import PolicyCSV
 
 /// Running totals of one import (or rescore), kept in memory while candidates are scored, so that the
@@ -38,6 +39,8 @@ package struct RunTally: Sendable {
         /// no rule of the version (only when the run estimates strength, `RunTally.tracksStrength`).
         package private(set) var strengthCounts = [Int](repeating: 0, count: 5)
         package private(set) var strengthUnlocked = [Int](repeating: 0, count: 5)
+        /// Candidates by tuning key (failure mask, length and classes as the version counts them, strength score).
+        var tuning = TuneCellTally()
 
         /// Counts one candidate of strength score `score` whose mask under the version is `mask`.
         mutating func addStrength(score: Int, mask: UInt64) {
@@ -227,6 +230,21 @@ package struct RunTally: Sendable {
         for index in masks.indices { versions[index].addStrength(score: score, mask: masks[index]) }
     }
 
+    /// Counts one candidate's tuning keys: per version, its failure mask there and its `features` as that version
+    /// counts them, with its strength score when the run estimates strength (`tune`'s summary).
+    package mutating func addTuning(masks: [UInt64], features: [TuningFeatures], score: Int?) {
+        versions.withUnsafeMutableBufferPointer { versions in
+            for index in masks.indices {
+                versions[index].tuning.add(mask: masks[index], rest: TuneCellTally.pack(features[index], score: score))
+            }
+        }
+    }
+
+    /// The tuning rows of version `index` (`run_tuning_cell`), as `versionID`.
+    package func tuningRows(ofVersion index: Int, versionID: Int64) -> [RunTuningCellRow] {
+        versions[index].tuning.rows(versionID: versionID)
+    }
+
     /// Counts one accepted candidate: its features and its failure mask under each version.
     /// - Parameters:
     ///   - composition: The classes present, as a `CompositionMask` bit set.
@@ -330,6 +348,7 @@ package struct RunTally: Sendable {
             for (mask, count) in theirs.maskCounts { versions[index].add(mask: mask, count: count) }
             versions[index].mergeBreaches(theirs)
             versions[index].mergeStrength(theirs)
+            versions[index].tuning.merge(theirs.tuning)
             for (theirSlot, mine) in slotMap.enumerated() where theirSlot < theirs.dayCapacity {
                 versions[index].addDay(mine, theirs.day(theirSlot))
             }

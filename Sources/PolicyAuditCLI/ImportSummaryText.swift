@@ -64,12 +64,14 @@ enum ImportSummaryText {
             kind: "import", ["outcome": "already-imported", "run_id": Int(runID), "source_sha256": sha256])
     }
 
-    /// `rescore --format json`: `kind` `rescore`, `outcome` `rescored` or `already-scored`, the run and the version.
+    /// `rescore --format json`: `kind` `rescore`, `outcome` `rescored`, `already-scored` or `tuning-written` (a pre-13
+    /// run given its tuning summary), the run and the version.
     static func rescoreJSON(runID: Int64, outcome: RescoreOutcome) -> String {
         let (word, figures) =
             switch outcome {
             case .rescored(let scored): ("rescored", scored)
             case .alreadyScored(let stored): ("already-scored", stored)
+            case .tuningWritten(let scored): ("tuning-written", scored)
             }
         return ListingFormat.json(
             kind: "rescore", ["outcome": word, "run_id": Int(runID), "version": versionObject(figures)])

@@ -61,6 +61,12 @@ enum RescoreCommand: CLICommand {
         switch outcome {
         case .rescored(let scored):
             if !asJSON { context.stdout.line("run \(runID): \(scored.reference) \(ImportSummaryText.figures(scored))") }
+        case .tuningWritten(let scored):
+            if !asJSON {
+                context.stdout.line(
+                    "run \(runID): \(scored.reference) tuning summary written (\(ImportSummaryText.figures(scored))); "
+                        + "its outcomes were already stored")
+            }
         case .alreadyScored(let stored):
             context.stderr.line(
                 "note: run \(runID) has already scored \(stored.reference): \(ImportSummaryText.figures(stored)); "

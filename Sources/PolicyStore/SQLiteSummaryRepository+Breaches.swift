@@ -25,4 +25,26 @@ extension SQLiteSummaryRepository {
                 unlocked: row.int(at: 3))
         }
     }
+
+    /// The tuning cells of `runID` (every version, or `versionID`'s), in key order.
+    package func tuningCells(runID: Int64, versionID: Int64? = nil) throws(SQLiteError) -> [RunTuningCellRow] {
+        let filter = versionID == nil ? "" : " AND policy_version_id = ?2"
+        return try query(
+            "SELECT policy_version_id, failed_mask, length, classes, strength_score, count FROM run_tuning_cell"
+                + " WHERE run_id = ?1\(filter)"
+                + " ORDER BY policy_version_id, failed_mask, length, classes, strength_score NULLS FIRST",
+            [.integer(runID)] + (versionID.map { [.integer($0)] } ?? [])
+        ) { row in
+            RunTuningCellRow(
+                policyVersionID: row.int64(at: 0), failedMask: UInt64(bitPattern: row.int64(at: 1)),
+                length: row.int(at: 2), classes: row.int(at: 3),
+                strengthScore: row.isNull(at: 4) ? nil : row.int(at: 4),
+                count: row.int(at: 5))
+        }
+    }
+
+    /// The tuning cells of version `versionID` in `runID`, in key order.
+    package func tuningCells(runID: Int64, versionID: Int64) throws(SQLiteError) -> [RunTuningCellRow] {
+        try tuningCells(runID: runID, versionID: Optional(versionID))
+    }
 }

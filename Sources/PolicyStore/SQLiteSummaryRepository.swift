@@ -59,6 +59,15 @@ package struct SQLiteSummaryRepository: SummaryRepository {
             ) {
                 [run, .integer($0.policyVersionID), int($0.score), int($0.candidates), int($0.unlocked)]
             }
+            try insert(
+                "run_tuning_cell (run_id, policy_version_id, failed_mask, length, classes, strength_score, count)",
+                summary.tuning
+            ) {
+                [
+                    run, .integer($0.policyVersionID), .integer(Int64(bitPattern: $0.failedMask)), int($0.length),
+                    int($0.classes), $0.strengthScore.map(int) ?? .null, int($0.count),
+                ]
+            }
         }
     }
 
@@ -70,7 +79,7 @@ package struct SQLiteSummaryRepository: SummaryRepository {
             lengths: try lengths(runID: runID), compositions: try compositions(runID: runID),
             reuse: try reuse(runID: runID), rejects: try rejects(runID: runID), days: try days(runID: runID),
             dayRules: try dayRules(runID: runID), breaches: try breaches(runID: runID),
-            strength: try strength(runID: runID))
+            strength: try strength(runID: runID), tuning: try tuningCells(runID: runID))
     }
 
     /// Totals per version of `runID`.
@@ -170,7 +179,7 @@ package struct SQLiteSummaryRepository: SummaryRepository {
     private static let tables = [
         "run_version_summary", "run_rule_summary", "run_rule_pair_summary", "run_length_summary",
         "run_composition_summary", "run_reuse_summary", "run_reject_summary", "run_day_summary",
-        "run_day_rule_summary", "run_breach_summary", "run_strength_summary",
+        "run_day_rule_summary", "run_breach_summary", "run_strength_summary", "run_tuning_cell",
     ]
 
     private func deleteSummaries(runID: Int64) throws(SQLiteError) {

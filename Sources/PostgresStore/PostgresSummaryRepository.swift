@@ -17,7 +17,7 @@ package struct PostgresSummaryRepository: SummaryRepository {
     private static let tables = [
         "run_version_summary", "run_rule_summary", "run_rule_pair_summary", "run_length_summary",
         "run_composition_summary", "run_reuse_summary", "run_reject_summary", "run_day_summary",
-        "run_day_rule_summary", "run_breach_summary", "run_strength_summary",
+        "run_day_rule_summary", "run_breach_summary", "run_strength_summary", "run_tuning_cell",
     ]
 
     /// Replaces all summaries of `runID` with `summary`, in one transaction.
@@ -105,6 +105,18 @@ package struct PostgresSummaryRepository: SummaryRepository {
                 w.add(row.candidates)
                 w.add(row.unlocked)
             }
+            try copy(
+                "run_tuning_cell (run_id, policy_version_id, failed_mask, length, classes, strength_score, count)",
+                summary.tuning
+            ) { w, row in
+                w.add(runID)
+                w.add(row.policyVersionID)
+                w.add(Int64(bitPattern: row.failedMask))
+                w.add(row.length)
+                w.add(row.classes)
+                w.add(row.strengthScore)
+                w.add(row.count)
+            }
         }
     }
 
@@ -135,7 +147,8 @@ package struct PostgresSummaryRepository: SummaryRepository {
                 rulePairs: try rulePairs(runID: runID), lengths: try lengths(runID: runID),
                 compositions: try compositions(runID: runID), reuse: try reuse(runID: runID),
                 rejects: try rejects(runID: runID), days: try days(runID: runID), dayRules: try dayRules(runID: runID),
-                breaches: try breaches(runID: runID), strength: try strength(runID: runID))
+                breaches: try breaches(runID: runID), strength: try strength(runID: runID),
+                tuning: try tuningCells(runID: runID, versionID: nil))
         }
     }
 
@@ -270,6 +283,27 @@ package struct PostgresSummaryRepository: SummaryRepository {
             RunStrengthSummaryRow(
                 policyVersionID: try row.int64(at: 0), score: try row.int(at: 1), candidates: try row.int(at: 2),
                 unlocked: try row.int(at: 3))
+        }
+    }
+
+    /// The tuning cells of version `versionID` in `runID`, in key order.
+    package func tuningCells(runID: Int64, versionID: Int64) throws -> [RunTuningCellRow] {
+        try tuningCells(runID: runID, versionID: Optional(versionID))
+    }
+
+    /// The tuning cells of `runID` (every version, or `versionID`'s), in key order.
+    private func tuningCells(runID: Int64, versionID: Int64?) throws -> [RunTuningCellRow] {
+        let filter = versionID == nil ? "" : " AND policy_version_id = $2"
+        return try connection.rows(
+            "SELECT policy_version_id, failed_mask, length, classes, strength_score, count FROM run_tuning_cell"
+                + " WHERE run_id = $1\(filter)"
+                + " ORDER BY policy_version_id, failed_mask, length, classes, strength_score NULLS FIRST",
+            [.integer(runID)] + (versionID.map { [.integer($0)] } ?? [])
+        ).map { row in
+            RunTuningCellRow(
+                policyVersionID: try row.int64(at: 0), failedMask: UInt64(bitPattern: try row.int64(at: 1)),
+                length: try row.int(at: 2), classes: try row.int(at: 3),
+                strengthScore: row.isNull(at: 4) ? nil : try row.int(at: 4), count: try row.int(at: 5))
         }
     }
 

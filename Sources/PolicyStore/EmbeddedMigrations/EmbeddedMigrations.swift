@@ -19,5 +19,6 @@ extension Migrator {
         m0010_run_csv_options,
         m0011_run_delete_keys,
         m0012_candidate_strength,
+        m0013_run_tuning_cell,
     ]
 }
