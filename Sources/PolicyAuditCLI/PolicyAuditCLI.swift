@@ -12,7 +12,8 @@ package enum PolicyAuditCLI {
     package static var commands: [any CLICommand.Type] {
         [
             InitCommand.self, PolicyCommand.self, CheckCommand.self, StrengthCommand.self, ImportCommand.self,
-            RunsCommand.self, RescoreCommand.self, ReportCommand.self, CompareCommand.self, HistoryCommand.self,
+            RunsCommand.self, RescoreCommand.self, ReportCommand.self, CompareCommand.self, TuneCommand.self,
+            HistoryCommand.self,
             ComplianceCommand.self, QueryCommand.self, PruneCommand.self, CorpusCommand.self, DemoCommand.self,
             CompletionsCommand.self,
         ]
