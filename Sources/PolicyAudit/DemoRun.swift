@@ -29,6 +29,8 @@ package struct DemoRun {
     package static let databaseFileName = "pwaudit.db"
     /// The HTML report's file name inside the demo directory.
     package static let reportFileName = "report.html"
+    /// The tuning report's file name in the demo directory.
+    package static let tuningFileName = "tune.html"
     /// The run's source name.
     package static let sourceName = "demo-sample.csv"
 
@@ -95,18 +97,24 @@ package struct DemoRun {
         let report = try reports.build(run: run)
         let comparison = try ComparisonReportBuilder(workspace: workspace).build(
             run: run, a: versions[0], b: versions[1])
+        // The tuning table: corp@1's minimum length from 8 to 16, read from the run's tuning summary.
+        let tuning = try TuneReportBuilder(workspace: workspace).build(
+            version: versions[0], run: run,
+            variations: [TuneVariation(key: .minLength, values: (8...16).map { .number($0) })])
         let htmlPath = (directory as NSString).appendingPathComponent(Self.reportFileName)
-        do {
-            try OutputFile.write(
-                HTMLReportRenderer().render(report), to: htmlPath, option: "the demo's HTML report",
-                protecting: location.protectedFiles(stores))
-        } catch {
-            throw DemoError.cannotWriteReport(path: htmlPath, reason: error.reason)
+        let tuningPath = (directory as NSString).appendingPathComponent(Self.tuningFileName)
+        for (path, html) in [(htmlPath, HTMLReportRenderer().render(report)), (tuningPath, tuning.rendered(as: .html))]
+        {
+            do {
+                try OutputFile.write(
+                    html, to: path, option: "the demo's HTML report", protecting: location.protectedFiles(stores))
+            } catch {
+                throw DemoError.cannotWriteReport(path: path, reason: error.reason)
+            }
         }
         return DemoRunOutcome(
             location: location, databasePath: databasePath, keyPath: keyPath, htmlPath: htmlPath, versions: versions,
-            importResult: result, report: report,
-            comparison: comparison)
+            importResult: result, report: report, comparison: comparison, tuning: tuning, tuningHTMLPath: tuningPath)
     }
 
     /// The disk bytes a demo of `rows` rows needs: ``fixedBytes`` plus ``estimatedBytesPerRow`` per row.

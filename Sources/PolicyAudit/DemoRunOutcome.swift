@@ -19,4 +19,8 @@ package struct DemoRunOutcome {
     package var report: RunReport
     /// Version 1 against version 2 on the same candidates.
     package var comparison: ComparisonReport
+    /// `corp@1`'s minimum length tuned from 8 to 16 on the run.
+    package var tuning: TuneReport
+    /// The tuning report as HTML, with its curve.
+    package var tuningHTMLPath: String
 }

@@ -27,6 +27,14 @@ package struct TuneReportBuilder {
             } else {
                 try latestRun(scoring: version)
             }
+        return try build(version: version, run: stored, variations: variations)
+    }
+
+    /// Tunes `version` on `stored`, a complete run, with `variations`.
+    /// - Throws: `ReportError.versionNotScored`, `TuneError`.
+    package func build(version: StoredVersion, run stored: StoredRun, variations: [TuneVariation]) throws
+        -> TuneReport
+    {
         guard stored.versionIDs.contains(version.id) else {
             throw ReportError.versionNotScored(reference: version.reference, runID: stored.id)
         }

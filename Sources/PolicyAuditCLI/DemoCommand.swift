@@ -13,7 +13,8 @@ enum DemoCommand: CLICommand {
             rules, a NIST SP 800-63B-style one, a stricter composite; all embedded in the binary), generates a
             deterministic sample of candidates (common passwords and their mutations, personal info, passphrases,
             random strong ones, Unicode) and imports it against all three without writing the candidates to a file.
-            Prints the run report, the comparison of corp@1 with corp@2, where the files are and what to try next.
+            Prints the run report, the comparison of corp@1 with corp@2, corp@1's tuning table (minimum length 8 to
+            16; its curve in DIR/tune.html), where the files are and what to try next.
             --rows is at most 10,000,000; before writing anything the demo checks that DIR's file system has room
             for the database (about 128 bytes a row) and refuses (exit 74) if not.
             """)
@@ -49,6 +50,8 @@ enum DemoCommand: CLICommand {
         context.stdout.line()
         context.stdout.write(table.render(outcome.comparison))
         context.stdout.line()
+        context.stdout.write(outcome.tuning.rendered(as: .table, useColor: context.allowsColor(on: context.stdout)))
+        context.stdout.line()
         // The paths are the user's --dir: terminal-safe line by line, like every listing.
         context.stdout.write(ReportText.terminalSafeLines(Self.epilogue(outcome)))
         return .success
@@ -63,12 +66,14 @@ enum DemoCommand: CLICommand {
               database     \(outcome.databasePath)
               key          \(outcome.keyPath)  (HMAC key, mode 0600; no password is stored)
               HTML report  \(outcome.htmlPath)
+              tuning       \(outcome.tuningHTMLPath)  (the min-length curve)
 
             Try next:
               pwaudit report --db \(db)
               pwaudit report --db \(db) --format json
               pwaudit compare \(name)@1 \(name)@2 --db \(db)
               pwaudit compare \(name)@2 \(name)@3 --db \(db)
+              pwaudit tune --from \(name)@1 --vary min-length=8..16 --vary classes=0..4 --db \(db)
               pwaudit history --policy \(name) --by month --in-force --db \(db)
               pwaudit policy diff \(name)@1 \(name)@2 --db \(db)
               printf 'Password1!\\nTr0ub4dor&3-Horse!\\n' | pwaudit check --policy \(name)@3 --db \(db)

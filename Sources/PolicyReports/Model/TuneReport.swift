@@ -119,10 +119,10 @@ package struct TuneReport: Sendable, Equatable, Encodable {
         setting.weak.map { Percentage($0, of: setting.unlocked) }
     }
 
-    /// The headline: `corp@1 as stored unlocks 8.4% (4,211 of 50,000) of run 3's candidates`.
+    /// The headline: `corp@1 as stored unlocks 4,211 of 50,000 candidates (8.4%) on run 3`.
     package var headline: String {
-        "\(policy.reference) as stored unlocks \(storedShare) (\(ReportNumber.grouped(storedUnlocked)) of "
-            + "\(ReportNumber.grouped(total))) of \(run.displayName)'s candidates"
+        "\(policy.reference) as stored unlocks \(ReportNumber.grouped(storedUnlocked)) of "
+            + "\(ReportNumber.grouped(total)) candidates (\(storedShare)) on \(run.displayName)"
     }
 
     private struct Key: CodingKey {

@@ -14,7 +14,7 @@ extension TuneReport {
 
     /// The settings table's headings, shared by the table, Markdown and HTML renderers.
     var headers: [String] {
-        keys + ["Unlocked", "Share", "Change", "Points"] + (storedWeak == nil ? [] : ["Score ≤ 2"]) + [""]
+        keys + ["Unlocked", "Share", "Change", "Points"] + (storedWeak == nil ? [] : ["Score ≤ 2"]) + ["Note"]
     }
 
     /// The columns holding numbers (right-aligned).
