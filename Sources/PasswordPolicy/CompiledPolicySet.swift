@@ -17,6 +17,9 @@ public struct CompiledPolicySet: Sendable {
     private let bytewiseMembers: [Int]
     /// The policies' evaluators: plain values, read without touching the policies' reference counts.
     private let evaluators: [RuleEvaluator]
+    /// Per policy, an earlier policy (by index) whose tuning features are this one's (``RuleEvaluator/
+    /// readsTuningFeatures(as:)``), or -1: features are computed once per distinct reading.
+    private let featureSources: [Int]
 
     /// A set of `policies`, evaluated in this order.
     public init(_ policies: [CompiledPolicy]) {
@@ -41,6 +44,9 @@ public struct CompiledPolicySet: Sendable {
         }
         preparedMembers = members
         bytewiseMembers = evaluators.indices.filter { !evaluators[$0].preparesPassword }
+        featureSources = evaluators.indices.map { index in
+            evaluators[..<index].firstIndex { $0.readsTuningFeatures(as: evaluators[index]) } ?? -1
+        }
     }
 
     /// Writes each policy's failure mask for `candidate` into `masks` (one per policy, in order).
@@ -82,7 +88,7 @@ public struct CompiledPolicySet: Sendable {
                     preparedMembers.withUnsafeBufferPointer { members in
                         for member in bytewiseMembers {
                             masks[member] = evaluators[member].failureMask(
-                                candidate, features: featureBase.map { $0 + member })
+                                candidate, features: featureSources[member] < 0 ? featureBase.map { $0 + member } : nil)
                             breachCounts?[member] = 0  // no breach-corpus rule reads bytes alone
                         }
                         for (preparer, range) in preparedRanges.enumerated() where !range.isEmpty {
@@ -92,7 +98,7 @@ public struct CompiledPolicySet: Sendable {
                                     var breachCount = 0
                                     masks[member] = evaluators[member].failureMask(
                                         prepared, candidate, contexts: &contexts, breachCount: &breachCount,
-                                        features: featureBase.map { $0 + member })
+                                        features: featureSources[member] < 0 ? featureBase.map { $0 + member } : nil)
                                     breachCounts?[member] = breachCount
                                 }
                             }
@@ -100,6 +106,10 @@ public struct CompiledPolicySet: Sendable {
                     }
                 }
             }
+        }
+        guard let featureBase else { return }
+        for (member, source) in featureSources.enumerated() where source >= 0 {
+            featureBase[member] = featureBase[source]
         }
     }
 

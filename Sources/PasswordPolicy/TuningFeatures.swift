@@ -48,20 +48,64 @@ extension RuleEvaluator {
     func tuningFeatures(_ prepared: PreparedPassword?, _ candidate: CandidateBytes, _ scan: PwqualityScan?)
         -> TuningFeatures
     {
-        @inline(__always) func count(_ cls: CharacterClass) -> Int {
-            if let scan { return scan.count(cls) }
-            return classCount(cls, prepared!)
-        }
+        if let scan { return tuningFeatures(scan: scan, candidate) }
+        return tuningFeatures(prepared: prepared!)
+    }
+
+    /// The features in `pwquality` mode: the password's bytes, classes and credits as `PwqualityScan` counts them.
+    @inline(__always)
+    func tuningFeatures(scan: PwqualityScan, _ candidate: CandidateBytes) -> TuningFeatures {
+        // Bits in `CharacterClass.allCases` order, written out: `allCases` is an array built at each use.
+        let (upper, lower, digit, other) = scan.counts
         var classes: UInt8 = 0
-        for (bit, cls) in CharacterClass.allCases.enumerated() where count(cls) > 0 { classes |= 1 << UInt8(bit) }
-        let length = scan != nil ? candidate.password.count : prepared!.summary.length
-        var counted = length
-        if let rule = tuningLengthRule {
-            if length > rule.max { return TuningFeatures(length: 0, classes: classes) }
-            // The credits earned: what `requiredLength` takes off a minimum of 0.
-            if rule.credits != 0 { counted = length - CreditLanes.requiredLength(0, rule.credits, count: count) }
+        if upper > 0 { classes |= 1 }
+        if lower > 0 { classes |= 2 }
+        if digit > 0 { classes |= 4 }
+        if other > 0 { classes |= 8 }
+        if upper + lower > 0 { classes |= 16 }
+        if other > 0, scan.count(.space) > 0 { classes |= 32 }
+        return TuningFeatures(length: countedLength(candidate.password.count) { scan.count($0) }, classes: classes)
+    }
+
+    /// The features in `unicode` and `apple` mode, from the prepared password's scan.
+    @inline(__always)
+    func tuningFeatures(prepared: PreparedPassword) -> TuningFeatures {
+        var classes: UInt8 = 0
+        let summary = prepared.summary
+        if mode == .apple {
+            if classCount(.upper, prepared) > 0 { classes |= 1 }
+            if classCount(.lower, prepared) > 0 { classes |= 2 }
+            if classCount(.digit, prepared) > 0 { classes |= 4 }
+            if classCount(.special, prepared) > 0 { classes |= 8 }
+            if classCount(.letter, prepared) > 0 { classes |= 16 }
+            if classCount(.space, prepared) > 0 { classes |= 32 }
+        } else {
+            if summary.upper > 0 { classes |= 1 }
+            if summary.lower > 0 { classes |= 2 }
+            if summary.digit > 0 { classes |= 4 }
+            if summary.special > 0 { classes |= 8 }
+            if summary.upper + summary.lower + summary.otherLetter > 0 { classes |= 16 }
+            if summary.space > 0 { classes |= 32 }
         }
-        return TuningFeatures(length: counted, classes: classes)
+        return TuningFeatures(length: countedLength(summary.length) { classCount($0, prepared) }, classes: classes)
+    }
+
+    /// `length` as the first length rule counts it: 0 over its maximum, else plus the credits earned.
+    @inline(__always)
+    private func countedLength(_ length: Int, count: (CharacterClass) -> Int) -> Int {
+        guard let rule = tuningLengthRule else { return length }
+        if length > rule.max { return 0 }
+        // The credits earned: what `requiredLength` takes off a minimum of 0.
+        return rule.credits == 0 ? length : length - CreditLanes.requiredLength(0, rule.credits, count: count)
+    }
+
+    /// Whether this evaluator reads tuning features as `other` does (same mode, normalization and length rule's
+    /// maximum and credits), so one's features serve both.
+    func readsTuningFeatures(as other: RuleEvaluator) -> Bool {
+        mode == other.mode && normalization == other.normalization
+            && tuningLengthRule?.max == other.tuningLengthRule?.max
+            && tuningLengthRule?.credits == other.tuningLengthRule?.credits
+            && (tuningLengthRule == nil) == (other.tuningLengthRule == nil)
     }
 }
 

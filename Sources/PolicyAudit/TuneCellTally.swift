@@ -2,22 +2,25 @@ import AuditRepositories
 import PasswordPolicy
 
 /// One version's tuning cells while a run is scored: candidates counted by (failure mask, length, classes, strength
-/// score), in an open-addressing table with a multiplicative hash, so the per-row cost is one probe, not a
+/// score), in an open-addressing table of one array of slots with a multiplicative hash, so the per-row cost is one probe, not a
 /// `Dictionary` lookup.
 struct TuneCellTally: Sendable {
-    /// Keys: the mask, and the other features packed (`pack`), with bit 31 set in a used slot.
-    private var masks: [UInt64]
-    private var rests: [UInt32]
-    private var counts: [Int]
+    /// One slot: the mask, the other features packed (`pack`, bit 31 set in a used slot; 0 when empty), the count.
+    private struct Slot {
+        var mask: UInt64 = 0
+        var rest: UInt32 = 0
+        var count = 0
+    }
+
+    /// A power of two of slots, at most half used.
+    private var slots: [Slot]
     private var used = 0
     private var shift: UInt64
 
     /// An empty table.
     init() {
         let capacity = 64
-        masks = [UInt64](repeating: 0, count: capacity)
-        rests = [UInt32](repeating: 0, count: capacity)
-        counts = [Int](repeating: 0, count: capacity)
+        slots = [Slot](repeating: Slot(), count: capacity)
         shift = UInt64(64 - capacity.trailingZeroBitCount)
     }
 
@@ -33,56 +36,53 @@ struct TuneCellTally: Sendable {
     /// Counts `count` candidates of `mask` with the packed key `rest`.
     @inline(__always)
     mutating func add(mask: UInt64, rest: UInt32, count: Int = 1) {
-        let slots = masks.count
-        var slot = Int(
-            truncatingIfNeeded: ((mask ^ UInt64(rest) << 40 ^ UInt64(rest)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        while true {
-            let key = rests[slot]
-            if key == rest, masks[slot] == mask {
-                counts[slot] &+= count
-                return
+        let hash = (mask ^ UInt64(rest) << 40 ^ UInt64(rest)) &* 0x9E37_79B9_7F4A_7C15
+        let shift = shift
+        let added = slots.withUnsafeMutableBufferPointer { slots -> Bool in
+            let last = slots.count &- 1
+            var index = Int(truncatingIfNeeded: hash >> shift)
+            while true {
+                let key = slots[index].rest
+                if key == rest, slots[index].mask == mask {
+                    slots[index].count &+= count
+                    return false
+                }
+                if key == 0 { break }
+                index = (index &+ 1) & last
             }
-            if key == 0 { break }
-            slot = (slot &+ 1) & (slots &- 1)
+            slots[index] = Slot(mask: mask, rest: rest, count: count)
+            return true
         }
-        masks[slot] = mask
-        rests[slot] = rest
-        counts[slot] = count
+        guard added else { return }
         used += 1
-        if used * 2 > slots { grow() }
+        if used * 2 > slots.count { grow() }
     }
 
     private mutating func grow() {
-        let old = (masks, rests, counts)
-        let capacity = masks.count * 2
-        masks = [UInt64](repeating: 0, count: capacity)
-        rests = [UInt32](repeating: 0, count: capacity)
-        counts = [Int](repeating: 0, count: capacity)
+        let old = slots
+        let capacity = slots.count * 2
+        slots = [Slot](repeating: Slot(), count: capacity)
         shift = UInt64(64 - capacity.trailingZeroBitCount)
         used = 0
-        for index in old.1.indices where old.1[index] != 0 {
-            add(mask: old.0[index], rest: old.1[index], count: old.2[index])
-        }
+        for slot in old where slot.rest != 0 { add(mask: slot.mask, rest: slot.rest, count: slot.count) }
     }
 
     /// Adds another table's cells to this one's.
     mutating func merge(_ other: TuneCellTally) {
-        for index in other.rests.indices where other.rests[index] != 0 {
-            add(mask: other.masks[index], rest: other.rests[index], count: other.counts[index])
-        }
+        for slot in other.slots where slot.rest != 0 { add(mask: slot.mask, rest: slot.rest, count: slot.count) }
     }
 
     /// The cells as summary rows of version `versionID`, in key order (mask, length, classes, score).
     func rows(versionID: Int64) -> [RunTuningCellRow] {
         var rows: [RunTuningCellRow] = []
         rows.reserveCapacity(used)
-        for index in rests.indices where rests[index] != 0 {
-            let rest = rests[index]
-            let score = Int(rest >> 16 & 0x7)
+        for slot in slots where slot.rest != 0 {
+            let score = Int(slot.rest >> 16 & 0x7)
             rows.append(
                 RunTuningCellRow(
-                    policyVersionID: versionID, failedMask: masks[index], length: Int(rest & 0xFF),
-                    classes: Int(rest >> 8 & 0x3F), strengthScore: score == 0 ? nil : score - 1, count: counts[index]))
+                    policyVersionID: versionID, failedMask: slot.mask, length: Int(slot.rest & 0xFF),
+                    classes: Int(slot.rest >> 8 & 0x3F), strengthScore: score == 0 ? nil : score - 1,
+                    count: slot.count))
         }
         return rows.sorted(by: Self.keyOrder)
     }

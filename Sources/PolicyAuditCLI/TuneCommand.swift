@@ -18,8 +18,8 @@ enum TuneCommand: CLICommand {
             stored strength). Two --vary give a grid. For each setting: the candidates it would unlock, their share,
             the change against the version as stored and, with stored strength, the share of them scoring 2 or less.
             What the stored features cannot answer exactly (a blocklist, a pattern) is refused: score such a variant
-            with 'pwaudit rescore'. A run scored before schema 13 has no tuning summary: 'pwaudit rescore RUN --policy
-            NAME@N FILE' writes it.
+            with 'pwaudit rescore'. A run scored before schema 13 has no tuning summary: rescoring the run with the
+            version (its own CSV) writes it.
             Example: pwaudit tune --from corp@1 --vary min-length=8..16
             """)
 

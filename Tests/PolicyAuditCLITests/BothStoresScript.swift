@@ -95,6 +95,15 @@ enum BothStoresScript {
         ["history", "--by", "month", "--in-force", "--format", "json"],
         ["history", "--by", "week", "--in-force", "--since", "2026-03-01", "--format", "json"],
         ["history", "--by", "run", "--in-force", "--until", "2026-06-30", "--format", "json"],
+        ["tune", "--from", "corp@1", "--run", "2", "--vary", "min-length=4..12", "--format", "json"],
+        [
+            "tune", "--from", "corp@2", "--run", "3", "--vary", "min-length=6,8,10", "--vary", "classes=0..2",
+            "--format", "json",
+        ],
+        [
+            "tune", "--from", "corp@2", "--run", "2", "--vary", "drop=length,require-digit,require-special", "--format",
+            "json",
+        ],
     ]
 
     /// The script, in order.
@@ -126,6 +135,8 @@ enum BothStoresScript {
             read(["report", "--run", "3", "--format", "html"]),
             read(["report", "--runs", "2,3", "--format", "csv"]),
             read(["compare", "corp@1", "corp@2", "--run", "3"]),
+            read(["tune", "--from", "corp@1", "--run", "3", "--vary", "require=digit/upper,digit", "--format", "csv"]),
+            read(["tune", "--from", "corp@2", "--vary", "min-length=4..16", "--format", "html"]),
             read(["history", "--by", "day", "--in-force"]),
             read(["history", "--by", "week", "--in-force", "--format", "csv"]),
             read(["compliance"]),

@@ -303,9 +303,51 @@ struct AuditErrorTableTests {
         ),
     ]
 
+    static let tune: [Row] = [
+        (TuneError.badVary("min-length"), 64, "--vary takes KEY=VALUES (e.g. min-length=8..16), not 'min-length'"),
+        (
+            TuneError.unknownKey("pattern"), 64,
+            "the stored features cannot answer 'pattern' exactly (tune varies min-length, classes, require, drop, "
+                + "min-score); write the variant as a policy and score the run with it: 'pwaudit rescore RUN --policy NAME FILE'"
+        ),
+        (
+            TuneError.badValues(key: "classes", text: "9", reason: "9 is more than the 6 classes counted"), 64,
+            "--vary classes=9: 9 is more than the 6 classes counted"
+        ),
+        (TuneError.keyCount(3), 64, "tune varies one key (a curve) or two (a grid), not 3"),
+        (
+            TuneError.conflictingKeys("classes", "require"), 64,
+            "--vary classes and require change the same rules, so they cannot make a grid; vary one of them"
+        ),
+        (
+            TuneError.unknownRule(id: "nope", reference: "corp@1", known: ["len", "dig"]), 64,
+            "corp@1 has no rule 'nope' to drop (its rules: len, dig)"
+        ),
+        (
+            TuneError.severalLengthRules(reference: "corp@1"), 64,
+            "corp@1 has several length rules, so the stored features cannot say which min-length changes; "
+                + "write the variant as a policy and score the run with it: 'pwaudit rescore RUN --policy NAME FILE'"
+        ),
+        (
+            TuneError.noStrength(runID: 3), 64,
+            "min-score needs stored strength estimates, which run 3 has none of: import the file with --strength, or "
+                + "write the variant as a policy and score the run with it: 'pwaudit rescore RUN --policy NAME FILE'"
+        ),
+        (
+            TuneError.strengthInputsDiffer(reference: "corp@1"), 64,
+            "corp@1's strength estimate takes its banned-terms organization as an input, which the stored estimates "
+                + "did not, so min-score is not exact; write the variant as a policy and score the run with it: 'pwaudit rescore RUN --policy NAME FILE'"
+        ),
+        (
+            TuneError.noSummary(runID: 3, reference: "corp@1"), 65,
+            "run 3 has no tuning summary for corp@1 (it was scored before schema 13); write it with 'pwaudit rescore 3 "
+                + "--policy corp@1 FILE', FILE being the run's own CSV"
+        ),
+    ]
+
     @Test(
         "each case's code and message",
-        arguments: [policy, files, csv, imports, prune, reports, store].joined().map { $0 as Row }
+        arguments: [policy, files, csv, imports, prune, reports, store, tune].joined().map { $0 as Row }
     )
     func row(error: any UserFacingError & Sendable, code: Int32, message: String) {
         #expect(error.exitCode.rawValue == code, "\(type(of: error))")
@@ -325,10 +367,12 @@ struct AuditErrorTableTests {
             ("ComplianceError", "PolicyAudit/ComplianceError.swift"),
             ("ReportFormatError", "PolicyReports/Render/ReportFormatError.swift"),
             ("AuditStoreError", "AuditRepositories/AuditStoreError.swift"),
+            ("TuneError", "PolicyAudit/TuneError.swift"),
         ]
     )
     func coverage(type: String, file: String) throws {
-        let rows = [Self.policy, Self.files, Self.csv, Self.imports, Self.prune, Self.reports, Self.store].joined()
+        let rows = [Self.policy, Self.files, Self.csv, Self.imports, Self.prune, Self.reports, Self.store, Self.tune]
+            .joined()
         let (names, declared) = try ErrorTableCoverage.cases(of: type, in: rows.map(\.error), declaredIn: file)
         #expect(declared > 0)
         #expect(names.count == declared, "\(type) declares \(declared) cases; the table has \(names.sorted())")

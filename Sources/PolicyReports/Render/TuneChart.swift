@@ -78,7 +78,7 @@ enum TuneChart {
                 }.joined(separator: ", ")
             let fitsRight = x + 4 + textWidth(text) <= chartWidth - 2
             body += #"<line class="standard" x1="\#(x)" y1="\#(labelY + 4)" x2="\#(x)" y2="\#(bottom)"/>"#
-            body += #"<text class="standard-label" x="\#(fitsRight ? x + 4 : x - 4)" y="\#(labelY)" "#
+            body += #"<text class="standard-label halo" x="\#(fitsRight ? x + 4 : x - 4)" y="\#(labelY)" "#
             body += #"text-anchor="\#(fitsRight ? "start" : "end")">\#(esc(text))</text>"#
         }
         // The curve, its points, and the stored one.
@@ -115,8 +115,7 @@ enum TuneChart {
         let transposed = secondValues.count > firstValues.count
         let (rowValues, columnValues) = transposed ? (secondValues, firstValues) : (firstValues, secondValues)
         let (rowKey, columnKey) = transposed ? (report.keys[1], report.keys[0]) : (report.keys[0], report.keys[1])
-        let labelWidth = Swift.min(
-            Swift.max(textWidth(rowKey), rowValues.map { textWidth($0) }.max() ?? 0) + 12, width.rawValue / 3)
+        let labelWidth = Swift.min((rowValues.map { textWidth($0) }.max() ?? 0) + 12, width.rawValue / 3)
         let left = labelWidth
         let right = width.rawValue - 8
         let top = 44
@@ -125,8 +124,8 @@ enum TuneChart {
         let bottom = top + rowValues.count * cellHeight
         let largest = report.settings.map { report.share($0).fraction }.max() ?? 0
         let labelled = cellWidth >= textWidth("100.0%") + 4
-        var body = #"<text class="axis-title" x="\#(left)" y="14">\#(esc(columnKey)) →</text>"#
-        body += #"<text class="axis-title" x="\#(left - 6)" y="\#(top - 6)" text-anchor="end">\#(esc(rowKey)) ↓</text>"#
+        let titles = ReportText.truncated("\(rowKey) ↓ down, \(columnKey) → across", to: (width.rawValue - 4) / 7)
+        var body = #"<text class="axis-title" x="2" y="14">\#(esc(titles))</text>"#
         let columnLabelEvery = Swift.max(
             1, ((columnValues.map { textWidth($0) }.max() ?? 0) + 6 + cellWidth - 1) / cellWidth)
         for (column, value) in columnValues.enumerated() where column % columnLabelEvery == 0 {
@@ -170,6 +169,32 @@ enum TuneChart {
         return svg(id: id, width: width, height: bottom + 30, title: title, description: description, body: body)
     }
 
+    /// One bar per setting of a sweep whose values are no numbers (`require`, `drop`): its value above, the bar of
+    /// its unlock share (0-100%) below with the figure after it; the stored setting says so.
+    static func bars(_ report: TuneReport, id: String, width: Width) -> String {
+        let rowHeight = 40
+        let left = 4
+        let valueWidth = textWidth("00,000,000 (100.0%)")
+        let barWidth = width.rawValue - left - valueWidth - 12
+        var body = ""
+        for (index, setting) in report.settings.enumerated() {
+            let y = 6 + index * rowHeight
+            let label = setting.values[0] + (setting.isStored ? " (as stored)" : "")
+            let share = report.share(setting)
+            let length = Int((share.fraction * Double(barWidth)).rounded())
+            body += #"<text class="label" x="\#(left)" y="\#(y + 12)">"#
+            body += "\(esc(ReportText.truncated(label, to: (width.rawValue - 8) / 7)))</text>"
+            body += #"<rect class="track" x="\#(left)" y="\#(y + 17)" width="\#(barWidth)" height="16"/>"#
+            body += #"<rect class="bar" x="\#(left)" y="\#(y + 17)" width="\#(length)" height="16"/>"#
+            body += #"<text class="value" x="\#(left + barWidth + 6)" y="\#(y + 30)">"#
+            body += "\(esc(ReportNumber.grouped(setting.unlocked))) (\(share))</text>"
+        }
+        let title = "Unlock share of \(report.policy.reference) by \(report.keys[0])"
+        return svg(
+            id: id, width: width, height: report.settings.count * rowHeight + 12, title: title,
+            description: "Share of the run's candidates each setting would unlock", body: body)
+    }
+
     private static func unique(_ values: [String]) -> [String] {
         var seen = Set<String>()
         return values.filter { seen.insert($0).inserted }
@@ -198,10 +223,12 @@ enum TuneChart {
         svg .heat-3 { fill: #a9c4e5; } svg .heat-4 { fill: #89acd9; } svg .heat-5 { fill: #6591c9; }
         svg .heat-6 { fill: #4677b6; } svg .heat-7 { fill: #2f5f9e; } svg .heat-8 { fill: #1f4780; }
         svg .stored-cell { stroke: #b3261e; stroke-width: 3; }
-        svg .heat-value { font-size: 11px; fill: #1b1f24; }
+        svg .heat-value { font-size: 12px; fill: #1b1f24; }
+        .tune-figure .chart-box { flex: 0 0 100%; max-width: 720px; }
         svg .heat-value.dark { fill: #fff; }
         svg.tune-narrow { display: none; }
         .tune-scroll { max-width: 100%; overflow-x: auto; }
+        .tune-scroll th, .tune-scroll td { overflow-wrap: normal; white-space: nowrap; }
         .tune-legend { font-size: .9em; color: #4a5360; margin: .2em 0 1em; padding-left: 1.2em; }
         @media (max-width: 600px) {
           svg.tune-wide { display: none; }

@@ -20,16 +20,10 @@ struct TuneHTMLRenderer {
         } else if numeric {
             charts = TuneChart.Width.allCases.map { TuneChart.curve(report, id: "tune-chart", width: $0) }.joined()
         } else {
-            charts = SVGChart.horizontalBars(
-                id: "tune-chart", title: "Unlock share of \(report.policy.reference) by \(report.keys[0])",
-                description: "Share of the run's candidates each setting would unlock",
-                bars: report.settings.map {
-                    SVGChart.Bar(
-                        label: $0.values[0] + ($0.isStored ? " (as stored)" : ""), count: $0.unlocked,
-                        total: report.total)
-                })
+            charts = TuneChart.Width.allCases.map { TuneChart.bars(report, id: "tune-chart", width: $0) }.joined()
         }
-        page.raw("<figure>\n<div class=\"chart-box\">\(charts)</div>\n<div class=\"tune-scroll\">\n")
+        page.raw(
+            "<figure class=\"tune-figure\">\n<div class=\"chart-box\">\(charts)</div>\n<div class=\"tune-scroll\">\n")
         page.table(
             caption: "Unlock share per setting (change against \(report.policy.reference) as stored)",
             headers: report.headers, numeric: report.numericColumns, rows: report.rows)
