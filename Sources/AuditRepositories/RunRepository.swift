@@ -53,6 +53,14 @@ package protocol RunRepository {
     /// aggregate queries (never a row per candidate handed out); a pruned run answers from the counts stored before its
     /// candidates were deleted.
     func unlockTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts
+    /// The comparison counts of versions A and B stored for run `runID` (at import, rescore, backfill or prune), or
+    /// nil when none are stored for that pair (a run imported before pwaudit stored them and not yet backfilled).
+    func storedUnlockTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts?
+    /// Stores `counts` as the comparison of versions A and B on run `runID`, replacing what was stored for the pair.
+    func recordUnlockTransitions(_ counts: UnlockTransitionCounts, runID: Int64, versionA: Int64, versionB: Int64)
+        throws
+    /// The ordered pairs of run `runID`'s versions whose comparison counts are stored.
+    func storedUnlockTransitionPairs(runID: Int64) throws -> [(versionA: Int64, versionB: Int64)]
     /// The candidates of run `runID` with their source line numbers, by id.
     func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)]
     /// The candidates of run `runID` with their stored strength estimates (nil: none stored), by id.

@@ -11,9 +11,13 @@ package struct ComparisonReportBuilder {
 
     /// Compares the versions `a` and `b` name (`NAME` = its latest version) on the run `run` names (an id or
     /// `latest`), or, when nil, on the most recent complete run that scored both.
+    /// - Parameter note: Called with a note for the user when the run has no stored comparison (an older run): how to
+    ///   backfill it.
     /// - Throws: `AuditStoreError.unknownPolicy`/`.unknownRun`, `ReportError` (same version, a version the run did not
     ///   score, no run scoring both, a run that is not complete).
-    package func build(a: PolicyReference, b: PolicyReference, run reference: String?) throws -> ComparisonReport {
+    package func build(
+        a: PolicyReference, b: PolicyReference, run reference: String?, note: (String) -> Void = { _ in }
+    ) throws -> ComparisonReport {
         let library = PolicyLibrary(workspace: workspace)
         let (versionA, versionB) = (try library.version(a), try library.version(b))
         let run =
@@ -22,17 +26,27 @@ package struct ComparisonReportBuilder {
             } else {
                 try latestRun(scoring: versionA, and: versionB)
             }
-        return try build(run: run, a: versionA, b: versionB)
+        return try build(run: run, a: versionA, b: versionB, note: note)
     }
 
-    /// Compares `a` and `b` on `run`, which must have scored both: the store counts the candidates per unlock cell
-    /// and the rules of B failed by those A unlocks; the 2×2 table and the rules that newly block are read off them.
-    package func build(run: StoredRun, a: StoredVersion, b: StoredVersion) throws -> ComparisonReport {
+    /// Compares `a` and `b` on `run`, which must have scored both, from the counts stored for the pair (the candidates
+    /// per unlock cell and the rules of B failed by those A unlocks, written when the run completed): the 2×2 table and
+    /// the rules that newly block are read off them. A run without them (imported by an older pwaudit) is counted by
+    /// the store from its candidates, and `note` says how to backfill it.
+    package func build(
+        run: StoredRun, a: StoredVersion, b: StoredVersion, note: (String) -> Void = { _ in }
+    ) throws -> ComparisonReport {
         guard a.id != b.id else { throw ReportError.sameVersion(reference: a.reference) }
         for version in [a, b] where !run.versionIDs.contains(version.id) {
             throw ReportError.versionNotScored(reference: version.reference, runID: run.id)
         }
-        let counts = try workspace.runs.unlockTransitions(runID: run.id, versionA: a.id, versionB: b.id)
+        let counts: UnlockTransitionCounts
+        if let stored = try workspace.runs.storedUnlockTransitions(runID: run.id, versionA: a.id, versionB: b.id) {
+            counts = stored
+        } else {
+            counts = try workspace.runs.unlockTransitions(runID: run.id, versionA: a.id, versionB: b.id)
+            note(SummaryBackfill.hint(runID: run.id))
+        }
         let rules = Dictionary(uniqueKeysWithValues: try workspace.policies.rules(versionID: b.id).map { ($0.bit, $0) })
         let strengthRows = try workspace.summaries.strength(runID: run.id)
         let strength = { (id: Int64) -> StrengthSummary? in

@@ -90,7 +90,7 @@ final class RunSession {
         }
     }
 
-    /// Writes the run's summaries (from `tally` and `reuse`) and marks it complete with the source's size and digest
+    /// Writes the run's summaries (from `tally` and `reuse`, its version comparisons included) and marks it complete with the source's size and digest
     /// as read, in one commit; then releases the lease.
     ///
     /// - Parameter csvOptions: The CSV options the run read its file with, if it read one (a rescore reads it so).
@@ -114,6 +114,10 @@ final class RunSession {
             }
             if let csvOptions { try runs.recordCSVOptions(csvOptions, runID: run.id) }
             try summaries.write(runID: run.id, summary: summary)
+            for (a, b, counts) in tally.unlockPairs.transitions() {
+                try runs.recordUnlockTransitions(
+                    counts, runID: run.id, versionA: versionIDs[a], versionB: versionIDs[b])
+            }
             if accounts { try summaries.writeAccounts(runID: run.id) }
             try runs.complete(
                 runID: run.id, sourceBytes: sourceBytes, sourceSHA256: sourceSHA256, rowsRead: tally.rowsSeen,
@@ -142,9 +146,10 @@ final class RunSession {
     }
 
     /// The reopened run's one commit: the version's outcomes for `candidateIDs` (one mask each), its summaries from
-    /// `tally` (beside those the run has; `tally`'s first version is the one added), `csvOptions` when the run had none
-    /// recorded, and, when the rescore estimated them, the candidates' `strengths` with the earlier versions' strength
-    /// rows (`earlierStrength`).
+    /// `tally` (beside those the run has; `tally`'s first version is the one added), its comparisons with the run's
+    /// other versions (and any comparison the run lacked), `csvOptions` when the run had none recorded, and, when the
+    /// rescore estimated them, the candidates' `strengths` with the earlier versions' strength rows
+    /// (`earlierStrength`).
     func addVersion(
         candidateIDs: [Int64], masks: [UInt64], tally: RunTally, csvOptions: RunCSVOptions?,
         strengths: [CandidateStrength]? = nil, earlierStrength: [RunStrengthSummaryRow] = []
@@ -163,6 +168,9 @@ final class RunSession {
                 try summaries.read(runID: runID), adding: tally, versionIDs: [versionID])
             summary.strength += earlierStrength
             try summaries.write(runID: runID, summary: summary)
+            // The new version's comparisons with the others, and any the run lacked (imported before they were
+            // stored), counted from the outcomes just written.
+            try runs.storeMissingUnlockTransitions(runID: runID, versionIDs: run.versionIDs + [versionID])
         }
         state = .completed
     }

@@ -198,6 +198,9 @@ package struct RunTally: Sendable {
     package var timeKinds = [Int](repeating: 0, count: TimeKind.allCases.count)
     /// Whether each accepted candidate's strength score is counted (`addStrength`): its summary rows are written.
     package var tracksStrength = false
+    /// What `compare` reads of the run: its candidates by the versions that unlock them, and per version pair B's rule
+    /// failures among those A unlocks and B blocks.
+    package private(set) var unlockPairs: UnlockPairTally
 
     /// Records seen: accepted and rejected.
     package var rowsSeen: Int { acceptedCount + rejectedCount }
@@ -208,6 +211,7 @@ package struct RunTally: Sendable {
     package init(ruleCounts: [Int], breachRules: [Bool] = [], tracksStrength: Bool = false) {
         self.tracksStrength = tracksStrength
         versions = ruleCounts.map { VersionTally(ruleCount: $0) }
+        unlockPairs = UnlockPairTally(versionCount: ruleCounts.count)
         for (index, tracks) in breachRules.enumerated() where index < versions.count {
             versions[index].tracksBreaches = tracks
         }
@@ -260,6 +264,7 @@ package struct RunTally: Sendable {
         versions.withUnsafeMutableBufferPointer { versions in
             for index in masks.indices { versions[index].add(mask: masks[index], daySlot: slot) }
         }
+        if unlockPairs.isCounting { unlockPairs.add(masks: masks) }
     }
 
     /// Counts the outcomes of one candidate whose features were counted by an earlier tally (rescoring).
@@ -334,6 +339,7 @@ package struct RunTally: Sendable {
         tracksStrength = tracksStrength || other.tracksStrength
         rejectedCount += other.rejectedCount
         rejections.merge(other.rejections, uniquingKeysWith: +)
+        unlockPairs.merge(other.unlockPairs)
         for (length, count) in other.lengthCounts.enumerated() where count > 0 {
             if length >= lengthCounts.count {
                 lengthCounts += [Int](repeating: 0, count: length + 1 - lengthCounts.count)

@@ -27,7 +27,8 @@ enum CompareCommand: CLICommand {
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let references = try operands.map { try PolicyArgument.reference($0, command: "compare") }
         let report = try ComparisonReportBuilder(workspace: workspace).build(
-            a: references[0], b: references[1], run: arguments[Self.runReference])
+            a: references[0], b: references[1], run: arguments[Self.runReference],
+            note: { context.stderr.line("note: \($0)") })
         return try ReportOutput.emit(.comparison(report), command: "compare", arguments: arguments, context: context)
     }
 }

@@ -59,7 +59,7 @@ package struct SQLiteRunPruner: RunPruner {
         let time = Timestamp.now()
         try database.inTransaction {
             for (a, b, counts) in try runs.unlockTransitionsOfEveryPair(runID: runID) {
-                try store(counts, runID: runID, a: a, b: b)
+                try runs.recordUnlockTransitions(counts, runID: runID, versionA: a, versionB: b)
             }
             let range = CandidateID.range(runID: runID)
             let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
@@ -68,29 +68,6 @@ package struct SQLiteRunPruner: RunPruner {
             // The run's accounts point at candidates that are gone: its last candidates no longer count.
             try database.execute("DELETE FROM run_account_summary WHERE run_id = ?1", [.integer(runID)])
             try database.execute("UPDATE import_run SET pruned_at = ?2 WHERE id = ?1", [.integer(runID), .text(time)])
-        }
-    }
-
-    private func store(_ counts: UnlockTransitionCounts, runID: Int64, a: Int64, b: Int64) throws(SQLiteError) {
-        try database.execute(
-            """
-            INSERT OR REPLACE INTO run_comparison_summary
-                (run_id, version_a, version_b, both_unlocked, only_a, only_b, neither)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-            """,
-            [
-                .integer(runID), .integer(a), .integer(b),
-                .integer(Int64(counts[unlockedUnderA: true, unlockedUnderB: true])),
-                .integer(Int64(counts[unlockedUnderA: true, unlockedUnderB: false])),
-                .integer(Int64(counts[unlockedUnderA: false, unlockedUnderB: true])),
-                .integer(Int64(counts[unlockedUnderA: false, unlockedUnderB: false])),
-            ])
-        for (bit, failures) in counts.failuresUnlockedUnderA {
-            try database.execute(
-                """
-                INSERT OR REPLACE INTO run_comparison_blocked_summary (run_id, version_a, version_b, bit, failures)
-                VALUES (?1, ?2, ?3, ?4, ?5)
-                """, [.integer(runID), .integer(a), .integer(b), .integer(Int64(bit)), .integer(Int64(failures))])
         }
     }
 

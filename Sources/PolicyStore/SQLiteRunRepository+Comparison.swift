@@ -4,8 +4,8 @@ import AuditRepositories
 extension SQLiteRunRepository {
     /// Counts the run's candidates scored under both `versionA` and `versionB` (candidates scored by only one are left
     /// out) per unlock cell, and the rules of B failed by those A unlocks: two aggregate queries, each one range scan of
-    /// the run's candidates, nothing per candidate in Swift. A pruned run answers with the counts stored before its
-    /// attempts were deleted (`storedTransitions`).
+    /// the run's candidates, nothing per candidate in Swift. Counts stored for the pair (`storedUnlockTransitions`:
+    /// written at import, rescore, backfill and prune) answer instead.
     ///
     /// SQLite aggregates by sorting, so grouping a million candidates by their masks would sort them all; plain
     /// aggregates do not: the first query counts the candidates and those each version and both unlock (the four
@@ -14,7 +14,9 @@ extension SQLiteRunRepository {
     package func unlockTransitions(
         runID: Int64, versionA: Int64, versionB: Int64
     ) throws(SQLiteError) -> UnlockTransitionCounts {
-        if let stored = try storedTransitions(runID: runID, versionA: versionA, versionB: versionB) { return stored }
+        if let stored = try storedUnlockTransitions(runID: runID, versionA: versionA, versionB: versionB) {
+            return stored
+        }
         let range = CandidateID.range(runID: runID)
         let values: [SQLValue] = [
             .integer(range.lowerBound), .integer(range.upperBound), .integer(versionA), .integer(versionB),

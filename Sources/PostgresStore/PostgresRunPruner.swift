@@ -48,7 +48,7 @@ package struct PostgresRunPruner: RunPruner {
         let time = UTCInstant.now()
         try connection.inTransaction {
             for (a, b, counts) in try runs.unlockTransitionsOfEveryPair(runID: runID) {
-                try store(counts, runID: runID, a: a, b: b)
+                try runs.recordUnlockTransitions(counts, runID: runID, versionA: a, versionB: b)
             }
             let range = CandidateID.range(runID: runID)
             let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
@@ -58,31 +58,6 @@ package struct PostgresRunPruner: RunPruner {
             _ = try connection.execute("DELETE FROM run_account_summary WHERE run_id = $1", [.integer(runID)])
             _ = try connection.execute(
                 "UPDATE import_run SET pruned_at = $2::timestamptz WHERE id = $1", [.integer(runID), .text(time.text)])
-        }
-    }
-
-    private func store(_ counts: UnlockTransitionCounts, runID: Int64, a: Int64, b: Int64) throws {
-        _ = try connection.execute(
-            """
-            INSERT INTO run_comparison_summary (run_id, version_a, version_b, both_unlocked, only_a, only_b, neither)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            ON CONFLICT (run_id, version_a, version_b) DO UPDATE SET both_unlocked = excluded.both_unlocked,
-                only_a = excluded.only_a, only_b = excluded.only_b, neither = excluded.neither
-            """,
-            [
-                .integer(runID), .integer(a), .integer(b),
-                .integer(Int64(counts[unlockedUnderA: true, unlockedUnderB: true])),
-                .integer(Int64(counts[unlockedUnderA: true, unlockedUnderB: false])),
-                .integer(Int64(counts[unlockedUnderA: false, unlockedUnderB: true])),
-                .integer(Int64(counts[unlockedUnderA: false, unlockedUnderB: false])),
-            ])
-        for (bit, failures) in counts.failuresUnlockedUnderA.sorted(by: { $0.key < $1.key }) {
-            _ = try connection.execute(
-                """
-                INSERT INTO run_comparison_blocked_summary (run_id, version_a, version_b, bit, failures)
-                VALUES ($1, $2, $3, $4, $5)
-                ON CONFLICT (run_id, version_a, version_b, bit) DO UPDATE SET failures = excluded.failures
-                """, [.integer(runID), .integer(a), .integer(b), .integer(Int64(bit)), .integer(Int64(failures))])
         }
     }
 

@@ -85,10 +85,12 @@ extension PostgresRunRepository {
     }
 
     /// Counts the run's candidates scored under both `versionA` and `versionB` per unlock cell, and the rules of B
-    /// failed by those A unlocks: two aggregate queries over the run's key range, nothing per candidate in Swift. A
-    /// pruned run answers with the counts stored before its attempts were deleted.
+    /// failed by those A unlocks: two aggregate queries over the run's key range, nothing per candidate in Swift. Counts
+    /// stored for the pair (`storedUnlockTransitions`: written at import, rescore, backfill and prune) answer instead.
     package func unlockTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts {
-        if let stored = try storedTransitions(runID: runID, versionA: versionA, versionB: versionB) { return stored }
+        if let stored = try storedUnlockTransitions(runID: runID, versionA: versionA, versionB: versionB) {
+            return stored
+        }
         let range = CandidateID.range(runID: runID)
         let bounds: [SQLValue] = [.integer(range.lowerBound), .integer(range.upperBound)]
         let pairs = """
@@ -114,30 +116,6 @@ extension PostgresRunRepository {
             "SELECT \(sums.joined(separator: ", ")) FROM \(pairs) WHERE a = 0 AND b <> 0", bounds)
         {
             for (column, bit) in bits.enumerated() { counts.addFailures(try row.int(at: column), ofRuleBit: bit) }
-        }
-        return counts
-    }
-
-    /// The stored counts of versions A and B on run `runID` (`run_comparison_summary`), if the run was pruned.
-    private func storedTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts? {
-        let values: [SQLValue] = [.integer(runID), .integer(versionA), .integer(versionB)]
-        guard
-            let cells = try connection.firstRow(
-                """
-                SELECT both_unlocked, only_a, only_b, neither FROM run_comparison_summary
-                WHERE run_id = $1 AND version_a = $2 AND version_b = $3
-                """, values)
-        else { return nil }
-        var counts = UnlockTransitionCounts(
-            bothUnlocked: try cells.int(at: 0), onlyUnderA: try cells.int(at: 1), onlyUnderB: try cells.int(at: 2),
-            neither: try cells.int(at: 3))
-        for row in try connection.rows(
-            """
-            SELECT bit, failures FROM run_comparison_blocked_summary
-            WHERE run_id = $1 AND version_a = $2 AND version_b = $3
-            """, values)
-        {
-            counts.addFailures(try row.int(at: 1), ofRuleBit: try row.int(at: 0))
         }
         return counts
     }

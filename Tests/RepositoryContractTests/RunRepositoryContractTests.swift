@@ -116,6 +116,70 @@ import Testing
         }
     }
 
+    @Test(
+        "recorded comparison counts read back as recorded, replace the pair's, and go with the run",
+        arguments: StoreUnderTest.all)
+    func recordedComparisonsReadBack(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let a = try store.addVersion(definition: "{\"v\":1}").version
+            let b = try store.addVersion(definition: "{\"v\":2}").version
+            let run = try store.startRun(versionIDs: [a.id, b.id])
+            try store.writeCandidates(
+                runID: run.id, versionIDs: [a.id, b.id], lines: [2, 3, 4], masks: [[0, 0], [0, 6], [1, 1]])
+            #expect(try store.runs.storedUnlockTransitions(runID: run.id, versionA: a.id, versionB: b.id) == nil)
+            #expect(try store.runs.storedUnlockTransitionPairs(runID: run.id).isEmpty)
+            var first = UnlockTransitionCounts(bothUnlocked: 7, onlyUnderA: 5, onlyUnderB: 0, neither: 1)
+            first.addFailures(5, ofRuleBit: 1)
+            first.addFailures(2, ofRuleBit: 63)
+            let second = UnlockTransitionCounts(bothUnlocked: 0, onlyUnderA: 0, onlyUnderB: 0, neither: 0)
+            try store.inTransaction {
+                try store.runs.recordUnlockTransitions(first, runID: run.id, versionA: a.id, versionB: b.id)
+                try store.runs.recordUnlockTransitions(second, runID: run.id, versionA: b.id, versionB: a.id)
+            }
+            #expect(try store.runs.storedUnlockTransitions(runID: run.id, versionA: a.id, versionB: b.id) == first)
+            #expect(try store.runs.storedUnlockTransitions(runID: run.id, versionA: b.id, versionB: a.id) == second)
+            #expect(
+                try store.runs.storedUnlockTransitionPairs(runID: run.id).map { [$0.versionA, $0.versionB] }
+                    == [[a.id, b.id], [b.id, a.id]].sorted { $0.lexicographicallyPrecedes($1) })
+            // The stored counts answer for the pair instead of the candidates.
+            #expect(try store.runs.unlockTransitions(runID: run.id, versionA: a.id, versionB: b.id) == first)
+            // Recording again replaces the pair's cells and failures (bit 63's row goes).
+            var replaced = UnlockTransitionCounts(bothUnlocked: 1, onlyUnderA: 1, onlyUnderB: 0, neither: 1)
+            replaced.addFailures(1, ofRuleBit: 1)
+            try store.runs.recordUnlockTransitions(replaced, runID: run.id, versionA: a.id, versionB: b.id)
+            #expect(try store.runs.storedUnlockTransitions(runID: run.id, versionA: a.id, versionB: b.id) == replaced)
+            try store.runs.fail(runID: run.id)
+            _ = try store.runs.delete(runID: run.id)
+            #expect(try store.runs.storedUnlockTransitionPairs(runID: run.id).isEmpty)
+        }
+    }
+
+    @Test("the comparisons a run lacks are counted from its outcomes and stored", arguments: StoreUnderTest.all)
+    func missingComparisonsAreCountedAndStored(_ kind: StoreUnderTest) throws {
+        try kind.withStore { store in
+            let a = try store.addVersion(definition: "{\"v\":1}").version
+            let b = try store.addVersion(definition: "{\"v\":2}").version
+            let c = try store.addVersion(definition: "{\"v\":3}").version
+            let run = try store.startRun(versionIDs: [a.id, b.id, c.id])
+            try store.writeCandidates(
+                runID: run.id, versionIDs: [a.id, b.id, c.id], lines: [2, 3, 4, 5],
+                masks: [[0, 0, 1], [0, 2, 0], [1, 0, 0], [1, 1, 3]])
+            let kept = UnlockTransitionCounts(bothUnlocked: 9, onlyUnderA: 0, onlyUnderB: 0, neither: 0)
+            try store.runs.recordUnlockTransitions(kept, runID: run.id, versionA: a.id, versionB: b.id)
+            let ids = [a.id, b.id, c.id]
+            #expect(try store.runs.unlockTransitionPairsMissing(runID: run.id, versionIDs: ids).count == 5)
+            let stored = try store.inTransaction {
+                try store.runs.storeMissingUnlockTransitions(runID: run.id, versionIDs: ids)
+            }
+            #expect(stored == 5)
+            #expect(try store.runs.unlockTransitionPairsMissing(runID: run.id, versionIDs: ids).isEmpty)
+            #expect(try store.runs.storedUnlockTransitions(runID: run.id, versionA: a.id, versionB: b.id) == kept)
+            var bc = UnlockTransitionCounts(bothUnlocked: 1, onlyUnderA: 1, onlyUnderB: 1, neither: 1)
+            bc.addFailures(1, ofRuleBit: 0)
+            #expect(try store.runs.storedUnlockTransitions(runID: run.id, versionA: b.id, versionB: c.id) == bc)
+        }
+    }
+
     @Test("a late version's outcomes land through insertOutcomes, all or nothing", arguments: StoreUnderTest.all)
     func rescoreOutcomes(_ kind: StoreUnderTest) throws {
         try kind.withStore { store in
