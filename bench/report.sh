@@ -7,11 +7,13 @@
 #   env EFFECTIVE=           --effective of the three policies (default: today, the policy add default)
 #   env SEED2=               if a date: also store seed@2 (seed with min length 12) in force from it, scored in slot 3
 #   env REPORT=1             0: build (or reuse) the database only, no timed reports (bench/queries.sh)
+#   env COMPARE=1            0: skip compare (timed counting the candidates, after init --backfill, then stored)
 # Builds, without importing a CSV, a database holding one complete run of CANDIDATES candidates scored under
 # examples seed, nist and strict: `pwaudit init` + `policy add` for the schema and policies, then sqlite3 SQL
 # (recursive CTEs) for the candidates, the attempts and every run_*_summary table — computed from the inserted
-# rows with the importer's conventions (docs/schema.md). Then times the release `pwaudit report --format json`.
-# The database is kept and reused (delete WORKDIR to rebuild). Target: <= 0.2 s.
+# rows with the importer's conventions (docs/schema.md). Then times the release `pwaudit report --format json`
+# (target <= 0.2 s) and `compare` (<= 0.1 s once `init --backfill` stored its counts).
+# The database is kept and reused (delete WORKDIR to rebuild).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-/tmp/pwaudit-bench-report}; mkdir -p "$work"
@@ -141,14 +143,37 @@ attempts=$(sqlite3 "$db" 'SELECT count(*) FROM attempt')
 printf 'database %s: %s candidates, %s attempts, %s MiB\n' "$db" \
     "$(sqlite3 "$db" 'SELECT count(*) FROM candidate')" "$attempts" "$(( $(stat -c %s "$db") / 1048576 ))"
 "$pwaudit" report --db "$db" --format json > "$work/report.json"   # warm the page cache once
-times=()
-for _ in $(seq "$repeat"); do
+timed() {  # timed LABEL TARGET COMMAND...: best and median of $repeat runs of COMMAND (stdout to $work/out.txt)
+    local label=$1 target=$2; shift 2
+    local times=() t0 t1 sorted
+    for _ in $(seq "$repeat"); do
+        t0=$EPOCHREALTIME
+        "$@" > "$work/out.txt"
+        t1=$EPOCHREALTIME
+        times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')")
+    done
+    sorted=$(printf '%s\n' "${times[@]}" | sort -n)
+    echo "$label: best $(echo "$sorted" | head -1) s, median $(echo "$sorted" | sed -n "$(( (repeat + 1) / 2 ))p") s" \
+        "(runs: ${times[*]}; target <= $target s)"
+}
+timed "report --format json over $attempts attempts" 0.2 "$pwaudit" report --db "$db" --format json
+if [ "${COMPARE:-1}" = 1 ]; then
+    # The run above is built without stored comparisons, as a run an older pwaudit imported: compare counts its
+    # candidates (once, timed), init --backfill stores the counts (timed), then compare reads them.
+    cp "$db" "$work/compare.db"; cp "$db.key" "$work/compare.db.key"
     t0=$EPOCHREALTIME
-    "$pwaudit" report --db "$db" --format json > "$work/report.json"
+    "$pwaudit" compare seed nist --db "$work/compare.db" --format json > "$work/compare-counted.json" 2> "$work/note.txt"
     t1=$EPOCHREALTIME
-    times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')")
-done
-sorted=$(printf '%s\n' "${times[@]}" | sort -n)
-best=$(echo "$sorted" | head -1)
-median=$(echo "$sorted" | sed -n "$(( (repeat + 1) / 2 ))p")
-echo "report --format json over $attempts attempts: best ${best} s, median ${median} s (runs: ${times[*]}; target <= 0.2 s)"
+    printf 'compare seed nist counting the candidates (no stored comparison): %.3f s; %s\n' \
+        "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "$(cut -c1-60 "$work/note.txt")"
+    t0=$EPOCHREALTIME
+    "$pwaudit" init --backfill --db "$work/compare.db" | tail -1
+    t1=$EPOCHREALTIME
+    printf 'init --backfill: %.1f s\n' "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
+    timed "compare seed nist (stored comparison)" 0.1 "$pwaudit" compare seed nist --db "$work/compare.db" --format json
+    grep -v generated_at "$work/out.txt" > "$work/compare-stored.json"
+    grep -v generated_at "$work/compare-counted.json" | cmp -s - "$work/compare-stored.json" \
+        && echo "compare's output is the same either way" || { echo "compare's outputs differ" >&2; exit 1; }
+    timed "compare strict seed (stored comparison)" 0.1 "$pwaudit" compare strict seed --db "$work/compare.db"
+    rm -f "$work/compare.db" "$work/compare.db-wal" "$work/compare.db-shm" "$work/compare.db.key"
+fi
