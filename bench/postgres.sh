@@ -149,7 +149,8 @@ awk -v p="$pg_med" -v s="$sq_med" -v pb="$pg_min" -v sb="$sq_min" \
 rm -f "$work/sqlite.db" "$work/sqlite.db-wal" "$work/sqlite.db-shm" "$work/sqlite.db.key"
 sql "DROP DATABASE IF EXISTS pwaudit_bench_import WITH (FORCE)" > /dev/null
 
-# 2. The big database: BIG candidates in runs of ROWS, then `report` and `history`.
+# 2. The big database: BIG candidates in runs of ROWS, then `report`, `history` and `compare` (stored; then the
+# latest run without its stored comparisons, counted, and after init --backfill).
 [ "$big" -gt 0 ] || exit 0
 uri=$(fresh_db pwaudit_bench_big)
 setup "$uri" "$work/big.key"
@@ -183,3 +184,18 @@ time_read "report --format json" report --format json
 time_read "history --policy seed" history --policy seed
 time_read "history --policy seed --in-force" history --policy seed --in-force
 time_read "history --policy nist --by month" history --policy nist --by month
+time_read "compare seed nist" compare seed nist
+time_read "compare strict seed --format json" compare strict seed --format json
+if [ "${COMPARE_COUNTED:-1}" = 1 ]; then
+    # The latest run as an older pwaudit left it (no stored comparisons): compare counts its candidates, with a note;
+    # init --backfill stores them again.
+    latest=$(sql_big "SELECT max(id) FROM import_run")
+    sql_big "DELETE FROM run_comparison_blocked_summary WHERE run_id = $latest;
+        DELETE FROM run_comparison_summary WHERE run_id = $latest" > /dev/null
+    time_read "compare seed nist (counted)" compare seed nist
+    t0=$EPOCHREALTIME
+    "$pwaudit" init --backfill --db "$uri" --key-file "$work/big.key" | tail -1
+    t1=$EPOCHREALTIME
+    printf 'init --backfill: %.1f s\n' "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
+    time_read "compare seed nist (backfilled)" compare seed nist
+fi
