@@ -35,7 +35,7 @@ struct DemoRunTests {
         #expect(inForce.reference == "corp@2")
     }
 
-    @Test("leaves only the database, its key and the HTML report; no file holds a sample password")
+    @Test("leaves only the database, its key and the HTML report and tuning chart; no file holds a sample password")
     func noPlaintext() throws {
         let scratch = try TemporaryDirectory(prefix: "pwaudit-demorun")
         let directory = scratch.path("demo")  // not there yet: the demo makes it
@@ -44,7 +44,7 @@ struct DemoRunTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         #expect(
             names.filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") } == [
-                "pwaudit.db", "pwaudit.db.key", "report.html",
+                "pwaudit.db", "pwaudit.db.key", "report.html", "tune.html",
             ])
         let passwords = DemoSampleGenerator(rows: rows).map(\.password).filter { $0.utf8.count >= 10 }
         #expect(passwords.count > 50)
