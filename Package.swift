@@ -69,12 +69,15 @@ let package = Package(
         // The demo's sample generator: seeded synthetic candidates and the demo policy's versions. Pure Swift, no I/O;
         // its submission times are written by AuditTime, as every stored time is.
         .target(name: "PolicyDemo", dependencies: ["AuditTime"]),
+        // Tuning curves: a policy's variants (min-length, classes, require, drop, min-score) counted from a run's
+        // stored tuning cells, without the passwords.
+        .target(name: "PolicyTuning", dependencies: ["PasswordPolicy", "AuditRepositories", "ExitStatus"]),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
         .target(
             name: "PolicyAudit",
             dependencies: [
                 "PasswordPolicy", "PasswordStrength", "PolicyCompliance", "PolicyCSV", "PolicyDemo",
-                "PolicyInterchange",
+                "PolicyInterchange", "PolicyTuning",
                 "PolicyReports", "AuditRepositories", "AuditTime", "AuditCrypto", "BreachCorpus", "CZlib", "ExitStatus",
                 "LibC",
             ]),
@@ -83,7 +86,8 @@ let package = Package(
             name: "PolicyAuditCLI",
             dependencies: [
                 "PolicyAudit", "AuditRepositories", "AuditTime", "BreachCorpus", "PolicyCompliance", "PolicyCSV",
-                "PolicyDemo", "PolicyReports", "PasswordPolicy", "PasswordStrength", "ExitStatus", "LibC",
+                "PolicyDemo", "PolicyReports", "PolicyTuning", "PasswordPolicy", "PasswordStrength", "ExitStatus",
+                "LibC",
             ]),
         // The executable: the composition (which stores, from AuditStores) handed to the CLI.
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI", "AuditStores"]),
@@ -141,7 +145,7 @@ let package = Package(
             dependencies: [
                 "PolicyAudit", "BreachCorpus", "PolicyCSV", "PolicyCompliance", "PolicyDemo", "PolicyInterchange",
                 "PolicyReports", "AuditRepositories", "AuditStores", "AuditTime", "PolicyStore", "PasswordPolicy",
-                "AuditCrypto", "ExitStatus", "LibC", "PwauditTestSupport", "WorkspaceTestSupport",
+                "AuditCrypto", "ExitStatus", "PolicyTuning", "LibC", "PwauditTestSupport", "WorkspaceTestSupport",
             ]),
         .testTarget(
             name: "PolicyAuditCLITests",

@@ -3,6 +3,7 @@ import Foundation
 import PasswordPolicy
 import PolicyDemo
 import PolicyReports
+import PolicyTuning
 
 /// The main job in one go: a fresh database and key, three dated versions of one policy, a generated sample
 /// imported against all three, its reports, and a self-contained HTML report beside the database.

@@ -3,6 +3,7 @@ import Foundation
 import PasswordPolicy
 import PolicyCompliance
 import PolicyReports
+import PolicyTuning
 
 /// Builds `pwaudit tune`: reads one version's tuning cells of one run (`run_tuning_cell`) and counts every setting of
 /// the varied keys over them (`TuneSweep`), with the compliance catalogue's thresholds on those keys.

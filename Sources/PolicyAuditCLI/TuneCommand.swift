@@ -1,4 +1,5 @@
 import PolicyAudit
+import PolicyTuning
 
 /// `pwaudit tune`: a stored version's unlock rate under every setting of one or two varied keys, from the run's
 /// stored tuning summary (no CSV, no password).

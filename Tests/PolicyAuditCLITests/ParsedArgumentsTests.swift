@@ -100,7 +100,7 @@ struct ParsedArgumentsTests {
         #expect(parsed[policy] == ["a", "a"])
     }
 
-    @Test("every command declares which options repeat: --policy of import, report and compliance, --standard")
+    @Test("every command declares which options repeat: --policy, --standard, --param, --vary")
     func commandSpecs() {
         func walk(_ commands: [any CLICommand.Type]) -> [(String, Set<String>)] {
             commands.flatMap { command in
@@ -112,7 +112,7 @@ struct ParsedArgumentsTests {
         #expect(
             repeatable.filter { !$0.value.isEmpty } == [
                 "import": ["--policy"], "report": ["--policy"], "compliance": ["--policy", "--standard"],
-                "query": ["--param"],
+                "query": ["--param"], "tune": ["--vary"],
             ])
     }
 

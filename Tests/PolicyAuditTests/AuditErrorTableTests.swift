@@ -9,6 +9,7 @@ import Testing
 @testable import PolicyAudit
 @testable import PolicyCSV
 @testable import PolicyReports
+@testable import PolicyTuning
 
 /// Issue 11, item 5: every case of every error type of the use cases (and the engine's `PolicyError`, whose
 /// conformance lives here) has its exit code and its user message; codes are the README's table, messages as
@@ -367,7 +368,7 @@ struct AuditErrorTableTests {
             ("ComplianceError", "PolicyAudit/ComplianceError.swift"),
             ("ReportFormatError", "PolicyReports/Render/ReportFormatError.swift"),
             ("AuditStoreError", "AuditRepositories/AuditStoreError.swift"),
-            ("TuneError", "PolicyAudit/TuneError.swift"),
+            ("TuneError", "PolicyTuning/TuneError.swift"),
         ]
     )
     func coverage(type: String, file: String) throws {

@@ -4,6 +4,7 @@ import PasswordPolicy
 import Testing
 
 @testable import PolicyAudit
+@testable import PolicyTuning
 
 /// `TuneSweep`, the pure arithmetic of `pwaudit tune`, over hand-made cells; and `RunTally`'s tuning cells merge as
 /// one tally of every row would count them.
