@@ -137,18 +137,25 @@ package struct CSVReportRenderer: ReportRenderer {
                     section: "strength", policy: reference, item: "score=\($0.score)", label: "candidates",
                     count: $0.candidates, total: strength.candidates)
             }
-            records += strength.scores.map {
-                ReportCSVRow(
-                    section: "strength", policy: reference, item: "score=\($0.score)", label: "unlocking",
-                    count: $0.unlocked, total: strength.unlocked)
-            }
-            records.append(
-                ReportCSVRow(
-                    section: "strength", policy: reference, item: "unlocked_guessable",
-                    label: "unlocking, score <= \(StrengthSummary.guessableScore)", count: strength.unlockedGuessable,
-                    total: strength.unlocked))
+            records += unlockingStrengthRows(strength, section: "strength", policy: reference)
         }
         return records
+    }
+
+    /// A strength summary's unlocking candidates by score, then those of them scoring at most the guessable score.
+    private func unlockingStrengthRows(
+        _ summary: StrengthSummary, section: String, policy: String
+    ) -> [ReportCSVRow] {
+        summary.scores.map {
+            ReportCSVRow(
+                section: section, policy: policy, item: "score=\($0.score)", label: "unlocking",
+                count: $0.unlocked, total: summary.unlocked)
+        } + [
+            ReportCSVRow(
+                section: section, policy: policy, item: "unlocked_guessable",
+                label: "unlocking, score <= \(StrengthSummary.guessableScore)", count: summary.unlockedGuessable,
+                total: summary.unlocked)
+        ]
     }
 
     /// Renders a comparison: provenance, the two versions, the four cells, and the rules blocking the newly blocked.
@@ -176,16 +183,7 @@ package struct CSVReportRenderer: ReportRenderer {
             for (reference, summary) in [
                 (report.policyA.reference, strength.a), (report.policyB.reference, strength.b),
             ] {
-                records += summary.scores.map {
-                    ReportCSVRow(
-                        section: "strength_unlocked", policy: reference, item: "score=\($0.score)", label: "unlocking",
-                        count: $0.unlocked, total: summary.unlocked)
-                }
-                records.append(
-                    ReportCSVRow(
-                        section: "strength_unlocked", policy: reference, item: "unlocked_guessable",
-                        label: "unlocking, score <= \(StrengthSummary.guessableScore)",
-                        count: summary.unlockedGuessable, total: summary.unlocked))
+                records += unlockingStrengthRows(summary, section: "strength_unlocked", policy: reference)
             }
         }
         return ReportCSVRow.document(records)
