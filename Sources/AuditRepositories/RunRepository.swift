@@ -71,7 +71,8 @@ package protocol RunRepository {
     /// The CSV options run `runID` read its file with, or nil when none were recorded (a run from before schema 10
     /// not rescored since, or one that read no CSV).
     func csvOptions(runID: Int64) throws -> RunCSVOptions?
-    /// Records the CSV options run `runID` read its file with; a run keeps the options it was first given.
+    /// Records the CSV options run `runID` read its file with; a run keeps the options it was first given, except that
+    /// time options a run lacks (recorded before schema 14, nil) are filled from `options`.
     func recordCSVOptions(_ options: RunCSVOptions, runID: Int64) throws
 }
 

@@ -32,7 +32,8 @@ package struct CSVImport {
         let base = try request.source.openBytes()
         let source = HashingByteSource(base)
         let reader = try CSVReader(source: source, dialect: request.dialect)
-        let csvOptions = RunCSVOptions(mapping: request.mapping, delimiter: reader.delimiter)
+        let csvOptions = RunCSVOptions(
+            mapping: request.mapping, delimiter: reader.delimiter, timeReader: request.timeReader)
         if let existing = try earlierImport(of: request, size: base.totalByteCount, readAs: csvOptions) {
             return .alreadyImported(runID: existing.id, sha256: existing.sourceSHA256)
         }
@@ -117,8 +118,8 @@ package struct CSVImport {
     /// substitution or a device (no size) can be read once only, and a device may never end: it is never read twice,
     /// only checked when the run completes. A regular file is hashed up front (a second read) only when a complete
     /// run of the same size exists.
-    /// A run that read the same bytes with other columns or another delimiter is not one: reading them otherwise is a
-    /// new import.
+    /// A run that read the same bytes with other columns, another delimiter, time format or time zone is not one:
+    /// reading them otherwise is a new import.
     func earlierImport(of request: CSVImportRequest, size: Int?, readAs options: RunCSVOptions) throws -> StoredRun? {
         guard case .file(let path) = request.source, !request.again, let size,
             try workspace.runs.hasCompleteRun(sourceBytes: Int64(size))

@@ -1,11 +1,16 @@
 import PolicyCSV
 
-/// One way a CSV file is read that a run records (`RunCSVOptions`): the column a field comes from, or the separator.
+/// One way a CSV file is read that a run records (`RunCSVOptions`): the column a field comes from, the separator, or
+/// how its times are read.
 package enum CSVSetting: Equatable, Sendable {
     /// The column `field` is read from.
     case column(CSVColumnMapping.Field)
     /// The field separator.
     case delimiter
+    /// The layout of the submission times (`--time-format`).
+    case timeFormat
+    /// The zone of times without an offset (`--time-zone`).
+    case timeZone
 
     /// What it is, in words: `the password column`, `the delimiter`.
     package var description: String {
@@ -16,6 +21,8 @@ package enum CSVSetting: Equatable, Sendable {
         case .column(.id): "the row id column"
         case .column(.submittedAt): "the submission time column"
         case .delimiter: "the delimiter"
+        case .timeFormat: "the time format"
+        case .timeZone: "the time zone"
         }
     }
 }

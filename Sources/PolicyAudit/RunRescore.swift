@@ -22,13 +22,15 @@ package struct RunRescore {
     /// Rescores `runID` against `version` from `source` (a file or standard input), read as the import read it, in
     /// one pass that also hashes it: nothing is stored unless its SHA-256 is the run's.
     ///
-    /// The file is read with the CSV options the run recorded (schema 10); `mapping` and `dialect` may repeat them but
-    /// not differ from them. A run from before schema 10 has none: it is read with `mapping` and `dialect`, and records
+    /// The file is read with the CSV options the run recorded (schema 10, times 14); `mapping`, `dialect` and the time
+    /// options may repeat them but not differ from them. A run from before schema 10 has none: it is read with `mapping` and `dialect`, and records
     /// them (the separator as found) once this rescore succeeds. A version the run already has is not scored again,
     /// but the input is still read to its end and checked to be the run's.
     /// - Parameters:
-    ///   - timeReader: How the rows' times are read, for the version's day summaries: the run records no time format
-    ///     or zone, so give the import's (`--time-format`, `--time-zone`).
+    ///   - timeFormat: The `--time-format` given, if any: the rows' times (for the version's day summaries) are read
+    ///     with the format and zone the run recorded (schema 14), which a given one must repeat; a run from before
+    ///     schema 14 reads them with the given ones (default: automatic at UTC) and records them.
+    ///   - timeZone: The `--time-zone` given, if any (as `timeFormat`).
     ///   - warn: Called with each warning (a `context` rule without its columns) once the input is known to be the
     ///     run's.
     ///   - note: Called once the rescore is stored, when it stored strength estimates: what it stored.
@@ -38,16 +40,21 @@ package struct RunRescore {
     ///   `ImportError.sourceMismatch` when the input is not the run's file; whatever else went wrong reading it.
     package func rescore(
         runID: Int64, version: StoredVersion, source: ImportSource, mapping: CSVColumnMapping,
-        dialect: CSVDialect, timeReader: TimeReader = .standard, warn: (CSVImportWarning) -> Void = { _ in },
+        dialect: CSVDialect, timeFormat: TimeFormat? = nil, timeZone: TimeZone? = nil, warn: (CSVImportWarning) -> Void = { _ in },
         note: (String) -> Void = { _ in }
     ) throws -> RescoreOutcome {
         let run = try rescorableRun(runID)
         let recorded = try workspace.runs.csvOptions(runID: runID)
-        if let recorded, let difference = recorded.firstDifference(mapping: mapping, dialect: dialect) {
+        if let recorded,
+            let difference = recorded.firstDifference(
+                mapping: mapping, dialect: dialect, timeFormat: timeFormat, timeZone: timeZone)
+        {
             throw ImportError.rescoreSettingDiffers(
                 runID: runID, setting: difference.setting, recorded: difference.recorded, given: difference.given)
         }
         let (mapping, dialect) = recorded.map { ($0.mapping, $0.dialect) } ?? (mapping, dialect)
+        let timeReader =
+            recorded?.timeReader ?? TimeReader(format: timeFormat ?? .automatic, zone: timeZone)
         let policy = try PolicyCompiler.compile(PolicyLibrary(workspace: workspace).policy(of: version))
         let input = HashingByteSource(try source.openBytes())
         // A version the run has already scored is scored again only for a tuning summary it lacks (a run completed
@@ -95,7 +102,8 @@ package struct RunRescore {
         let earlierRows = try strength.earlierRows(tally, workspace: workspace, runID: runID)
         try session.addVersion(
             candidateIDs: attempts.candidateIDs, masks: attempts.masks, tally: tally,
-            csvOptions: recorded == nil ? RunCSVOptions(mapping: mapping, delimiter: attempts.delimiter) : nil,
+            csvOptions: recorded?.timeReader == nil
+                ? RunCSVOptions(mapping: mapping, delimiter: attempts.delimiter, timeReader: timeReader) : nil,
             strengths: strength.estimates ? estimates : nil, earlierStrength: earlierRows.rows)
         if strength.estimates {
             note(

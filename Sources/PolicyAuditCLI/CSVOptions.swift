@@ -103,6 +103,8 @@ enum CSVOptions {
         case .column(.id): idColumn.name
         case .column(.submittedAt): timeColumn.name
         case .delimiter: delimiter.name
+        case .timeFormat: timeFormat.name
+        case .timeZone: timeZone.name
         }
     }
 

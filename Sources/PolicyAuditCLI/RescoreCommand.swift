@@ -13,7 +13,8 @@ enum RescoreCommand: CLICommand {
                 "The file the run imported (checked by SHA-256: no password was kept); '-' reads standard input."),
         ],
         discussion: """
-            The file is read as its import read it: with the column options and delimiter the run recorded. Giving
+            The file is read as its import read it: with the column options, delimiter, time format and time zone the
+            run recorded. Giving
             one of those options is allowed only with the same value (anything else is a usage error naming the
             recorded one); to read the file another way, import it again as a new run. A run imported before pwaudit
             recorded them takes this command's options, and keeps those of its first successful rescore.
@@ -44,7 +45,8 @@ enum RescoreCommand: CLICommand {
             outcome = try CSVOptions.columnsAsUsage(command: "rescore") {
                 try RunRescore(workspace: workspace).rescore(
                     runID: runID, version: version, source: source, mapping: CSVOptions.mapping(arguments),
-                    dialect: CSVOptions.dialect(arguments), timeReader: CSVOptions.timeReader(arguments),
+                    dialect: CSVOptions.dialect(arguments), timeFormat: arguments[CSVOptions.timeFormat],
+                    timeZone: arguments[CSVOptions.timeZone],
                     warn: { context.stderr.line("warning: \($0)") },
                     note: { context.stderr.line("note: run \(runID): \($0)") })
             }

@@ -59,28 +59,35 @@ extension PostgresRunRepository {
         guard
             let row = try connection.firstRow(
                 """
-                SELECT password_column, username_column, email_column, id_column, time_column, delimiter
+                SELECT password_column, username_column, email_column, id_column, time_column, delimiter,
+                    time_format, time_zone
                 FROM import_run_csv_options WHERE run_id = $1
                 """, [.integer(runID)])
         else { return nil }
         return RunCSVOptions(
             passwordColumn: row.string(at: 0) ?? "", usernameColumn: row.string(at: 1) ?? "",
             emailColumn: row.string(at: 2) ?? "", idColumn: row.string(at: 3) ?? "",
-            timeColumn: row.string(at: 4) ?? "", delimiter: row.string(at: 5) ?? "")
+            timeColumn: row.string(at: 4) ?? "", delimiter: row.string(at: 5) ?? "",
+            timeFormat: row.string(at: 6), timeZone: row.string(at: 7))
     }
 
-    /// Records `options` for run `runID` unless it has options already (`ON CONFLICT DO NOTHING`: the first stay).
+    /// Records `options` for run `runID` unless it has options already (the first stay), filling in time options the
+    /// run lacks (a row from before schema 14).
     package func recordCSVOptions(_ options: RunCSVOptions, runID: Int64) throws {
         _ = try connection.execute(
             """
-            INSERT INTO import_run_csv_options (run_id, password_column, username_column, email_column, id_column,
-                time_column, delimiter)
-            VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (run_id) DO NOTHING
+            INSERT INTO import_run_csv_options AS o (run_id, password_column, username_column, email_column, id_column,
+                time_column, delimiter, time_format, time_zone)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            ON CONFLICT (run_id) DO UPDATE SET
+                time_format = coalesce(o.time_format, excluded.time_format),
+                time_zone = coalesce(o.time_zone, excluded.time_zone)
             """,
             [
                 .integer(runID), .text(options.passwordColumn), .text(options.usernameColumn),
                 .text(options.emailColumn), .text(options.idColumn), .text(options.timeColumn),
-                .text(options.delimiter),
+                .text(options.delimiter), options.timeFormat.map(SQLValue.text) ?? .null,
+                options.timeZone.map(SQLValue.text) ?? .null,
             ])
     }
 

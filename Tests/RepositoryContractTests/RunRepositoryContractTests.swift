@@ -53,6 +53,16 @@ import Testing
             try store.runs.recordCSVOptions(later, runID: run.id)
             #expect(try store.runs.csvOptions(runID: run.id) == options)
             #expect(try store.runs.csvOptions(runID: other.id) == nil)
+            // Time options (schema 14): unknown (nil) ones are filled by a later record, known ones stay.
+            var timed = later
+            (timed.timeFormat, timed.timeZone) = ("%d.%m.%Y", "Europe/Berlin")
+            try store.runs.recordCSVOptions(timed, runID: run.id)
+            var expected = options
+            (expected.timeFormat, expected.timeZone) = ("%d.%m.%Y", "Europe/Berlin")
+            #expect(try store.runs.csvOptions(runID: run.id) == expected)
+            timed.timeFormat = ""
+            try store.runs.recordCSVOptions(timed, runID: run.id)
+            #expect(try store.runs.csvOptions(runID: run.id) == expected)
             try store.runs.fail(runID: run.id)
             try store.runs.delete(runID: run.id)
             #expect(try store.runs.csvOptions(runID: run.id) == nil)

@@ -20,5 +20,6 @@ extension Migrator {
         m0011_run_delete_keys,
         m0012_candidate_strength,
         m0013_run_tuning_cell,
+        m0014_run_time_options,
     ]
 }
