@@ -69,8 +69,8 @@ extension RunCSVOptions {
         if let givenFormat, let timeFormat, givenFormat.text != timeFormat {
             return (.timeFormat, timeFormat.isEmpty ? "auto" : timeFormat, givenFormat.text.isEmpty ? "auto" : givenFormat.text)
         }
-        if let givenZone, let timeZone, Self.text(of: TimeReader(zone: givenZone).zone) != timeZone {
-            return (.timeZone, timeZone.isEmpty ? "UTC" : timeZone, givenZone.identifier)
+        if let givenZone, let timeZone, case let given = Self.text(of: TimeReader(zone: givenZone).zone), given != timeZone {
+            return (.timeZone, timeZone.isEmpty ? "UTC" : timeZone, given.isEmpty ? "UTC" : given)
         }
         return nil
     }
