@@ -72,6 +72,10 @@ let package = Package(
         // Tuning curves: a policy's variants (min-length, classes, require, drop, min-score) counted from a run's
         // stored tuning cells, without the passwords.
         .target(name: "PolicyTuning", dependencies: ["PasswordPolicy", "AuditRepositories", "ExitStatus"]),
+        // Directory audits: an NTDS extract (secretsdump lines) and a hashcat potfile read, joined by NT hash and assessed
+        // (empty password, LM hash, shared and breached NT hashes, the name in the password), without keeping a hash or
+        // a password.
+        .target(name: "DirectoryAudit", dependencies: ["AuditCrypto", "ExitStatus"]),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
         .target(
             name: "PolicyAudit",
@@ -130,6 +134,9 @@ let package = Package(
                 "PostgresStore", "AuditRepositories", "AuditCrypto", "AuditTime", "ExitStatus", "PolicyStore",
                 "PwauditTestSupport",
             ]),
+        .testTarget(
+            name: "DirectoryAuditTests",
+            dependencies: ["DirectoryAudit", "AuditCrypto", "ExitStatus", "PwauditTestSupport"]),
         .testTarget(
             name: "PolicyComplianceTests", dependencies: ["PolicyCompliance", "PasswordPolicy", "PwauditTestSupport"]),
         .testTarget(
