@@ -61,6 +61,13 @@ package protocol RunRepository {
         throws
     /// The ordered pairs of run `runID`'s versions whose comparison counts are stored.
     func storedUnlockTransitionPairs(runID: Int64) throws -> [(versionA: Int64, versionB: Int64)]
+    /// Version `versionID`'s tuning cells on run `runID` counted from what the store holds of each candidate (its
+    /// failure mask under the version, its stored length and class counts, its strength score): exact for a version
+    /// that reads tuning features as the stored features are counted (`unicode` mode, NFKC, no length credits), whose
+    /// first length rule's maximum is `lengthMaximum` (nil: no length rule); lengths over it count as 0, others over
+    /// `RunTuningCellRow.maximumLength` as that. One aggregate query; the candidates scored under the version only.
+    func tuningCellsFromStoredFeatures(runID: Int64, versionID: Int64, lengthMaximum: Int?) throws
+        -> [RunTuningCellRow]
     /// The candidates of run `runID` with their source line numbers, by id.
     func candidateLines(runID: Int64) throws -> [(id: Int64, line: Int)]
     /// The candidates of run `runID` with their stored strength estimates (nil: none stored), by id.

@@ -137,3 +137,28 @@ struct TuningLengthRule: Sendable {
         self.credits = credits
     }
 }
+
+extension PasswordPolicy {
+    /// Whether the features pwaudit stores of every candidate (its length in Unicode scalars after NFKC and its
+    /// character-class counts by general category) decide this policy's ``TuningFeatures`` exactly: true in `unicode`
+    /// mode with NFKC normalization when its first `length` rule, if any, earns no credits, so that its engine reads
+    /// tuning features as the stored ones are counted (``RuleEvaluator/readsTuningFeatures(as:)``). Its features then
+    /// follow from the stored ones and ``tuningLengthMaximum``: a stored length over it is 0, any other is itself.
+    public var readsStoredTuningFeatures: Bool {
+        guard evaluation == .unicode, normalization == .nfkc else { return false }
+        guard let rule = firstLengthRule else { return true }
+        return rule.credits.isEmpty
+    }
+
+    /// The maximum of the policy's first `length` rule (`Int.max` when it sets none); nil without a length rule.
+    public var tuningLengthMaximum: Int? {
+        firstLengthRule.map { $0.max ?? .max }
+    }
+
+    private var firstLengthRule: (max: Int?, credits: LengthCredits)? {
+        for rule in rules {
+            if case .length(_, let max, let credits) = rule.kind { return (max, credits) }
+        }
+        return nil
+    }
+}

@@ -47,7 +47,8 @@ package struct TuneReportBuilder {
                 $0.policyVersionID == version.id && $0.total > 0
             })
         {
-            throw TuneError.noSummary(runID: stored.id, reference: version.reference)
+            throw TuneError.noSummary(
+                runID: stored.id, reference: version.reference, backfillable: policy.readsStoredTuningFeatures)
         }
         let sweep = try TuneSweep(
             policy: policy, reference: version.reference, runID: stored.id, cells: cells, variations: variations)

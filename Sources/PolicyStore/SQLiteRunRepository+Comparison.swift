@@ -71,7 +71,7 @@ extension SQLiteRunRepository {
 
     /// The SQL for candidate `c`'s mask under `versionID` (bound at `?parameter`): `c.mask_<slot>` when the run stores
     /// the version inline, else a lookup in `attempt_row`.
-    private func maskExpression(runID: Int64, versionID: Int64, parameter: Int) throws(SQLiteError) -> String {
+    func maskExpression(runID: Int64, versionID: Int64, parameter: Int) throws(SQLiteError) -> String {
         let statement = try database.cachedStatement(
             "SELECT slot FROM import_run_policy WHERE run_id = ?1 AND policy_version_id = ?2")
         defer { statement.reset() }

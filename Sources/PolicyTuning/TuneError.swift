@@ -22,8 +22,9 @@ package enum TuneError: Error, Equatable, UserFacingError {
     /// `min-score` where the version's strength estimate takes its organization as a user input, which the stored
     /// estimate (the candidate's alone) did not.
     case strengthInputsDiffer(reference: String)
-    /// A run whose version has candidates but no tuning summary (completed before schema 13).
-    case noSummary(runID: Int64, reference: String)
+    /// A run whose version has candidates but no tuning summary (completed before schema 13); `backfillable` when the
+    /// stored features decide the version's (`PasswordPolicy.readsStoredTuningFeatures`: `init --backfill` writes it).
+    case noSummary(runID: Int64, reference: String, backfillable: Bool)
 
     /// The exit code: usage (64), but a missing summary is the data's (65).
     package var exitCode: ExitCode {
@@ -66,9 +67,14 @@ package enum TuneError: Error, Equatable, UserFacingError {
         case .strengthInputsDiffer(let reference):
             return "\(reference)'s strength estimate takes its banned-terms organization as an input, which the "
                 + "stored estimates did not, so min-score is not exact; " + rescore
-        case .noSummary(let runID, let reference):
-            return "run \(runID) has no tuning summary for \(reference) (it was scored before schema 13); write it "
-                + "with 'pwaudit rescore \(runID) --policy \(reference) FILE', FILE being the run's own CSV"
+        case .noSummary(let runID, let reference, let backfillable):
+            let rescore = "'pwaudit rescore \(runID) --policy \(reference) FILE', FILE being the run's own CSV"
+            return "run \(runID) has no tuning summary for \(reference) (it was scored before schema 13); "
+                + (backfillable
+                    ? "'pwaudit init --backfill' writes it from the stored features (once, for every such run); so "
+                        + "does " + rescore
+                    : "its evaluation mode, normalization or length credits are not those of the stored features, so "
+                        + "'pwaudit init --backfill' cannot write it; " + rescore + ", does")
         }
     }
 }

@@ -139,7 +139,7 @@ extension PostgresRunRepository {
 
     /// Candidate `c`'s mask under `versionID`: `c.mask_<slot>` when the run stores the version inline, else a lookup
     /// in `attempt_row` (the id is an integer, written into the SQL as one).
-    private func maskExpression(runID: Int64, versionID: Int64) throws -> String {
+    func maskExpression(runID: Int64, versionID: Int64) throws -> String {
         if let row = try connection.firstRow(
             "SELECT slot FROM import_run_policy WHERE run_id = $1 AND policy_version_id = $2",
             [.integer(runID), .integer(versionID)]), !row.isNull(at: 0), let slot = try row.optionalInt(at: 0),

@@ -340,9 +340,16 @@ struct AuditErrorTableTests {
                 + "did not, so min-score is not exact; write the variant as a policy and score the run with it: 'pwaudit rescore RUN --policy NAME FILE'"
         ),
         (
-            TuneError.noSummary(runID: 3, reference: "corp@1"), 65,
-            "run 3 has no tuning summary for corp@1 (it was scored before schema 13); write it with 'pwaudit rescore 3 "
-                + "--policy corp@1 FILE', FILE being the run's own CSV"
+            TuneError.noSummary(runID: 3, reference: "corp@1", backfillable: true), 65,
+            "run 3 has no tuning summary for corp@1 (it was scored before schema 13); 'pwaudit init --backfill' writes "
+                + "it from the stored features (once, for every such run); so does 'pwaudit rescore 3 --policy corp@1 "
+                + "FILE', FILE being the run's own CSV"
+        ),
+        (
+            TuneError.noSummary(runID: 3, reference: "corp@1", backfillable: false), 65,
+            "run 3 has no tuning summary for corp@1 (it was scored before schema 13); its evaluation mode, "
+                + "normalization or length credits are not those of the stored features, so 'pwaudit init --backfill' "
+                + "cannot write it; 'pwaudit rescore 3 --policy corp@1 FILE', FILE being the run's own CSV, does"
         ),
     ]
 
