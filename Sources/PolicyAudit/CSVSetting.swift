@@ -25,4 +25,14 @@ package enum CSVSetting: Equatable, Sendable {
         case .timeZone: "the time zone"
         }
     }
+
+    /// A recorded or given value of this setting as a message shows it: the empty text of the automatic time format is
+    /// `auto`, that of the default zone `UTC`; any other value as it is.
+    package func shown(_ value: String) -> String {
+        switch (self, value.isEmpty) {
+        case (.timeFormat, true): "auto"
+        case (.timeZone, true): "UTC"
+        default: value
+        }
+    }
 }

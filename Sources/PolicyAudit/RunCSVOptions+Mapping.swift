@@ -67,10 +67,12 @@ extension RunCSVOptions {
             return (.delimiter, delimiter, Self.text(of: given))
         }
         if let givenFormat, let timeFormat, givenFormat.text != timeFormat {
-            return (.timeFormat, timeFormat.isEmpty ? "auto" : timeFormat, givenFormat.text.isEmpty ? "auto" : givenFormat.text)
+            return (.timeFormat, CSVSetting.timeFormat.shown(timeFormat), CSVSetting.timeFormat.shown(givenFormat.text))
         }
-        if let givenZone, let timeZone, case let given = Self.text(of: TimeReader(zone: givenZone).zone), given != timeZone {
-            return (.timeZone, timeZone.isEmpty ? "UTC" : timeZone, given.isEmpty ? "UTC" : given)
+        if let givenZone, let timeZone, case let given = Self.text(of: TimeReader(zone: givenZone).zone),
+            given != timeZone
+        {
+            return (.timeZone, CSVSetting.timeZone.shown(timeZone), CSVSetting.timeZone.shown(given))
         }
         return nil
     }

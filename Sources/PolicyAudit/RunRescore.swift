@@ -9,8 +9,8 @@ import PolicyCSV
 /// password was kept) with the CSV options the run recorded, pairs its accepted rows with the stored candidates line
 /// by line, and adds one attempt per candidate plus the version's summaries to the run.
 ///
-/// Strength, as import stores it: a run whose candidates have stored estimates gets the new version's strength rows from
-/// them; a run without any, rescored against a version with a `strength` rule, has each candidate estimated (its
+/// Strength, as import stores it: a run whose candidates have stored estimates gets the new version's strength rows
+/// from them; a run without any, rescored against a version with a `strength` rule, has each candidate estimated (its
 /// username and e-mail as user inputs, repeats answered from the import's reuse cache) and stored, with strength rows
 /// for the new version and for each earlier version the file scores again to the counts stored for it.
 package struct RunRescore {
@@ -23,9 +23,9 @@ package struct RunRescore {
     /// one pass that also hashes it: nothing is stored unless its SHA-256 is the run's.
     ///
     /// The file is read with the CSV options the run recorded (schema 10, times 14); `mapping`, `dialect` and the time
-    /// options may repeat them but not differ from them. A run from before schema 10 has none: it is read with `mapping` and `dialect`, and records
-    /// them (the separator as found) once this rescore succeeds. A version the run already has is not scored again,
-    /// but the input is still read to its end and checked to be the run's.
+    /// options may repeat them but not differ from them. A run from before schema 10 has none: it is read with
+    /// `mapping` and `dialect`, and records them (the separator as found) once this rescore succeeds. A version the
+    /// run already has is not scored again, but the input is still read to its end and checked to be the run's.
     /// - Parameters:
     ///   - timeFormat: The `--time-format` given, if any: the rows' times (for the version's day summaries) are read
     ///     with the format and zone the run recorded (schema 14), which a given one must repeat; a run from before
@@ -40,8 +40,8 @@ package struct RunRescore {
     ///   `ImportError.sourceMismatch` when the input is not the run's file; whatever else went wrong reading it.
     package func rescore(
         runID: Int64, version: StoredVersion, source: ImportSource, mapping: CSVColumnMapping,
-        dialect: CSVDialect, timeFormat: TimeFormat? = nil, timeZone: TimeZone? = nil, warn: (CSVImportWarning) -> Void = { _ in },
-        note: (String) -> Void = { _ in }
+        dialect: CSVDialect, timeFormat: TimeFormat? = nil, timeZone: TimeZone? = nil,
+        warn: (CSVImportWarning) -> Void = { _ in }, note: (String) -> Void = { _ in }
     ) throws -> RescoreOutcome {
         let run = try rescorableRun(runID)
         let recorded = try workspace.runs.csvOptions(runID: runID)

@@ -14,10 +14,10 @@ enum RescoreCommand: CLICommand {
         ],
         discussion: """
             The file is read as its import read it: with the column options, delimiter, time format and time zone the
-            run recorded. Giving
-            one of those options is allowed only with the same value (anything else is a usage error naming the
-            recorded one); to read the file another way, import it again as a new run. A run imported before pwaudit
-            recorded them takes this command's options, and keeps those of its first successful rescore.
+            run recorded. Giving one of those options is allowed only with the same value (anything else is a usage
+            error naming the recorded one); to read the file another way, import it again as a new run. A run
+            imported before pwaudit recorded them takes this command's options, and keeps those of its first
+            successful rescore.
             A version the run has already scored is not scored again: the file is still checked, and the command
             says so (exit 0).
             """)
