@@ -4,9 +4,9 @@
 #   env WIDTHS=1280,400          widths in CSS pixels
 #   env PWAUDIT=BINARY           skip the release build and use BINARY
 # Renders every HTML report kind a person reads (run report, compare, history by month, history --in-force by month,
-# compliance of every version, and tune's when the binary has 'tune') from one demo store, and checks each in
-# headless Chromium with bench/html-check.py at every width: the page never scrolls sideways (scrollWidth <=
-# innerWidth), no SVG text lies outside its chart or is drawn under 10 px. The PNGs stay in WORKDIR for a person to
+# compliance of every version, and tune's curve and heat map when the binary has 'tune') from one demo store, and
+# checks each in headless Chromium with bench/html-check.py at every width: the page never scrolls sideways
+# (scrollWidth <= innerWidth), no SVG text lies outside its chart or is drawn under 10 px. The PNGs stay in WORKDIR for a person to
 # look at. The compliance report is also printed to PDF and pdftotext must find every clause row of every version in
 # it (print CSS opens the <details>). Needs chromium and poppler-utils (apt-get install -y chromium poppler-utils).
 # Exit status 0 when everything holds, 1 when a check fails, 69 without chromium or pdftotext.
@@ -38,7 +38,10 @@ render compare compare corp@1 corp@2
 render history history --policy corp --by month   # every version its own series
 render history-in-force history --policy corp --by month --in-force
 render compliance compliance --all-versions
-if "$pwaudit" tune --help > /dev/null 2>&1; then render tune tune --policy corp; fi
+if "$pwaudit" tune --help > /dev/null 2>&1; then
+    render tune tune --from corp@1 --vary min-length=8..16                                # a curve
+    render tune-grid tune --from corp@1 --vary min-length=8..16 --vary classes=0..4   # a heat map
+fi
 status=0
 python3 "$repo/bench/html-check.py" --widths "${WIDTHS:-1280,400}" --out "$work" --pdf "${pages[@]}" || status=1
 # Every clause row of every version is in the printed compliance report: each clause id of the JSON report at least
