@@ -72,10 +72,15 @@ let package = Package(
         // Tuning curves: a policy's variants (min-length, classes, require, drop, min-score) counted from a run's
         // stored tuning cells, without the passwords.
         .target(name: "PolicyTuning", dependencies: ["PasswordPolicy", "AuditRepositories", "ExitStatus"]),
-        // Directory audits: an NTDS extract (secretsdump lines) and a hashcat potfile read, joined by NT hash and assessed
-        // (empty password, LM hash, shared and breached NT hashes, the name in the password), without keeping a hash or
-        // a password.
-        .target(name: "DirectoryAudit", dependencies: ["AuditCrypto", "ExitStatus"]),
+        // Directory audits: an NTDS extract (secretsdump lines) and a hashcat potfile read, joined by NT hash and
+        // assessed (empty password, LM hash, shared and breached NT hashes, the name in the password); the cracked
+        // accounts scored through the CSV import, the directory report section. Never a hash or a password kept.
+        .target(
+            name: "DirectoryAudit",
+            dependencies: [
+                "AuditCrypto", "AuditRepositories", "BreachCorpus", "ExitStatus", "PasswordPolicy", "PolicyAudit",
+                "PolicyCSV", "PolicyReports",
+            ]),
         // Use cases: CSV import pipeline, scoring, rescore, report builders, demo.
         .target(
             name: "PolicyAudit",
@@ -89,9 +94,9 @@ let package = Package(
         .target(
             name: "PolicyAuditCLI",
             dependencies: [
-                "PolicyAudit", "AuditRepositories", "AuditTime", "BreachCorpus", "PolicyCompliance", "PolicyCSV",
-                "PolicyDemo", "PolicyReports", "PolicyTuning", "PasswordPolicy", "PasswordStrength", "ExitStatus",
-                "LibC",
+                "PolicyAudit", "AuditRepositories", "AuditTime", "BreachCorpus", "DirectoryAudit", "PolicyCompliance",
+                "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyTuning", "PasswordPolicy", "PasswordStrength",
+                "ExitStatus", "LibC",
             ]),
         // The executable: the composition (which stores, from AuditStores) handed to the CLI.
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI", "AuditStores"]),

@@ -22,6 +22,8 @@ package protocol AuditStore: AnyObject {
     var pruner: any RunPruner { get }
     /// Large word lists, once per distinct content.
     var wordLists: any WordListRepository { get }
+    /// Directory audits' accounts and summaries (`pwaudit import --ntds`).
+    var directory: any DirectoryRepository { get }
     /// Whether the store was opened for reading only.
     var isReadOnly: Bool { get }
     /// What opening the store to create it (`StoreOpenIntent.create`, `init`) did beyond its schema that the user should

@@ -21,6 +21,8 @@ package final class AuditWorkspace {
     var queries: any QueryRunner { store.queries }
     /// Retention (`pwaudit prune`).
     var pruner: any RunPruner { store.pruner }
+    /// Directory audits' accounts and summaries, for the directory use cases (DirectoryAudit).
+    package var directory: any DirectoryRepository { store.directory }
 
     /// The store's own files on this machine (a database and its journals; none for a server), which the key may
     /// not be.

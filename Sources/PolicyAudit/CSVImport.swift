@@ -74,7 +74,7 @@ package struct CSVImport {
             if let existing = try session.complete(
                 sourceBytes: Int64(source.byteCount), sourceSHA256: sha256, tally: tally, reuse: reuse,
                 csvOptions: csvOptions,
-                accounts: request.accounts, unlessImported: !request.again)
+                accounts: request.accounts, unlessImported: !request.again, alsoWriting: request.completing)
             {
                 rejects?.discard()
                 return .alreadyImported(runID: existing.id, sha256: sha256)

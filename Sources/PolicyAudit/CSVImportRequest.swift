@@ -34,6 +34,10 @@ package struct CSVImportRequest {
     package var warn: ((CSVImportWarning) -> Void)?
     /// Called now and then with the progress so far (on the importing thread).
     package var progress: ((ImportProgress) -> Void)?
+    /// Called inside the run's completing transaction with the run's id and the candidates accepted, to store what
+    /// belongs to the run beside its candidates (a directory audit's accounts): the run is complete with them or not
+    /// at all.
+    package var completing: ((_ runID: Int64, _ accepted: Int) throws -> Void)?
 
     /// A request to import `source` with defaults for everything else.
     package init(source: ImportSource) { self.source = source }

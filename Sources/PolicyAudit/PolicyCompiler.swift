@@ -14,6 +14,12 @@ package enum PolicyCompiler {
         return try CompiledPolicy(policy, sources: sources)
     }
 
+    /// The corpus `reference` names, opened once per process and shared with the policies that name it.
+    /// - Throws: `CorpusError` when it cannot be opened.
+    package static func corpus(_ reference: BreachCorpusReference) throws(CorpusError) -> HIBPCorpus {
+        try BreachCorpusRegistry.shared.corpus(reference)
+    }
+
     /// Opens the corpora `policy` names, so that a bad path or file is reported before anything is stored.
     /// - Throws: `CorpusError` for the first that cannot be opened.
     package static func openCorpora(of policy: PasswordPolicy) throws(CorpusError) {

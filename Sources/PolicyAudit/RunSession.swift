@@ -95,6 +95,8 @@ final class RunSession {
     ///
     /// - Parameter csvOptions: The CSV options the run read its file with, if it read one (a rescore reads it so).
     /// - Parameter accounts: Whether to write the run's account summary too (`CSVImportRequest.accounts`).
+    /// - Parameter alsoWriting: Writes what belongs to the run beside its candidates (`CSVImportRequest.completing`),
+    ///   inside the completing transaction.
     /// - Parameter unlessImported: When true, a complete run that already holds a source with this SHA-256, read alike
     ///   (`RunCSVOptions.readsAlike` with `csvOptions`), wins: this
     ///   run is discarded instead, and that run returned. The check shares the completing transaction (writers take it
@@ -103,7 +105,8 @@ final class RunSession {
     /// - Throws: The store's error, the session still open (the caller abandons it).
     func complete(
         sourceBytes: Int64, sourceSHA256: String, tally: RunTally, reuse: RunReuseSummaryRow,
-        csvOptions: RunCSVOptions? = nil, accounts: Bool = false, unlessImported: Bool = false
+        csvOptions: RunCSVOptions? = nil, accounts: Bool = false, unlessImported: Bool = false,
+        alsoWriting: ((_ runID: Int64, _ accepted: Int) throws -> Void)? = nil
     ) throws -> StoredRun? {
         precondition(state == .open, "a session completes once")
         let (runs, summaries) = (workspace.runs, workspace.summaries)
@@ -119,6 +122,7 @@ final class RunSession {
                     counts, runID: run.id, versionA: versionIDs[a], versionB: versionIDs[b])
             }
             if accounts { try summaries.writeAccounts(runID: run.id) }
+            try alsoWriting?(run.id, tally.acceptedCount)
             try runs.complete(
                 runID: run.id, sourceBytes: sourceBytes, sourceSHA256: sourceSHA256, rowsRead: tally.rowsSeen,
                 rowsAccepted: tally.acceptedCount, rowsRejected: tally.rejectedCount)

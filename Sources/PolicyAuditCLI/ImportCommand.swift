@@ -11,7 +11,9 @@ enum ImportCommand: CLICommand {
             "import FILE.csv|- [--policy NAME[@N]]... [--password-column C] [--user-column C] [--email-column C] "
                 + "[--id-column C] [--time-column C] [--time-format F] [--time-zone NAME] [--delimiter ','|';'|'\\t'] "
                 + "[--label TEXT] [--strict] "
-                + "[--rejects FILE] [--again] [--accounts] [--strength] [--format text|json]"
+                + "[--rejects FILE] [--again] [--accounts] [--strength] [--format text|json]",
+            "import --ntds FILE [--potfile FILE] [--groups FILE|DIR]... [--hibp-ntlm FILE]... [--enabled-only] "
+                + "[--include-machines] [--redact-accounts] [--policy NAME[@N]]... [--label TEXT] [--format text|json]",
         ],
         arguments: [.init("FILE.csv", "The CSV to import; '-' reads standard input.")],
         discussion: """
@@ -19,6 +21,11 @@ enum ImportCommand: CLICommand {
             Bad rows (wrong field count, invalid UTF-8, empty password, NUL byte, password over 1 KiB, another field
             over 4 KiB, unterminated quote) are counted by reason with their line numbers; the good rows still land.
             Exit status: 0 all rows landed, 65 some rows were rejected (or, with --strict, nothing was stored).
+            --ntds audits a directory: every account of the extract is stored with a keyed fingerprint of its NT hash
+            (never the hash) and its findings (empty password, LM hash, NT hash shared or in a --hibp-ntlm corpus);
+            the accounts the potfile cracked are scored against the versions as CSV candidates are (never storing the
+            password), the others are "not cracked". Machine accounts, password-history lines and lines without an NT
+            hash are counted apart; malformed lines are named by number (exit 65), the good ones kept.
             """)
 
     /// `--policy NAME[@N]`, repeatable.
@@ -48,9 +55,10 @@ enum ImportCommand: CLICommand {
 
     static let options: [any DeclaredOption] =
         [policy] + CSVOptions.all + [label, strict, rejects, again, accounts, strength, ListingFormat.option]
-        + StoreOptions.all
+        + directoryOptions + StoreOptions.all
 
     static func run(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
+        if arguments[ntds] != nil { return try runDirectory(arguments, context: context) }
         let file = try arguments.positionals(count: 1...1, command: "import", what: "FILE.csv")[0]
         var request = CSVImportRequest(source: CSVOptions.source(file, context: context))
         (request.mapping, request.dialect) = (CSVOptions.mapping(arguments), CSVOptions.dialect(arguments))

@@ -1,3 +1,4 @@
+import DirectoryAudit
 import Foundation
 import PolicyAudit
 import PolicyReports
@@ -56,7 +57,12 @@ enum ReportCommand: CLICommand {
         let workspace = try StoreOptions.openReadOnly(arguments, context: context)
         let policies = try arguments[policy].map { try PolicyArgument.reference($0, command: "report") }
         let report = try RunReportBuilder(workspace: workspace).build(runs: selection, policies: policies)
-        return try ReportOutput.emit(.run(report), command: "report", arguments: arguments, context: context)
+        guard let directory = try DirectoryReportBuilder(workspace: workspace).build(for: report) else {
+            return try ReportOutput.emit(.run(report), command: "report", arguments: arguments, context: context)
+        }
+        return try ReportOutput.emit(command: "report", arguments: arguments, context: context) { format, color in
+            directory.appended(to: Report.run(report).rendered(as: format, useColor: color), format: format)
+        }
     }
 
     /// The runs `--run`, `--runs` and `--label` name; at most one of them may be given.

@@ -13,6 +13,8 @@ package final class SQLiteAuditStore: AuditStore {
     package let pruner: any RunPruner
     /// Large word lists, once per distinct content (`word_list`).
     package let wordLists: any WordListRepository
+    /// Directory audits' accounts and summaries (`directory_account`, `run_directory_summary`).
+    package let directory: any DirectoryRepository
 
     /// A store over `database`, which must be migrated (`Migrator.migrate`, or `verifyCurrent` when read-only).
     package init(database: Database) {
@@ -24,6 +26,7 @@ package final class SQLiteAuditStore: AuditStore {
         queries = SQLiteQueryRunner(database: database)
         pruner = SQLiteRunPruner(database: database)
         wordLists = SQLiteWordListRepository(database: database)
+        directory = SQLiteDirectoryRepository(database: database)
     }
 
     package var isReadOnly: Bool { database.isReadOnly }

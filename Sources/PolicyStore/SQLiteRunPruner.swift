@@ -67,6 +67,8 @@ package struct SQLiteRunPruner: RunPruner {
             try database.execute("DELETE FROM candidate WHERE id BETWEEN ?1 AND ?2", bounds)
             // The run's accounts point at candidates that are gone: its last candidates no longer count.
             try database.execute("DELETE FROM run_account_summary WHERE run_id = ?1", [.integer(runID)])
+            // A directory audit's accounts (their names and findings) go with the candidates; its summary stays.
+            try database.execute("DELETE FROM directory_account WHERE run_id = ?1", [.integer(runID)])
             try database.execute("UPDATE import_run SET pruned_at = ?2 WHERE id = ?1", [.integer(runID), .text(time)])
         }
     }

@@ -16,6 +16,7 @@ package final class PostgresAuditStore: AuditStore {
     package let queries: any QueryRunner
     package let pruner: any RunPruner
     package let wordLists: any WordListRepository
+    package let directory: any DirectoryRepository
     package let isReadOnly: Bool
     /// What `init` should tell the user about the database's roles (created, or the SQL an administrator runs), when
     /// the store was opened to create.
@@ -37,6 +38,7 @@ package final class PostgresAuditStore: AuditStore {
         queries = PostgresQueryRunner(connection: connection)
         pruner = PostgresRunPruner(connection: connection, runs: runs)
         wordLists = PostgresWordListRepository(connection: connection)
+        directory = PostgresDirectoryRepository(connection: connection)
     }
 
     /// Connects to `uri` and prepares its database for `intent`: `.create` migrates and sets up the writer and reader

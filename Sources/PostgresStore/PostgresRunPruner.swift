@@ -56,6 +56,7 @@ package struct PostgresRunPruner: RunPruner {
             _ = try connection.execute("DELETE FROM candidate WHERE id BETWEEN $1 AND $2", bounds)
             // The run's accounts point at candidates that are gone: its last candidates no longer count.
             _ = try connection.execute("DELETE FROM run_account_summary WHERE run_id = $1", [.integer(runID)])
+            _ = try connection.execute("DELETE FROM directory_account WHERE run_id = $1", [.integer(runID)])
             _ = try connection.execute(
                 "UPDATE import_run SET pruned_at = $2::timestamptz WHERE id = $1", [.integer(runID), .text(time.text)])
         }

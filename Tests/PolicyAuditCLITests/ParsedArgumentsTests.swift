@@ -100,7 +100,7 @@ struct ParsedArgumentsTests {
         #expect(parsed[policy] == ["a", "a"])
     }
 
-    @Test("every command declares which options repeat: --policy, --standard, --param, --vary")
+    @Test("every command declares which options repeat: --policy, --standard, --param, --vary, --groups, --hibp-ntlm")
     func commandSpecs() {
         func walk(_ commands: [any CLICommand.Type]) -> [(String, Set<String>)] {
             commands.flatMap { command in
@@ -111,7 +111,8 @@ struct ParsedArgumentsTests {
         let repeatable = Dictionary(uniqueKeysWithValues: walk(PolicyAuditCLI.commands))
         #expect(
             repeatable.filter { !$0.value.isEmpty } == [
-                "import": ["--policy"], "report": ["--policy"], "compliance": ["--policy", "--standard"],
+                "import": ["--policy", "--groups", "--hibp-ntlm"], "report": ["--policy"],
+                "compliance": ["--policy", "--standard"],
                 "query": ["--param"], "tune": ["--vary"],
             ])
     }

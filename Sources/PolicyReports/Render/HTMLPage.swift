@@ -2,15 +2,18 @@
 ///
 /// A Content-Security-Policy forbids every external load and every script; all text is escaped by callers
 /// through the helpers here.
-struct HTMLPage {
-    private(set) var body = ""
+package struct HTMLPage {
+    package private(set) var body = ""
     private var chartCount = 0
 
+    /// An empty page.
+    package init() {}
+
     /// Appends raw, already-safe HTML.
-    mutating func raw(_ html: String) { body += html }
+    package mutating func raw(_ html: String) { body += html }
 
     /// Appends an element with escaped text: `<h2>text</h2>`.
-    mutating func element(_ tag: String, _ text: String, className: String? = nil) {
+    package mutating func element(_ tag: String, _ text: String, className: String? = nil) {
         let attribute = className.map { #" class="\#($0)""# } ?? ""
         body += "<\(tag)\(attribute)>\(ReportText.html(text))</\(tag)>\n"
     }
@@ -18,12 +21,12 @@ struct HTMLPage {
     /// Appends a data table in a box of its own that scrolls sideways when the table is wider than the page (a
     /// narrow screen), so that the page itself never does; cells are escaped, columns in `numeric` right-aligned with
     /// tabular figures.
-    mutating func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[String]]) {
+    package mutating func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[String]]) {
         body += Self.table(caption: caption, headers: headers, numeric: numeric, rows: rows)
     }
 
     /// Appends a figure: a chart made by `chart` (given a unique id) beside its data table.
-    mutating func figure(
+    package mutating func figure(
         _ chart: (String) -> String, caption: String, headers: [String], numeric: Set<Int>,
         rows: [[String]]
     ) {

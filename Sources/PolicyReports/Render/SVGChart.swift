@@ -2,19 +2,26 @@
 ///
 /// Each chart is an `<svg role="img">` with an `aria-label`, a `<title>` and a `<desc>`; its figures are written
 /// on the marks (not carried by colour alone) and repeated in a data table beside the chart.
-enum SVGChart {
+package enum SVGChart {
     /// One labelled bar: `label`, and `count` shown with its share of `total`.
-    struct Bar {
+    package struct Bar {
         var label: String
         var count: Int
         var total: Int
+
+        /// A bar of `count` out of `total`.
+        package init(label: String, count: Int, total: Int) {
+            self.label = label
+            self.count = count
+            self.total = total
+        }
 
         var valueText: String { "\(ReportNumber.grouped(count)) (\(Percentage(count, of: total)))" }
     }
 
     /// Horizontal bars scaled to each bar's share of its total (0–100%): the label above its bar, the figure right of
     /// it, so that a long label has the chart's whole width and is never cut at its left edge.
-    static func horizontalBars(id: String, title: String, description: String, bars: [Bar]) -> String {
+    package static func horizontalBars(id: String, title: String, description: String, bars: [Bar]) -> String {
         let rowHeight = 40
         let left = 8
         let barWidth = 520

@@ -21,5 +21,6 @@ extension PostgresMigrator {
         m0012_candidate_strength,
         m0013_run_tuning_cell,
         m0014_run_time_options,
+        m0015_directory_audit,
     ]
 }

@@ -1,0 +1,118 @@
+import AuditCrypto
+import AuditRepositories
+import BreachCorpus
+import Foundation
+import PasswordPolicy
+import PolicyAudit
+
+/// A directory audit (`pwaudit import --ntds`): reads an NTDS extract, its potfile and privileged groups, assesses
+/// every account (`DirectoryFindings`), scores the cracked ones against policy versions through the CSV import (an
+/// in-memory source: the run lifecycle, candidates, summaries, history and compliance are those of a CSV run), and
+/// stores every account with its findings in the run's completing transaction.
+///
+/// Nothing stored or printed holds a hash or a password: the NT hash is kept as HMAC-SHA256 under the fingerprint key
+/// (so the same hash in two audits under one key is recognisable, and nothing else is), a cracked password as the
+/// candidate's fingerprint and features.
+package struct DirectoryImport {
+    /// The run's source name: `ntds:` and the extract's file name.
+    package static let sourcePrefix = "ntds:"
+    let workspace: AuditWorkspace
+
+    /// An audit stored into `workspace`.
+    package init(workspace: AuditWorkspace) { self.workspace = workspace }
+
+    /// Runs the audit.
+    /// - Throws: `DirectoryAuditError`, `CorpusError`, and what `CSVImport.run` throws.
+    package func run(_ request: DirectoryImportRequest) throws -> DirectoryImportResult {
+        let reading = try ExtractParser(includeMachines: request.includeMachines, enabledOnly: request.enabledOnly)
+            .parse(path: request.extractPath)
+        let extractName = (request.extractPath as NSString).lastPathComponent
+        guard !reading.accounts.isEmpty else {
+            throw DirectoryAuditError.noAccounts(path: request.extractPath, linesRead: reading.linesRead)
+        }
+        let potfile =
+            try request.potfilePath.map { path throws(DirectoryAuditError) in try Potfile(path: path) }
+            ?? Potfile()
+        let groups = try GroupMembership(paths: request.groupPaths)
+        let key = try workspace.fingerprintKey()
+        let corpora = try breachCorpora(request)
+        let assessments = try DirectoryFindings.assess(reading.accounts, potfile: potfile, groups: groups) { hash in
+            let bytes = hash.bytes
+            return try corpora.reduce(0) { max($0, try $1.occurrences(ofDigest: bytes)) }
+        }
+        let fingerprinter = Fingerprinter(key: key)
+        let names = reading.accounts.map { account in
+            request.redactAccounts ? Self.pseudonym(of: account, fingerprinter: fingerprinter) : account.qualifiedName
+        }
+        var scored: [CrackedAccountsByteSource.Row] = []
+        for (ordinal, account) in reading.accounts.enumerated() {
+            guard let password = potfile[account.ntHash], !password.isEmpty else { continue }
+            scored.append(
+                .init(ordinal: ordinal, username: names[ordinal], password: password, time: account.passwordLastSet))
+        }
+        let candidateLines = Dictionary(
+            uniqueKeysWithValues: zip(scored.map(\.ordinal), CrackedAccountsByteSource.lines(of: scored)))
+        let tag = Array("pwaudit nt hash\0".utf8)
+        let rows = reading.accounts.enumerated().map { ordinal, account in
+            let item = assessments[ordinal]
+            return DirectoryAccountRow(
+                ordinal: ordinal, username: names[ordinal], rid: request.redactAccounts ? nil : account.rid,
+                ntFingerprint: fingerprinter.fingerprint(tag + account.ntHash.bytes), cracked: item.cracked,
+                emptyPassword: item.emptyPassword, lmHash: item.lmHash, sharedWith: item.sharedWith,
+                sharedGroup: item.sharedGroup, breachCount: item.breachCount,
+                usernameInPassword: item.usernameInPassword.rawValue, groups: item.groups, disabled: account.isDisabled,
+                machine: account.isMachine, passwordLastSetAt: account.passwordLastSet,
+                candidateLine: candidateLines[ordinal], passwordLength: item.passwordLength)
+        }
+        let counts = DirectoryCounts(assessments)
+        var summary = RunDirectorySummary(
+            extractName: extractName, potfileName: request.potfilePath.map { ($0 as NSString).lastPathComponent },
+            accounts: counts.accounts, cracked: counts.cracked, scored: 0, emptyPassword: counts.emptyPassword,
+            lmHash: counts.lmHash, sharedHash: counts.sharedHash, breached: counts.breached,
+            breachCorpora: corpora.count, linesRead: reading.linesRead, machineAccounts: reading.machineAccounts,
+            machinesIncluded: request.includeMachines, historyLines: reading.historyLines,
+            withoutNTHash: reading.withoutNTHash, disabledAccounts: reading.disabledAccounts,
+            disabledExcluded: reading.disabledExcluded, malformedLines: reading.malformed.count,
+            potfileLines: potfile.linesRead, potfileUnmatched: potfile.unmatched + potfile.malformed.count,
+            redacted: request.redactAccounts)
+
+        let cracked = scored
+        var csv = CSVImportRequest(
+            source: .generated(name: Self.sourcePrefix + extractName) { CrackedAccountsByteSource(cracked) })
+        csv.versions = request.versions
+        csv.label = request.label
+        csv.strength = request.strength
+        csv.progress = request.progress
+        csv.again = true  // the extract, not the generated CSV, is the input: every audit is its own run
+        let directory = workspace.directory
+        csv.completing = { runID, accepted in
+            summary.scored = accepted
+            try directory.write(summary: summary, accounts: rows, runID: runID)
+        }
+        guard case .imported(let result) = try CSVImport(workspace: workspace).run(csv) else {
+            preconditionFailure("an import with `again` set never finds its input already imported")
+        }
+        summary.scored = result.accepted
+        return DirectoryImportResult(
+            scoring: result, summary: summary, counts: counts,
+            malformed: reading.malformed + potfile.malformed + groups.malformed)
+    }
+
+    /// The `hibp-ntlm` corpora every NT hash is looked up in: those the scored versions name and those asked for.
+    private func breachCorpora(_ request: DirectoryImportRequest) throws -> [HIBPCorpus] {
+        let library = PolicyLibrary(workspace: workspace)
+        let versions = request.versions.isEmpty ? try library.latestOfEveryPolicy() : request.versions
+        var references = Set(request.corpusPaths.map { BreachCorpusReference(format: .ntlm, path: $0) })
+        for version in versions {
+            references.formUnion(try library.policy(of: version).breachCorpusReferences.filter { $0.format == .ntlm })
+        }
+        return try references.sorted { $0.path < $1.path }.map { try PolicyCompiler.corpus($0) }
+    }
+
+    /// A stable pseudonym for `account` under the fingerprint key: `account-` and 16 hexadecimal digits of the keyed
+    /// digest of its lowercased qualified name, so the same account has the same pseudonym in every audit.
+    static func pseudonym(of account: ExtractAccount, fingerprinter: Fingerprinter) -> String {
+        let digest = fingerprinter.fingerprint(utf8: "pwaudit account\0" + account.qualifiedName.lowercased())
+        return "account-" + digest.hex.prefix(16)
+    }
+}
