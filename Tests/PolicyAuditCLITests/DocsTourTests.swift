@@ -19,9 +19,12 @@ struct DocsTourTests {
     /// The most marks, over all pages, that keep a block or a line from running: they stay few.
     static let mostSkipMarks = 11
 
+    /// The binary the pages run: `PWAUDIT_DOCS_BINARY` (a release build, say), else the one `swift test` built.
+    static let binary = ProcessInfo.processInfo.environment["PWAUDIT_DOCS_BINARY"] ?? BuiltBinary.url?.path
+
     @Test("every sh block of the page runs, in order, with the exits and output the page says", arguments: pages)
     func pageRuns(_ page: String) throws {
-        let binary = try #require(BuiltBinary.url?.path, "no built pwaudit executable")
+        let binary = try #require(Self.binary, "no built pwaudit executable")
         let text = try String(contentsOfFile: SourceTree.path(page), encoding: .utf8)
         let outcome = try DocsTour(binary: binary).run(page: text)
         #expect(outcome.ran + outcome.skipped.count > 0, "\(page) has no sh block")
@@ -111,6 +114,9 @@ struct DocsTourTests {
         }
         #expect(throws: DocsShellBlock.MarkError.self) {
             try DocsShellBlock.blocks(in: "<!-- docs-test: exits 1 -->\n```sh\ntrue\n```\n")
+        }
+        #expect(throws: DocsShellBlock.MarkError.self) {
+            try DocsShellBlock.blocks(in: "- a list item:\n\n  ```sh\n  true\n  ```\n")
         }
     }
 }

@@ -25,7 +25,8 @@ package struct DocsShellBlock: Equatable, Sendable {
     /// How many marks the block carries that keep something from running (a skipped block or line).
     package var skipMarks: Int { (skipReason == nil ? 0 : 1) + skippedLines.count }
 
-    /// What a page's blocks could not be read as: a mark that is not one, or one that stands before no `sh` block.
+    /// What a page's blocks could not be read as: a mark that is not one, one that stands before no `sh` block, or an
+    /// indented `sh` fence (which the tour would pass over).
     package struct MarkError: Error, CustomStringConvertible {
         /// The page's line of the mark.
         package let line: Int
@@ -50,6 +51,9 @@ package struct DocsShellBlock: Equatable, Sendable {
                 continue
             }
             guard line.hasPrefix("```") else {
+                if line.trimmingCharacters(in: .whitespaces) == "```sh" {
+                    throw MarkError(line: index + 1, reason: "an indented ```sh block would not be run: unindent it")
+                }
                 if let mark = pendingMark, !line.trimmingCharacters(in: .whitespaces).isEmpty {
                     throw MarkError(line: mark.line, reason: "a docs-test mark stands before no ```sh block")
                 }
