@@ -9,9 +9,21 @@ struct DictionaryMatcher {
     /// With `firstRequired` (for each start, the first offset at or after it that a match must reach), substrings
     /// that stop short of it are not reported: the l33t matcher's, which cannot hold a substitution.
     func matches(_ password: [Unicode.Scalar], firstRequired: [Int]? = nil) -> [StrengthMatch] {
-        var result: [StrengthMatch] = []
-        let n = password.count
-        let lower = ScalarText.lowered(password)
+        var found = CandidateMatches(password: password, names: names)
+        scan(into: &found, reversed: false, firstRequired: firstRequired)
+        return found.matches.indices.map { found.strengthMatch($0, withGuesses: false) }
+    }
+
+    /// The list names in `CandidateMatches.Source`'s numbering: the table's, then the user inputs.
+    var names: [String] { table.allNames }
+
+    /// Appends the plain matches of `found.password` (`reversed`: of the reversed password, mapped back onto the
+    /// password: spans and tokens as typed, in the reversed scan's order; `omnimatch` sorts all matches by position,
+    /// stably), each with its guesses.
+    func scan(into found: inout CandidateMatches, reversed: Bool, firstRequired: [Int]? = nil) {
+        let original = found.password
+        let n = original.count
+        let lower = reversed ? found.lowerReversed : found.lower
         let inputs = userInputs.entries.count
         let listCount = table.names.count
         for i in 0..<n {
@@ -25,13 +37,15 @@ struct DictionaryMatcher {
                 let length = j - i + 1
                 let reported = j >= required
                 let scalar = lower[j]
+                // The token's variations as typed (upper case), computed once for all its lists.
+                var variations = -1.0
                 if node != RankedWordTable.absent {
                     node = scalar.isASCII ? table.child(of: node, UInt8(scalar.value)) : RankedWordTable.absent
                     if node != RankedWordTable.absent, reported, let entry = table.entry(at: node) {
                         for list in 0..<listCount {
                             let rank = table.rank(entry: entry, list: list)
                             if rank > 0 {
-                                result.append(match(password, lower, i, j, list: table.names[list], rank: rank))
+                                append(&found, i, j, list: list, rank: rank, reversed: reversed, &variations)
                             }
                         }
                     }
@@ -40,48 +54,43 @@ struct DictionaryMatcher {
                     if inputs <= 64 {
                         inputsAlive = userInputs.narrowed(inputsAlive, offset: length - 1, scalar: scalar)
                         if reported, inputsAlive != 0, let rank = userInputs.rank(among: inputsAlive, length: length) {
-                            result.append(match(password, lower, i, j, list: "user_inputs", rank: rank))
+                            append(&found, i, j, list: listCount, rank: rank, reversed: reversed, &variations)
                         }
                     } else {
                         if length > userInputs.maximumLength { inputsAlive = 0 }
                         if reported, length <= userInputs.maximumLength, let rank = userInputs.rank(of: lower[i...j]) {
-                            result.append(match(password, lower, i, j, list: "user_inputs", rank: rank))
+                            append(&found, i, j, list: listCount, rank: rank, reversed: reversed, &variations)
                         }
                     }
                 }
                 j += 1
             }
         }
-        return result
     }
 
-    private func match(
-        _ password: [Unicode.Scalar], _ lower: [Unicode.Scalar], _ i: Int, _ j: Int, list: String, rank: Int
-    ) -> StrengthMatch {
-        StrengthMatch(
-            start: i, end: j, token: ScalarText.string(password[i...j]),
-            pattern: .dictionary(
-                DictionaryMatch(
-                    dictionaryName: list, matchedWord: ScalarText.string(lower[i...j]), rank: rank, reversed: false,
-                    substitutions: [])))
+    /// Appends the match of `i...j` (in the scanned orientation) with its guesses; `variations` caches the token's
+    /// upper-case variations (negative until computed).
+    @inline(__always)
+    private func append(
+        _ found: inout CandidateMatches, _ i: Int, _ j: Int, list: Int, rank: Int, reversed: Bool,
+        _ variations: inout Double
+    ) {
+        let n = found.password.count
+        let (start, end) = reversed ? (n - 1 - j, n - 1 - i) : (i, j)
+        if variations < 0 { variations = GuessEstimation.uppercaseVariations(found.password[start...end]) }
+        let formula = Double(rank) * variations * (reversed ? 2 : 1)
+        found.matches.append(
+            CandidateMatches.Match(
+                start: start, end: end, guesses: GuessEstimation.floored(formula, length: j - i + 1, in: n),
+                source: .word(list: Int32(list), rank: Int32(rank), reversed: reversed)))
     }
 
     /// Matches of the reversed password, mapped back onto the password (tokens as typed, `reversed` set), in the
     /// reversed scan's order (`omnimatch` sorts all matches by position, stably).
     func reversedMatches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
-        let n = password.count
-        var result = matches(Array(password.reversed()))
-        for index in result.indices {
-            let (i, j) = (result[index].start, result[index].end)
-            result[index].start = n - 1 - j
-            result[index].end = n - 1 - i
-            result[index].token = ScalarText.string(password[(n - 1 - j)...(n - 1 - i)])
-            if case .dictionary(var detail) = result[index].pattern {
-                detail.reversed = true
-                result[index].pattern = .dictionary(detail)
-            }
-        }
-        return result
+        var found = CandidateMatches(password: password, names: names)
+        scan(into: &found, reversed: true)
+        return found.matches.indices.map { found.strengthMatch($0, withGuesses: false) }
     }
 
     /// Matches that need at least one substitution of zxcvbn's l33t table, tokens longer than one scalar.
@@ -93,10 +102,20 @@ struct DictionaryMatcher {
     /// reported once, ordered as zxcvbn's first copy: by (start, end), then by the first set yielding it, then
     /// by list.
     func l33tMatches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
-        guard let plan = L33tPlan.plan(for: password) else { return [] }
-        let lower = ScalarText.lowered(password)
-        guard lower.count == password.count else { return rescanningL33tMatches(password, plan.substitutions) }
-        return L33tWalk(matcher: self, password: password, lower: lower, plan: plan).run()
+        var found = CandidateMatches(password: password, names: names)
+        scanL33t(into: &found)
+        return found.matches.indices.map { found.strengthMatch($0, withGuesses: false) }
+    }
+
+    /// Appends the l33t matches of `found.password`, each with its guesses.
+    func scanL33t(into found: inout CandidateMatches) {
+        guard let plan = L33tPlan.plan(for: found.password) else { return }
+        guard found.lower.count == found.password.count else {
+            found.append(others: rescanningL33tMatches(found.password, plan.substitutions))
+            return
+        }
+        found.plan = plan
+        L33tWalk(matcher: self, password: found.password, lower: found.lower, plan: plan).run(into: &found)
     }
 
     /// zxcvbn's own way, one rescan per substitution set: for a password whose lower-case form changes length.

@@ -19,6 +19,15 @@ enum GuessEstimation {
         return max(formula(match, token: password[match.start...match.end]), floor)
     }
 
+    /// `guesses`' floor applied to a formula's value for a match of `length` scalars in a password of `count`.
+    @inline(__always) static func floored(_ formula: Double, length: Int, in count: Int) -> Double {
+        var floor = 1.0
+        if length < count {
+            floor = length == 1 ? minimumSubmatchGuessesSingleScalar : minimumSubmatchGuessesMultipleScalars
+        }
+        return max(formula, floor)
+    }
+
     private static func formula(_ match: StrengthMatch, token: ArraySlice<Unicode.Scalar>) -> Double {
         switch match.pattern {
         case .bruteforce:
@@ -76,15 +85,37 @@ enum GuessEstimation {
     }
 
     static func uppercaseVariations(_ word: ArraySlice<Unicode.Scalar>) -> Double {
-        if !word.contains(where: ScalarText.isASCIIUpper) || ScalarText.lowered(word).elementsEqual(word) { return 1 }
+        // zxcvbn returns 1 when the word has no A–Z or is all lower case; a word with an A–Z is never its own lower
+        // case form, so the first test decides.
+        var asciiUpper = 0
+        var firstUpper = -1
+        var lastUpper = -1
+        var asciiLower = false
+        for (offset, scalar) in word.enumerated() {
+            if ScalarText.isASCIIUpper(scalar) {
+                asciiUpper += 1
+                if firstUpper < 0 { firstUpper = offset }
+                lastUpper = offset
+            } else if ScalarText.isASCIILower(scalar) {
+                asciiLower = true
+            }
+        }
+        if asciiUpper == 0 { return 1 }
         let count = word.count
         // ^[A-Z][^A-Z]+$, ^[^A-Z]+[A-Z]$, ^[^a-z]+$
-        let upperPositions = word.indices.filter { ScalarText.isASCIIUpper(word[$0]) }.map { $0 - word.startIndex }
-        if count >= 2 && upperPositions == [0] { return 2 }
-        if count >= 2 && upperPositions == [count - 1] { return 2 }
-        if !word.contains(where: ScalarText.isASCIILower) { return 2 }
-        let upper = word.filter { $0.properties.isUppercase }.count
-        let lower = word.filter { $0.properties.isLowercase }.count
+        if count >= 2 && asciiUpper == 1 && firstUpper == 0 { return 2 }
+        if count >= 2 && asciiUpper == 1 && lastUpper == count - 1 { return 2 }
+        if !asciiLower { return 2 }
+        var upper = 0
+        var lower = 0
+        for scalar in word {
+            if scalar.isASCII {
+                if ScalarText.isASCIIUpper(scalar) { upper += 1 } else if ScalarText.isASCIILower(scalar) { lower += 1 }
+            } else {
+                if scalar.properties.isUppercase { upper += 1 }
+                if scalar.properties.isLowercase { lower += 1 }
+            }
+        }
         var variations = 0.0
         if min(upper, lower) >= 1 {
             for i in 1...min(upper, lower) { variations += nCk(upper + lower, i) }
@@ -99,6 +130,30 @@ enum GuessEstimation {
         for substitution in detail.substitutions {
             let subbed = lower.filter { $0 == substitution.typed }.count
             let unsubbed = lower.filter { $0 == substitution.letter }.count
+            if subbed == 0 || unsubbed == 0 {
+                variations *= 2
+            } else {
+                var possibilities = 0.0
+                for i in 1...min(subbed, unsubbed) { possibilities += nCk(subbed + unsubbed, i) }
+                variations *= possibilities
+            }
+        }
+        return variations
+    }
+
+    /// `l33tVariations` for a token read under the substitution set `substitutions` (those of its typed characters
+    /// present in the token are the match's, in the set's order), `lower` the token lower-cased scalar by scalar.
+    static func l33tVariations(
+        _ token: ArraySlice<Unicode.Scalar>, lower: ArraySlice<Unicode.Scalar>,
+        substitutions: [(typed: Unicode.Scalar, letter: Unicode.Scalar)]
+    ) -> Double {
+        var variations = 1.0
+        for substitution in substitutions where token.contains(substitution.typed) {
+            var subbed = 0
+            var unsubbed = 0
+            for scalar in lower {
+                if scalar == substitution.typed { subbed += 1 } else if scalar == substitution.letter { unsubbed += 1 }
+            }
             if subbed == 0 || unsubbed == 0 {
                 variations *= 2
             } else {

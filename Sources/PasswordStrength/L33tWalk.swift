@@ -21,10 +21,11 @@ struct L33tWalk {
     private struct Found {
         var set: Int
         var list: Int
-        var match: StrengthMatch
+        var match: CandidateMatches.Match
     }
 
-    func run() -> [StrengthMatch] {
+    /// Appends the matches to `matches` (whose plan is this walk's), each with its guesses.
+    func run(into matches: inout CandidateMatches) {
         var found: [Found] = []
         // The sets still compatible at each depth of the walk, `words` words a depth.
         var sets = [UInt64](repeating: ~0, count: words * (password.count + 1))
@@ -35,17 +36,18 @@ struct L33tWalk {
         for start in password.indices where start <= lastTyped {
             path.removeAll(keepingCapacity: true)
             walk(
-                start: start, at: start, node: RankedWordTable.root, substituted: false, sets: &sets, path: &path,
-                found: &found)
+                start: start, at: start, node: RankedWordTable.root, inputs: matcher.userInputs.all,
+                substituted: false, sets: &sets, path: &path, found: &found, readings: &matches.readings)
         }
         found.sort { ($0.match.start, $0.match.end, $0.set, $0.list) < ($1.match.start, $1.match.end, $1.set, $1.list) }
-        return found.map(\.match)
+        for item in found { matches.matches.append(item.match) }
     }
 
-    /// The walk at `index`, `path.count` scalars read since `start`; the compatible sets are those at that depth.
+    /// The walk at `index`, `path.count` scalars read since `start`; the compatible sets are those at that depth,
+    /// `inputs` the user inputs (the first 64) starting with `path`.
     private func walk(
-        start: Int, at index: Int, node: Int, substituted: Bool, sets: inout [UInt64], path: inout [Unicode.Scalar],
-        found: inout [Found]
+        start: Int, at index: Int, node: Int, inputs: UInt64, substituted: Bool, sets: inout [UInt64],
+        path: inout [Unicode.Scalar], found: inout [Found], readings: inout [Unicode.Scalar]
     ) {
         guard index < password.count else { return }
         let table = matcher.table
@@ -64,21 +66,22 @@ struct L33tWalk {
                 }
                 guard any != 0 else { continue }
                 step(
-                    start: start, at: index, reading: option.letter ?? lower[index], node: node,
+                    start: start, at: index, reading: option.letter ?? lower[index], node: node, inputs: inputs,
                     substituted: substituted || option.letter != nil, sets: &sets, path: &path, found: &found,
-                    table: table)
+                    readings: &readings, table: table)
             }
         } else {
             for word in 0..<words { sets[here + words + word] = sets[here + word] }
             step(
-                start: start, at: index, reading: lower[index], node: node, substituted: substituted, sets: &sets,
-                path: &path, found: &found, table: table)
+                start: start, at: index, reading: lower[index], node: node, inputs: inputs, substituted: substituted,
+                sets: &sets, path: &path, found: &found, readings: &readings, table: table)
         }
     }
 
     private func step(
-        start: Int, at index: Int, reading: Unicode.Scalar, node: Int, substituted: Bool, sets: inout [UInt64],
-        path: inout [Unicode.Scalar], found: inout [Found], table: RankedWordTable
+        start: Int, at index: Int, reading: Unicode.Scalar, node: Int, inputs: UInt64, substituted: Bool,
+        sets: inout [UInt64], path: inout [Unicode.Scalar], found: inout [Found], readings: inout [Unicode.Scalar],
+        table: RankedWordTable
     ) {
         path.append(reading)
         defer { path.removeLast() }
@@ -86,10 +89,20 @@ struct L33tWalk {
         var next = RankedWordTable.absent
         if node != RankedWordTable.absent && reading.isASCII { next = table.child(of: node, UInt8(reading.value)) }
         let tableAlive = next != RankedWordTable.absent
-        let userAlive = length <= matcher.userInputs.maximumLength && matcher.userInputs.hasPrefix(path)
+        let userInputs = matcher.userInputs
+        let few = userInputs.entries.count <= 64
+        var alive = inputs
+        let userAlive: Bool
+        if few {
+            alive = alive == 0 ? 0 : userInputs.narrowed(alive, offset: length - 1, scalar: reading)
+            userAlive = alive != 0
+        } else {
+            userAlive = length <= userInputs.maximumLength && userInputs.hasPrefix(path)
+        }
         guard tableAlive || userAlive else { return }
         if substituted && length > 1 {
             let set = firstSet(sets, depth: length)
+            var guessesFactor = -1.0
             if tableAlive, let entry = table.entry(at: next) {
                 for list in table.names.indices {
                     let rank = table.rank(entry: entry, list: list)
@@ -97,19 +110,26 @@ struct L33tWalk {
                         found.append(
                             Found(
                                 set: set, list: list,
-                                match: match(start, index, list: table.names[list], rank: rank, set: set, path: path)))
+                                match: match(
+                                    start, index, list: list, rank: rank, set: set, path: path, &guessesFactor,
+                                    &readings)))
                     }
                 }
             }
-            if userAlive, let rank = matcher.userInputs.rank(of: path) {
+            if userAlive,
+                let rank = few ? userInputs.rank(among: alive, length: length) : userInputs.rank(of: path)
+            {
                 found.append(
                     Found(
                         set: set, list: table.names.count,
-                        match: match(start, index, list: "user_inputs", rank: rank, set: set, path: path)))
+                        match: match(
+                            start, index, list: table.names.count, rank: rank, set: set, path: path,
+                            &guessesFactor, &readings)))
             }
         }
         walk(
-            start: start, at: index + 1, node: next, substituted: substituted, sets: &sets, path: &path, found: &found)
+            start: start, at: index + 1, node: next, inputs: alive, substituted: substituted, sets: &sets,
+            path: &path, found: &found, readings: &readings)
     }
 
     /// The indices in `plan.options` of the readings of `typed` (empty when it has none).
@@ -123,15 +143,20 @@ struct L33tWalk {
         return 0
     }
 
+    /// The match of `i...j` read as `path` (appended to `readings`), with its guesses; `factor` caches the token's
+    /// upper-case variations (negative until computed).
     private func match(
-        _ i: Int, _ j: Int, list: String, rank: Int, set: Int, path: [Unicode.Scalar]
-    ) -> StrengthMatch {
+        _ i: Int, _ j: Int, list: Int, rank: Int, set: Int, path: [Unicode.Scalar], _ factor: inout Double,
+        _ readings: inout [Unicode.Scalar]
+    ) -> CandidateMatches.Match {
         let token = password[i...j]
-        return StrengthMatch(
-            start: i, end: j, token: ScalarText.string(token),
-            pattern: .dictionary(
-                DictionaryMatch(
-                    dictionaryName: list, matchedWord: ScalarText.string(path), rank: rank, reversed: false,
-                    substitutions: plan.substitutions[set].filter { token.contains($0.typed) })))
+        let reading = readings.count
+        readings.append(contentsOf: path)
+        if factor < 0 { factor = GuessEstimation.uppercaseVariations(token) }
+        let l33t = GuessEstimation.l33tVariations(token, lower: lower[i...j], substitutions: plan.substitutions[set])
+        let formula = Double(rank) * factor * l33t
+        return CandidateMatches.Match(
+            start: i, end: j, guesses: GuessEstimation.floored(formula, length: j - i + 1, in: password.count),
+            source: .l33t(list: Int32(list), rank: Int32(rank), set: Int32(set), reading: Int32(reading)))
     }
 }

@@ -110,16 +110,20 @@ struct MinimumGuessesSearch {
         }
     }
 
-    /// The cheapest decomposition of `password` given `matches` (guesses estimated here), and its guesses.
-    static func search(_ password: [Unicode.Scalar], matches: [StrengthMatch]) -> (
-        guesses: Double, sequence: [StrengthMatch]
-    ) {
-        let n = password.count
+    /// One piece of the cheapest decomposition: a candidate match by index, or (`match` nil) a bruteforce span.
+    struct Step {
+        var start: Int
+        var end: Int
+        var match: Int?
+        var guesses: Double
+    }
+
+    /// The cheapest decomposition of a password of `n` scalars given its candidate `matches` (guesses estimated),
+    /// and its guesses.
+    static func search(_ n: Int, matches: [CandidateMatches.Match]) -> (guesses: Double, sequence: [Step]) {
         if n == 0 { return (1, []) }
-        var guesses = [Double](repeating: 0, count: matches.count)
         var keys = [Int](repeating: 0, count: matches.count)
         for (index, match) in matches.enumerated() {
-            guesses[index] = GuessEstimation.guesses(match, password: password)
             // (end, start, index) as one integer: the order zxcvbn visits the matches in.
             keys[index] = ((match.end &* n &+ match.start) &* matches.count) &+ index
         }
@@ -148,10 +152,11 @@ struct MinimumGuessesSearch {
                     let base = State.base(start - 1)
                     for entry in base..<(base + state.counts[start - 1]) { lengths.append(state.entries[entry].length) }
                     for l in lengths {
-                        state.update(start: start, end: k, match: Int32(index), guesses: guesses[index], Int(l) + 1)
+                        state.update(
+                            start: start, end: k, match: Int32(index), guesses: matches[index].guesses, Int(l) + 1)
                     }
                 } else {
-                    state.update(start: 0, end: k, match: Int32(index), guesses: guesses[index], 1)
+                    state.update(start: 0, end: k, match: Int32(index), guesses: matches[index].guesses, 1)
                 }
             }
             state.update(start: 0, end: k, match: bruteforce, guesses: bruteforceGuesses[k + 1], 1)
@@ -177,7 +182,7 @@ struct MinimumGuessesSearch {
         for index in (last + 1)..<(last + state.counts[n - 1]) where state.entries[index].guesses < best.guesses {
             best = state.entries[index]
         }
-        var sequence: [StrengthMatch] = []
+        var sequence: [Step] = []
         var k = n - 1
         var l = best.length
         while k >= 0 {
@@ -188,14 +193,10 @@ struct MinimumGuessesSearch {
             let entry = state.entries[found]
             let start = Int(entry.start)
             if entry.match == bruteforce {
-                var match = StrengthMatch(
-                    start: start, end: k, token: ScalarText.string(password[start...k]), pattern: .bruteforce)
-                match.guesses = bruteforceGuesses[k - start + 1]
-                sequence.append(match)
+                sequence.append(Step(start: start, end: k, match: nil, guesses: bruteforceGuesses[k - start + 1]))
             } else {
-                var match = matches[Int(entry.match)]
-                match.guesses = guesses[Int(entry.match)]
-                sequence.append(match)
+                let index = Int(entry.match)
+                sequence.append(Step(start: start, end: k, match: index, guesses: matches[index].guesses))
             }
             k = start - 1
             l -= 1

@@ -23,6 +23,8 @@ final class RankedWordTable: Sendable {
 
     /// List names in zxcvbn's order (the order in which its matches of one token appear).
     let names: [String]
+    /// `names` and then `user_inputs`, the name of the user's inputs as a list.
+    let allNames: [String]
     /// Longest word of any list, in bytes.
     let maximumWordLength: Int
     /// The trie, root first.
@@ -44,6 +46,7 @@ final class RankedWordTable: Sendable {
 
     init(lists: [(name: String, words: String)]) {
         names = lists.map(\.name)
+        allNames = names + ["user_inputs"]
         var positions: [Substring: Int] = [:]
         var bytes: [UInt8] = []
         var wordStart: [Int32] = []

@@ -40,6 +40,21 @@ public struct StrengthEstimator: Sendable {
             feedback: StrengthFeedback(score: score, sequence: sequence))
     }
 
+    /// `estimate(password, userInputs:)`'s score and `log10` guesses alone, without the decomposition's matches or
+    /// the feedback (what an import stores of each candidate).
+    package func score(_ password: String, userInputs: [String] = []) -> (score: Int, guessesLog10: Double) {
+        let scalars = Array(password.unicodeScalars)
+        let analysis = Analysis(table: table, userInputs: UserInputDictionary(userInputs))
+        var guesses = analysis.minimumGuessesOnly(Array(scalars.prefix(Self.analyzedLength)))
+        var log10Guesses = log10Value(guesses)
+        if scalars.count > Self.analyzedLength {
+            let tail = scalars.count - Self.analyzedLength
+            log10Guesses += Double(tail)
+            guesses = min(guesses * GuessEstimation.pow10(tail), .greatestFiniteMagnitude)
+        }
+        return (StrengthEstimate.score(forGuesses: guesses), log10Guesses)
+    }
+
     /// Every candidate match zxcvbn's matchers find in `password`, in its order (by start, end, then matcher).
     public func matches(_ password: String, userInputs: [String] = []) -> [StrengthMatch] {
         Analysis(table: table, userInputs: UserInputDictionary(userInputs)).omnimatch(Array(password.unicodeScalars))
@@ -52,26 +67,42 @@ public struct StrengthEstimator: Sendable {
 
         /// zxcvbn's `omnimatch`: each matcher's matches in its order, then sorted by (start, end), stably.
         func omnimatch(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
-            stableSortedByPosition(candidateMatches(password))
+            let found = candidateMatches(password)
+            return stableSortedByPosition(found.matches.indices.map { found.strengthMatch($0, withGuesses: false) })
         }
 
         /// Every matcher's matches, concatenated in zxcvbn's matcher order, not sorted (the search orders them).
-        func candidateMatches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
+        func candidateMatches(_ password: [Unicode.Scalar]) -> CandidateMatches {
             let dictionary = DictionaryMatcher(table: table, userInputs: userInputs)
-            var all = dictionary.matches(password)
-            all += dictionary.reversedMatches(password)
-            all += dictionary.l33tMatches(password)
-            all += SpatialMatcher.matches(password)
-            all += RepeatMatcher.matches(password, estimator: self)
-            all += SequenceMatcher.matches(password)
-            all += RecentYearMatcher.matches(password)
-            all += DateMatcher.matches(password)
-            return all
+            var found = CandidateMatches(password: password, names: table.allNames)
+            dictionary.scan(into: &found, reversed: false)
+            dictionary.scan(into: &found, reversed: true)
+            dictionary.scanL33t(into: &found)
+            found.append(others: SpatialMatcher.matches(password))
+            found.append(others: RepeatMatcher.matches(password, estimator: self))
+            found.append(others: SequenceMatcher.matches(password))
+            found.append(others: RecentYearMatcher.matches(password))
+            found.append(others: DateMatcher.matches(password))
+            return found
         }
 
         /// The cheapest decomposition of `password` and its guesses.
         func minimumGuesses(_ password: [Unicode.Scalar]) -> (guesses: Double, sequence: [StrengthMatch]) {
-            MinimumGuessesSearch.search(password, matches: candidateMatches(password))
+            let found = candidateMatches(password)
+            let (guesses, steps) = MinimumGuessesSearch.search(password.count, matches: found.matches)
+            return (guesses, steps.map { step in
+                if let index = step.match { return found.strengthMatch(index, withGuesses: true) }
+                var match = StrengthMatch(
+                    start: step.start, end: step.end, token: ScalarText.string(password[step.start...step.end]),
+                    pattern: .bruteforce)
+                match.guesses = step.guesses
+                return match
+            })
+        }
+
+        /// The guesses of the cheapest decomposition of `password`, without building its matches.
+        func minimumGuessesOnly(_ password: [Unicode.Scalar]) -> Double {
+            MinimumGuessesSearch.search(password.count, matches: candidateMatches(password).matches).guesses
         }
     }
 }

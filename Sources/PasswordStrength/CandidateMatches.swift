@@ -1,0 +1,96 @@
+/// Every matcher's candidate matches of one password as the search needs them: span and guesses, no strings. A
+/// `StrengthMatch` (token, word, list name, substitutions) is built only for the matches the search keeps, or for
+/// `StrengthEstimator.matches`. Dictionary matches, most of any password's, are plain values; the few matches of the
+/// other matchers are kept as built, by index.
+struct CandidateMatches {
+    /// One candidate match: its scalars `start...end`, its guesses within the password (formula and submatch floor,
+    /// as `GuessEstimation.guesses`), and what rebuilds it.
+    struct Match {
+        var start: Int
+        var end: Int
+        var guesses: Double
+        var source: Source
+    }
+
+    enum Source {
+        /// A word of list `list` (`names.count`: the user inputs) at `rank`; `reversed`: found in the reversed
+        /// password (the word is then read from `lowerReversed`).
+        case word(list: Int32, rank: Int32, reversed: Bool)
+        /// A word read with l33t substitutions: set `set` of the plan, the word at `readings[reading...]`.
+        case l33t(list: Int32, rank: Int32, set: Int32, reading: Int32)
+        /// `others[index]`, guesses not yet set.
+        case other(Int32)
+    }
+
+    /// The password the matches are in.
+    let password: [Unicode.Scalar]
+    /// Its lower-case form (zxcvbn's `password.lower()`), and that of the reversed password.
+    let lower: [Unicode.Scalar]
+    let lowerReversed: [Unicode.Scalar]
+    /// The list names, in `Source.word`'s numbering (user inputs last).
+    let names: [String]
+    var matches: [Match] = []
+    var others: [StrengthMatch] = []
+    /// The l33t matches' words, back to back (each as long as its token).
+    var readings: [Unicode.Scalar] = []
+    /// The l33t plan the `l33t` sources' sets index.
+    var plan: L33tPlan?
+
+    init(password: [Unicode.Scalar], names: [String]) {
+        self.password = password
+        let lower = ScalarText.lowered(password)
+        self.lower = lower
+        // Lower-casing maps scalar by scalar: when no scalar's mapping is longer than one, the reversed password's
+        // lower-case form is this one reversed.
+        lowerReversed = lower.count == password.count ? lower.reversed() : ScalarText.lowered(password.reversed())
+        self.names = names
+        matches.reserveCapacity(4 * password.count + 8)
+    }
+
+    /// Appends a match of another matcher, its guesses estimated here.
+    mutating func append(other match: StrengthMatch) {
+        matches.append(
+            Match(
+                start: match.start, end: match.end, guesses: GuessEstimation.guesses(match, password: password),
+                source: .other(Int32(others.count))))
+        others.append(match)
+    }
+
+    mutating func append(others matches: [StrengthMatch]) {
+        for match in matches { append(other: match) }
+    }
+
+    /// The match at `index` as a `StrengthMatch`, guesses left 0 (`matches`' form) or set (`withGuesses`).
+    func strengthMatch(_ index: Int, withGuesses: Bool) -> StrengthMatch {
+        let match = matches[index]
+        var result: StrengthMatch
+        switch match.source {
+        case .other(let other):
+            result = others[Int(other)]
+        case .word(let list, let rank, let reversed):
+            let n = password.count
+            let word =
+                reversed
+                ? ScalarText.string(lowerReversed[(n - 1 - match.end)...(n - 1 - match.start)])
+                : ScalarText.string(lower[match.start...match.end])
+            result = StrengthMatch(
+                start: match.start, end: match.end, token: ScalarText.string(password[match.start...match.end]),
+                pattern: .dictionary(
+                    DictionaryMatch(
+                        dictionaryName: names[Int(list)], matchedWord: word, rank: Int(rank), reversed: reversed,
+                        substitutions: [])))
+        case .l33t(let list, let rank, let set, let reading):
+            let token = password[match.start...match.end]
+            let word = readings[Int(reading)..<(Int(reading) + token.count)]
+            result = StrengthMatch(
+                start: match.start, end: match.end, token: ScalarText.string(token),
+                pattern: .dictionary(
+                    DictionaryMatch(
+                        dictionaryName: names[Int(list)], matchedWord: ScalarText.string(word), rank: Int(rank),
+                        reversed: false,
+                        substitutions: plan!.substitutions[Int(set)].filter { token.contains($0.typed) })))
+        }
+        if withGuesses { result.guesses = match.guesses }
+        return result
+    }
+}
