@@ -21,10 +21,11 @@ struct AdjacencyGraph: Sendable {
     }
 
     /// Whether a keyboard graph (shift counts apply) rather than a keypad.
-    var isKeyboard: Bool { name == "qwerty" || name == "dvorak" }
+    let isKeyboard: Bool
 
     init(name: String, lines: String) {
         self.name = name
+        isKeyboard = name == "qwerty" || name == "dvorak"
         var neighbours: [Unicode.Scalar: [[Unicode.Scalar]]] = [:]
         for line in lines.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)

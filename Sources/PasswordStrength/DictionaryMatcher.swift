@@ -21,11 +21,24 @@ struct DictionaryMatcher {
     /// password: spans and tokens as typed, in the reversed scan's order; `omnimatch` sorts all matches by position,
     /// stably), each with its guesses.
     func scan(into found: inout CandidateMatches, reversed: Bool, firstRequired: [Int]? = nil) {
-        let original = found.password
-        let n = original.count
         let lower = reversed ? found.lowerReversed : found.lower
-        let inputs = userInputs.entries.count
+        let inputs = userInputs.count
         let listCount = table.names.count
+        table.withTrie { nodes, codes in
+            lower.withUnsafeBufferPointer { lower in
+                scan(
+                    into: &found, reversed: reversed, firstRequired: firstRequired, lower: lower, nodes: nodes,
+                    codes: codes, inputs: inputs, listCount: listCount)
+            }
+        }
+    }
+
+    private func scan(
+        into found: inout CandidateMatches, reversed: Bool, firstRequired: [Int]?,
+        lower: UnsafeBufferPointer<Unicode.Scalar>, nodes: UnsafeBufferPointer<RankedWordTable.Node>,
+        codes: UnsafeBufferPointer<UInt8>, inputs: Int, listCount: Int
+    ) {
+        let n = found.password.count
         for i in 0..<n {
             // The walk from i stops where no listed word starts with the substring (or at a non-ASCII scalar) and
             // no user input does.
@@ -40,8 +53,12 @@ struct DictionaryMatcher {
                 // The token's variations as typed (upper case), computed once for all its lists.
                 var variations = -1.0
                 if node != RankedWordTable.absent {
-                    node = scalar.isASCII ? table.child(of: node, UInt8(scalar.value)) : RankedWordTable.absent
-                    if node != RankedWordTable.absent, reported, let entry = table.entry(at: node) {
+                    node =
+                        scalar.isASCII
+                        ? RankedWordTable.child(of: node, UInt8(scalar.value), nodes: nodes, codes: codes)
+                        : RankedWordTable.absent
+                    if node != RankedWordTable.absent, reported, nodes[node].entry >= 0 {
+                        let entry = Int(nodes[node].entry)
                         for list in 0..<listCount {
                             let rank = table.rank(entry: entry, list: list)
                             if rank > 0 {
@@ -165,25 +182,49 @@ private struct L33tMatchKey: Hashable {
 /// The user's own inputs as zxcvbn ranks them: lower-cased, rank = position (1-based; a repeated input keeps
 /// its last position, as Python's dict comprehension does).
 struct UserInputDictionary: Sendable {
-    /// Each distinct lower-cased input with its rank (a handful: compared directly, no hashing).
-    let entries: [(scalars: [Unicode.Scalar], rank: Int)]
+    /// Each distinct lower-cased input's scalars, back to back (`scalars[starts[k]..<starts[k + 1]]`), and its rank:
+    /// a handful, compared directly, no hashing.
+    private let scalars: [Unicode.Scalar]
+    private let starts: [Int]
+    private let ranks: [Int]
+    /// How many distinct inputs.
+    let count: Int
     let maximumLength: Int
 
     init(_ inputs: [String]) {
         var entries: [(scalars: [Unicode.Scalar], rank: Int)] = []
         for (index, input) in inputs.enumerated() {
-            let lowered = ScalarText.lowered(input.unicodeScalars)
+            let lowered = Self.lowered(input)
             if let known = entries.firstIndex(where: { $0.scalars == lowered }) {
                 entries[known].rank = index + 1
             } else {
                 entries.append((lowered, index + 1))
             }
         }
-        self.entries = entries
+        var scalars: [Unicode.Scalar] = []
+        var starts = [0]
         var longest = 0
-        for entry in entries { longest = max(longest, entry.scalars.count) }
+        for entry in entries {
+            scalars += entry.scalars
+            starts.append(scalars.count)
+            longest = max(longest, entry.scalars.count)
+        }
+        self.scalars = scalars
+        self.starts = starts
+        ranks = entries.map(\.rank)
+        count = entries.count
         maximumLength = longest
         all = entries.isEmpty ? 0 : entries.count >= 64 ? ~0 : (1 << UInt64(entries.count)) - 1
+    }
+
+    /// `ScalarText.lowered` of the input's scalars, ASCII without decoding.
+    private static func lowered(_ input: String) -> [Unicode.Scalar] {
+        var input = input
+        let ascii: [Unicode.Scalar]? = input.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return bytes.map { Unicode.Scalar($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) }
+        }
+        return ascii ?? ScalarText.lowered(input.unicodeScalars)
     }
 
     /// One bit per input (the first 64; more inputs are compared whole by `rank(of:)`, never pruned): the walk's
@@ -197,8 +238,8 @@ struct UserInputDictionary: Sendable {
         while remaining != 0 {
             let index = remaining.trailingZeroBitCount
             remaining &= remaining &- 1
-            let scalars = entries[index].scalars
-            if offset < scalars.count && scalars[offset] == scalar { kept |= 1 << UInt64(index) }
+            let at = starts[index] + offset
+            if at < starts[index + 1] && scalars[at] == scalar { kept |= 1 << UInt64(index) }
         }
         return kept
     }
@@ -209,7 +250,7 @@ struct UserInputDictionary: Sendable {
         while remaining != 0 {
             let index = remaining.trailingZeroBitCount
             remaining &= remaining &- 1
-            if entries[index].scalars.count == length { return entries[index].rank }
+            if starts[index + 1] - starts[index] == length { return ranks[index] }
         }
         return nil
     }
@@ -217,8 +258,8 @@ struct UserInputDictionary: Sendable {
     /// The rank of the input equal to `word`, or nil.
     func rank(of word: some Collection<Unicode.Scalar>) -> Int? {
         let count = word.count
-        for entry in entries where entry.scalars.count == count && entry.scalars.elementsEqual(word) {
-            return entry.rank
+        for index in 0..<self.count where starts[index + 1] - starts[index] == count {
+            if scalars[starts[index]..<starts[index + 1]].elementsEqual(word) { return ranks[index] }
         }
         return nil
     }
@@ -226,7 +267,9 @@ struct UserInputDictionary: Sendable {
     /// Whether some input starts with `prefix`.
     func hasPrefix(_ prefix: some Collection<Unicode.Scalar>) -> Bool {
         let count = prefix.count
-        for entry in entries where entry.scalars.count >= count && entry.scalars.starts(with: prefix) { return true }
+        for index in 0..<self.count where starts[index + 1] - starts[index] >= count {
+            if scalars[starts[index]..<starts[index + 1]].starts(with: prefix) { return true }
+        }
         return false
     }
 }

@@ -90,7 +90,7 @@ struct L33tWalk {
         if node != RankedWordTable.absent && reading.isASCII { next = table.child(of: node, UInt8(reading.value)) }
         let tableAlive = next != RankedWordTable.absent
         let userInputs = matcher.userInputs
-        let few = userInputs.entries.count <= 64
+        let few = userInputs.count <= 64
         var alive = inputs
         let userAlive: Bool
         if few {

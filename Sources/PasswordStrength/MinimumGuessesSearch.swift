@@ -49,20 +49,22 @@ struct MinimumGuessesSearch {
     }
 
     /// The search's state: for each end k, its entries in insertion order (Python dicts keep it; an update in place
-    /// keeps its position), at most k + 1 of them (one per length), in a triangular flat array.
+    /// keeps its position), at most k + 1 of them (one per length), in a triangular flat buffer, allocated by `init`
+    /// and freed by `deallocate`.
     private struct State {
-        var entries: [Entry]
-        var counts: [Int]
+        let entries: UnsafeMutablePointer<Entry>
+        let counts: UnsafeMutablePointer<Int>
         /// Whether position k holds an entry whose last match is not bruteforce.
-        var extensible: [Bool]
+        let extensible: UnsafeMutablePointer<Bool>
         let factorials: [Double]
         let powers: [Double]
 
         init(_ n: Int) {
-            entries = [Entry](
-                repeating: Entry(length: 0, start: 0, match: 0, guesses: 0, product: 0), count: n * (n + 1) / 2)
-            counts = [Int](repeating: 0, count: n)
-            extensible = [Bool](repeating: false, count: n)
+            entries = .allocate(capacity: n * (n + 1) / 2)
+            counts = .allocate(capacity: n)
+            counts.initialize(repeating: 0, count: n)
+            extensible = .allocate(capacity: n)
+            extensible.initialize(repeating: false, count: n)
             if n + 2 <= MinimumGuessesSearch.tableLength {
                 factorials = MinimumGuessesSearch.factorials
                 powers = MinimumGuessesSearch.powers
@@ -78,9 +80,15 @@ struct MinimumGuessesSearch {
             }
         }
 
+        func deallocate() {
+            entries.deallocate()
+            counts.deallocate()
+            extensible.deallocate()
+        }
+
         @inline(__always) static func base(_ k: Int) -> Int { k * (k + 1) / 2 }
 
-        mutating func update(start: Int, end k: Int, match: Int32, guesses matchGuesses: Double, _ l: Int) {
+        func update(start: Int, end k: Int, match: Int32, guesses matchGuesses: Double, _ l: Int) {
             var product = matchGuesses
             if l > 1 {
                 let previous = Self.base(start - 1)
@@ -103,7 +111,7 @@ struct MinimumGuessesSearch {
             if existing >= 0 {
                 entries[existing] = entry
             } else {
-                entries[base + counts[k]] = entry
+                (entries + base + counts[k]).initialize(to: entry)
                 counts[k] += 1
             }
             if match != bruteforce { extensible[k] = true }
@@ -140,7 +148,8 @@ struct MinimumGuessesSearch {
         let bruteforceGuesses =
             n + 2 <= tableLength ? Self.bruteforceGuesses : (0...n).map { $0 == 0 ? 0 : Self.bruteforceGuesses($0) }
 
-        var state = State(n)
+        let state = State(n)
+        defer { state.deallocate() }
         var lengths: [Int32] = []
         lengths.reserveCapacity(n + 1)
         for k in 0..<n {

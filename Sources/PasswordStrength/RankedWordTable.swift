@@ -155,6 +155,25 @@ final class RankedWordTable: Sendable {
         return Int(current.firstChild) + (current.children & (bit &- 1)).nonzeroBitCount
     }
 
+    /// The trie's nodes and byte codes as buffers, for a scan's inner loop (`child(of:_:nodes:codes:)`).
+    @inline(__always) func withTrie<R>(
+        _ body: (_ nodes: UnsafeBufferPointer<Node>, _ codes: UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        nodes.withUnsafeBufferPointer { nodes in codes.withUnsafeBufferPointer { codes in body(nodes, codes) } }
+    }
+
+    /// `child(of:_:)` on `withTrie`'s buffers.
+    @inline(__always) static func child(
+        of node: Int, _ byte: UInt8, nodes: UnsafeBufferPointer<Node>, codes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let code = codes[Int(byte)]
+        if code == noCode { return absent }
+        let current = nodes[node]
+        let bit: UInt64 = 1 << UInt64(code)
+        if current.children & bit == 0 { return absent }
+        return Int(current.firstChild) + (current.children & (bit &- 1)).nonzeroBitCount
+    }
+
     /// The entry of the word `node` spells, or nil when it is only a prefix.
     @inline(__always) func entry(at node: Int) -> Int? {
         let entry = nodes[node].entry

@@ -61,13 +61,17 @@ enum RepeatMatcher {
 
     /// How many copies of `s[start..<start+unit]` follow it back to back.
     private static func copies(_ s: [Unicode.Scalar], start: Int, unit: Int) -> Int {
-        var count = 0
-        var next = start + unit
-        while next + unit <= s.count && s[start..<(start + unit)].elementsEqual(s[next..<(next + unit)]) {
-            count += 1
-            next += unit
+        s.withUnsafeBufferPointer { s in
+            var count = 0
+            var next = start + unit
+            copying: while next + unit <= s.count {
+                // The first scalar first: most units fail there.
+                for offset in 0..<unit where s[start + offset] != s[next + offset] { break copying }
+                count += 1
+                next += unit
+            }
+            return count
         }
-        return count
     }
 
     /// `^(.+?)\1+$`: the shortest unit that tiles the whole token at least twice.
