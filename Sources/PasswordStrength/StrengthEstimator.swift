@@ -43,9 +43,21 @@ public struct StrengthEstimator: Sendable {
     /// `estimate(password, userInputs:)`'s score and `log10` guesses alone, without the decomposition's matches or
     /// the feedback (what an import stores of each candidate).
     package func score(_ password: String, userInputs: [String] = []) -> (score: Int, guessesLog10: Double) {
-        let scalars = Array(password.unicodeScalars)
+        score(scalars: Array(password.unicodeScalars), userInputs: userInputs)
+    }
+
+    /// `score` of the password whose UTF-8 is `utf8` (decoded as `String(decoding:as:)` decodes it).
+    package func score(utf8: UnsafeRawBufferPointer, userInputs: [String] = []) -> (score: Int, guessesLog10: Double) {
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return score(scalars: utf8.map { Unicode.Scalar($0) }, userInputs: userInputs)
+        }
+        return score(scalars: Array(String(decoding: utf8, as: UTF8.self).unicodeScalars), userInputs: userInputs)
+    }
+
+    private func score(scalars: [Unicode.Scalar], userInputs: [String]) -> (score: Int, guessesLog10: Double) {
         let analysis = Analysis(table: table, userInputs: UserInputDictionary(userInputs))
-        var guesses = analysis.minimumGuessesOnly(Array(scalars.prefix(Self.analyzedLength)))
+        let analysed = scalars.count <= Self.analyzedLength ? scalars : Array(scalars.prefix(Self.analyzedLength))
+        var guesses = analysis.minimumGuessesOnly(analysed)
         var log10Guesses = log10Value(guesses)
         if scalars.count > Self.analyzedLength {
             let tail = scalars.count - Self.analyzedLength
@@ -90,14 +102,17 @@ public struct StrengthEstimator: Sendable {
         func minimumGuesses(_ password: [Unicode.Scalar]) -> (guesses: Double, sequence: [StrengthMatch]) {
             let found = candidateMatches(password)
             let (guesses, steps) = MinimumGuessesSearch.search(password.count, matches: found.matches)
-            return (guesses, steps.map { step in
-                if let index = step.match { return found.strengthMatch(index, withGuesses: true) }
-                var match = StrengthMatch(
-                    start: step.start, end: step.end, token: ScalarText.string(password[step.start...step.end]),
-                    pattern: .bruteforce)
-                match.guesses = step.guesses
-                return match
-            })
+            return (
+                guesses,
+                steps.map { step in
+                    if let index = step.match { return found.strengthMatch(index, withGuesses: true) }
+                    var match = StrengthMatch(
+                        start: step.start, end: step.end, token: ScalarText.string(password[step.start...step.end]),
+                        pattern: .bruteforce)
+                    match.guesses = step.guesses
+                    return match
+                }
+            )
         }
 
         /// The guesses of the cheapest decomposition of `password`, without building its matches.

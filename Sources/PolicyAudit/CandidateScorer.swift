@@ -40,11 +40,16 @@ package final class CandidateScorer {
     package var timeReader = TimeReader.standard
 
     /// A scorer for `policies` fingerprinting with `key`; without a key it scores outcomes only (`scoreOutcomes`).
-    /// With `strength`, or when a version has a `strength` rule, `score` also estimates each candidate's strength.
-    package init(policies: [CompiledPolicy], key: HMACSHA256Key?, strength: Bool = false) {
+    /// With `strength`, or when a version has a `strength` rule, `score` also estimates each candidate's strength,
+    /// reusing repeated candidates' estimates through `strengthCache` (one of its own when nil; scorers of one run
+    /// under one key may share one).
+    init(
+        policies: [CompiledPolicy], key: HMACSHA256Key?, strength: Bool = false,
+        strengthCache: StrengthEstimateCache?
+    ) {
         estimatesStrength = key != nil && (strength || policies.contains(where: \.hasStrengthRule))
         estimator = estimatesStrength ? StrengthEstimator() : nil
-        strengthCache = estimatesStrength ? StrengthEstimateCache() : nil
+        self.strengthCache = estimatesStrength ? strengthCache ?? StrengthEstimateCache() : nil
         self.policies = CompiledPolicySet(policies)
         fingerprinter = key.map(Fingerprinter.init(key:))
         masks = [UInt64](repeating: 0, count: policies.count)
@@ -52,6 +57,12 @@ package final class CandidateScorer {
         tuningFeatures = [TuningFeatures](repeating: TuningFeatures(length: 0, classes: 0), count: policies.count)
         breachedRules = policies.map(\.breachedRuleMask)
         hasBreachedRules = breachedRules.contains { $0 != 0 }
+    }
+
+    /// A scorer for `policies` fingerprinting with `key` with a reuse cache of its own (see the designated
+    /// initializer).
+    package convenience init(policies: [CompiledPolicy], key: HMACSHA256Key?, strength: Bool = false) {
+        self.init(policies: policies, key: key, strength: strength, strengthCache: nil)
     }
 
     /// An empty tally of this scorer's policies (their rule counts and breach-corpus rules), counting strength when
@@ -128,9 +139,9 @@ package final class CandidateScorer {
             fingerprint: fingerprint, features: features, composition: composition,
             time: SubmissionTime(row.submittedAt, reader: timeReader))
         if let estimator, let strengthCache {
-            let estimate = { Self.strength(of: row, estimator) }
             if exact {
-                // An ASCII password none of whose windows reads as an input: the inputs cannot change its estimate.
+                // An ASCII password none of whose windows reads as an input: the inputs cannot change its estimate,
+                // which is then made without them.
                 let inputFree =
                     isASCII
                     && StrengthInputScreen.inputsCannotMatch(
@@ -138,20 +149,23 @@ package final class CandidateScorer {
                 scored.strength = strengthCache.strength(
                     fingerprint: fingerprint,
                     inputs: inputFree ? nil : StrengthEstimateCache.inputsKey(username: row.username, email: row.email),
-                    estimate: estimate)
+                    estimate: { Self.strength(of: row, estimator, withInputs: !inputFree) })
             } else {
-                scored.strength = estimate()
+                scored.strength = Self.strength(of: row, estimator, withInputs: true)
             }
         }
         return scored
     }
 
     /// zxcvbn's estimate of the row's password as typed, with its username and e-mail as user inputs (as a `strength`
-    /// rule estimates it, less a policy's organization: the stored estimate is the candidate's, whatever the version).
-    private static func strength(of row: CSVRowFields, _ estimator: StrengthEstimator) -> CandidateStrength {
+    /// rule estimates it, less a policy's organization: the stored estimate is the candidate's, whatever the version),
+    /// or without them when they cannot change it.
+    private static func strength(
+        of row: CSVRowFields, _ estimator: StrengthEstimator, withInputs: Bool
+    ) -> CandidateStrength {
         let text = { (bytes: UnsafeRawBufferPointer?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
-        let estimate = estimator.estimate(
-            text(row.password)!, userInputs: [text(row.username), text(row.email)].compactMap { $0 })
+        let inputs = withInputs ? [text(row.username), text(row.email)].compactMap { $0 } : []
+        let estimate = estimator.score(utf8: row.password, userInputs: inputs)
         return CandidateStrength(score: estimate.score, guessesLog10: estimate.guessesLog10)
     }
 

@@ -36,13 +36,16 @@ final class ScoringWorkers: @unchecked Sendable {
         let workers = Swift.max(count, 1)
         // The workers share the memory one counter would hold, so peak memory does not grow with the core count.
         let reuseCapacity = FingerprintReuseCounter.defaultRunCapacity / workers
+        // One strength cache for all of them, when they estimate: a password repeated on two threads is estimated once.
+        let strengthCache =
+            strength || policies.value.contains(where: \.hasStrengthRule) ? StrengthEstimateCache() : nil
         for _ in 0..<workers {
             done.enter()
             let thread = Thread { [self] in
                 defer { done.leave() }
                 work(
-                    policies: policies.value, key: key, strength: strength, reuseCapacity: reuseCapacity,
-                    timeReader: timeReader)
+                    policies: policies.value, key: key, strength: strength, strengthCache: strengthCache,
+                    reuseCapacity: reuseCapacity, timeReader: timeReader)
             }
             thread.stackSize = 1 << 22
             thread.start()
@@ -88,9 +91,10 @@ final class ScoringWorkers: @unchecked Sendable {
     }
 
     private func work(
-        policies: [CompiledPolicy], key: HMACSHA256Key, strength: Bool, reuseCapacity: Int, timeReader: TimeReader
+        policies: [CompiledPolicy], key: HMACSHA256Key, strength: Bool, strengthCache: StrengthEstimateCache?,
+        reuseCapacity: Int, timeReader: TimeReader
     ) {
-        let scorer = CandidateScorer(policies: policies, key: key, strength: strength)
+        let scorer = CandidateScorer(policies: policies, key: key, strength: strength, strengthCache: strengthCache)
         scorer.timeReader = timeReader
         var tally = scorer.emptyTally()
         let reuse = FingerprintReuseCounter(runCapacity: reuseCapacity)

@@ -1,40 +1,67 @@
 import AuditCrypto
 import AuditRepositories
+import Foundation
 
 /// Remembers the strength estimates of recently scored candidates within one run, so that a repeated candidate is not
 /// estimated again: keyed by its fingerprint and its user inputs (username, e-mail) — by the fingerprint alone when
 /// the inputs cannot change the estimate (`StrengthInputScreen`), so a common password is estimated once whoever
-/// typed it — in memory only, a fixed number of slots (direct-mapped: a new key takes its slot from the old one), so
-/// memory stays flat whatever the file's size.
+/// typed it — in memory only, a fixed number of slots, so memory stays flat whatever the file's size.
+///
+/// One cache serves every scoring thread of a run (a password repeated on two threads is estimated once): slots come
+/// in sets of `ways` (a key's set from its hash; within a set, the least recently used entry gives way), each group
+/// of sets behind its own lock, the estimate itself made outside any lock.
 ///
 /// A key is only ever given for a password the fingerprint identifies exactly (one NFKC leaves unchanged, as every
 /// ASCII password): two passwords with one NFKC form share a fingerprint but zxcvbn, which scores the text as typed,
 /// may estimate them differently. The user inputs are kept as a 64-bit hash beside their length: a false hit needs the
 /// same password with other inputs of the same length and hash (probability about 2⁻⁶⁴ per pair).
-final class StrengthEstimateCache {
-    /// Slots per cache (one cache per scoring thread): 2¹⁶ × 48 bytes, 3 MiB.
-    static let defaultCapacity = 1 << 16
+final class StrengthEstimateCache: @unchecked Sendable {
+    /// Slots per cache: 2¹⁸ × 56 bytes, 14 MiB, shared by the run's scoring threads.
+    static let defaultCapacity = 1 << 18
+    /// Slots per set.
+    static let ways = 4
+    private static let stripeCount = 64
 
     private struct Entry {
         var fingerprint: Fingerprint
-        /// Nil for an estimate the user inputs could not change.
-        var inputs: UInt64?
+        /// `inputsKey` of the inputs; meaningless when `inputFree`.
+        var inputs: UInt64
         var strength: CandidateStrength
+        var used: Bool
+        /// An estimate the user inputs could not change.
+        var inputFree: Bool
     }
 
-    private var slots: [Entry?]
-    private let mask: Int
+    /// A group of sets' lock and counters.
+    private final class Stripe {
+        let lock = NSLock()
+        var hits = 0
+        var lookups = 0
+    }
+
+    private let slots: UnsafeMutablePointer<Entry>
+    private let setMask: Int
+    private let stripes: [Stripe]
+
     /// Lookups answered from the cache, and lookups made (for tests and the bench).
-    private(set) var hits = 0
-    private(set) var lookups = 0
+    var hits: Int { stripes.reduce(0) { total, stripe in stripe.lock.withLock { total + stripe.hits } } }
+    var lookups: Int { stripes.reduce(0) { total, stripe in stripe.lock.withLock { total + stripe.lookups } } }
 
-    /// A cache of `capacity` slots (rounded up to a power of two).
+    /// A cache of `capacity` slots (rounded up to a power of two, at least one set).
     init(capacity: Int = StrengthEstimateCache.defaultCapacity) {
-        var size = 1
-        while size < max(capacity, 1) { size <<= 1 }
-        slots = [Entry?](repeating: nil, count: size)
-        mask = size - 1
+        var sets = 1
+        while sets * Self.ways < capacity { sets <<= 1 }
+        setMask = sets - 1
+        let count = sets * Self.ways
+        slots = .allocate(capacity: count)
+        let empty = Entry(
+            fingerprint: Fingerprint(bytes: [UInt8](repeating: 0, count: Fingerprint.byteCount))!, inputs: 0,
+            strength: CandidateStrength(score: 0, log10Tenths: 0), used: false, inputFree: false)
+        slots.initialize(repeating: empty, count: count)
+        stripes = (0..<Self.stripeCount).map { _ in Stripe() }
     }
+
+    deinit { slots.deallocate() }
 
     /// The 64-bit key of a candidate's user inputs (FNV-1a over each input's length and bytes; nil inputs differ from
     /// empty ones).
@@ -52,22 +79,47 @@ final class StrengthEstimateCache {
         return hash
     }
 
-    /// The estimate stored for the key, or the one `estimate` makes (then stored in the key's slot); `inputs` nil for a
+    /// The estimate stored for the key, or the one `estimate` makes (then stored in the key's set); `inputs` nil for a
     /// password whose estimate no user input can change (`StrengthInputScreen`).
     func strength(
         fingerprint: Fingerprint, inputs: UInt64?, estimate: () -> CandidateStrength
     ) -> CandidateStrength {
-        lookups += 1
         var hasher = Hasher()
         hasher.combine(fingerprint)
         hasher.combine(inputs)
-        let slot = hasher.finalize() & mask
-        if let entry = slots[slot], entry.fingerprint == fingerprint, entry.inputs == inputs {
-            hits += 1
-            return entry.strength
+        let hash = hasher.finalize()
+        let set = hash & setMask
+        let stripe = stripes[set & (Self.stripeCount - 1)]
+        let first = slots + set * Self.ways
+        let found: CandidateStrength? = stripe.lock.withLock {
+            stripe.lookups += 1
+            for way in 0..<Self.ways {
+                let entry = first[way]
+                guard entry.used else { break }
+                if entry.fingerprint == fingerprint && entry.inputFree == (inputs == nil)
+                    && (inputs == nil || entry.inputs == inputs)
+                {
+                    stripe.hits += 1
+                    // Most recently used first.
+                    if way > 0 {
+                        (first + 1).update(from: first, count: way)
+                        first[0] = entry
+                    }
+                    return entry.strength
+                }
+            }
+            return nil
         }
+        if let found { return found }
         let strength = estimate()
-        slots[slot] = Entry(fingerprint: fingerprint, inputs: inputs, strength: strength)
+        let entry = Entry(
+            fingerprint: fingerprint, inputs: inputs ?? 0, strength: strength, used: true, inputFree: inputs == nil)
+        stripe.lock.withLock {
+            // The least recently used (last) gives way; another thread may have stored the key meanwhile, which
+            // only costs a slot.
+            (first + 1).update(from: first, count: Self.ways - 1)
+            first[0] = entry
+        }
         return strength
     }
 }
