@@ -72,11 +72,17 @@ enum DateMatcher {
                 }
             }
         }
-        let kept = found.enumerated().filter { index, match in
-            !found.enumerated().contains { other, candidate in
-                other != index && candidate.start <= match.start && candidate.end >= match.end
+        if found.count < 2 { return found }
+        var kept: [StrengthMatch] = []
+        for (index, match) in found.enumerated() {
+            var inside = false
+            for (other, candidate) in found.enumerated()
+            where other != index && candidate.start <= match.start && candidate.end >= match.end {
+                inside = true
+                break
             }
-        }.map(\.element)
+            if !inside { kept.append(match) }
+        }
         return kept
     }
 

@@ -192,39 +192,52 @@ struct UserInputDictionary: Sendable {
     let maximumLength: Int
 
     init(_ inputs: [String]) {
-        var entries: [(scalars: [Unicode.Scalar], rank: Int)] = []
-        for (index, input) in inputs.enumerated() {
-            let lowered = Self.lowered(input)
-            if let known = entries.firstIndex(where: { $0.scalars == lowered }) {
-                entries[known].rank = index + 1
-            } else {
-                entries.append((lowered, index + 1))
-            }
-        }
         var scalars: [Unicode.Scalar] = []
         var starts = [0]
+        var ranks: [Int] = []
         var longest = 0
-        for entry in entries {
-            scalars += entry.scalars
-            starts.append(scalars.count)
-            longest = max(longest, entry.scalars.count)
+        for (index, input) in inputs.enumerated() {
+            let start = scalars.count
+            Self.appendLowered(input, to: &scalars)
+            let length = scalars.count - start
+            var known: Int?
+            for other in 0..<ranks.count where starts[other + 1] - starts[other] == length {
+                var same = true
+                for offset in 0..<length where scalars[starts[other] + offset] != scalars[start + offset] {
+                    same = false
+                    break
+                }
+                if same {
+                    known = other
+                    break
+                }
+            }
+            if let known {
+                ranks[known] = index + 1
+                scalars.removeSubrange(start...)
+            } else {
+                ranks.append(index + 1)
+                starts.append(scalars.count)
+                longest = max(longest, scalars.count - start)
+            }
         }
         self.scalars = scalars
         self.starts = starts
-        ranks = entries.map(\.rank)
-        count = entries.count
+        self.ranks = ranks
+        count = ranks.count
         maximumLength = longest
-        all = entries.isEmpty ? 0 : entries.count >= 64 ? ~0 : (1 << UInt64(entries.count)) - 1
+        all = ranks.isEmpty ? 0 : ranks.count >= 64 ? ~0 : (1 << UInt64(ranks.count)) - 1
     }
 
-    /// `ScalarText.lowered` of the input's scalars, ASCII without decoding.
-    private static func lowered(_ input: String) -> [Unicode.Scalar] {
+    /// Appends `ScalarText.lowered` of the input's scalars, ASCII without decoding.
+    private static func appendLowered(_ input: String, to scalars: inout [Unicode.Scalar]) {
         var input = input
-        let ascii: [Unicode.Scalar]? = input.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return bytes.map { Unicode.Scalar($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) }
+        let ascii = input.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            for byte in bytes { scalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)) }
+            return true
         }
-        return ascii ?? ScalarText.lowered(input.unicodeScalars)
+        if !ascii { scalars += ScalarText.lowered(input.unicodeScalars) }
     }
 
     /// One bit per input (the first 64; more inputs are compared whole by `rank(of:)`, never pruned): the walk's

@@ -150,36 +150,32 @@ struct MinimumGuessesSearch {
 
         let state = State(n)
         defer { state.deallocate() }
-        var lengths: [Int32] = []
-        lengths.reserveCapacity(n + 1)
+        // The entries at start - 1 < k are read while those at k change: no copy of their lengths is needed.
         for k in 0..<n {
             for position in firstByEnd[k]..<firstByEnd[k + 1] {
                 let index = order[position]
-                let start = matches[index].start
+                let match = matches[index]
+                let start = match.start
                 if start > 0 {
-                    lengths.removeAll(keepingCapacity: true)
                     let base = State.base(start - 1)
-                    for entry in base..<(base + state.counts[start - 1]) { lengths.append(state.entries[entry].length) }
-                    for l in lengths {
+                    for entry in base..<(base + state.counts[start - 1]) {
                         state.update(
-                            start: start, end: k, match: Int32(index), guesses: matches[index].guesses, Int(l) + 1)
+                            start: start, end: k, match: Int32(index), guesses: match.guesses,
+                            Int(state.entries[entry].length) + 1)
                     }
                 } else {
-                    state.update(start: 0, end: k, match: Int32(index), guesses: matches[index].guesses, 1)
+                    state.update(start: 0, end: k, match: Int32(index), guesses: match.guesses, 1)
                 }
             }
             state.update(start: 0, end: k, match: bruteforce, guesses: bruteforceGuesses[k + 1], 1)
             if k >= 1 {
                 // Only where it extends something: most (i, k) pairs have only bruteforce behind them.
                 for i in 1...k where state.extensible[i - 1] {
-                    lengths.removeAll(keepingCapacity: true)
                     let base = State.base(i - 1)
                     for entry in base..<(base + state.counts[i - 1]) where state.entries[entry].match != bruteforce {
-                        lengths.append(state.entries[entry].length)
-                    }
-                    for l in lengths {
                         state.update(
-                            start: i, end: k, match: bruteforce, guesses: bruteforceGuesses[k - i + 1], Int(l) + 1)
+                            start: i, end: k, match: bruteforce, guesses: bruteforceGuesses[k - i + 1],
+                            Int(state.entries[entry].length) + 1)
                     }
                 }
             }

@@ -21,7 +21,7 @@ public struct StrengthEstimator: Sendable {
     public func estimate(_ password: String, userInputs: [String] = []) -> StrengthEstimate {
         let scalars = Array(password.unicodeScalars)
         let analysis = Analysis(table: table, userInputs: UserInputDictionary(userInputs))
-        let analysed = Array(scalars.prefix(Self.analyzedLength))
+        let analysed = scalars.count <= Self.analyzedLength ? scalars : Array(scalars.prefix(Self.analyzedLength))
         var (guesses, sequence) = analysis.minimumGuesses(analysed)
         var log10Guesses = log10Value(guesses)
         if scalars.count > analysed.count {
