@@ -7,12 +7,14 @@
 #   env EFFECTIVE=           --effective of the three policies (default: today, the policy add default)
 #   env SEED2=               if a date: also store seed@2 (seed with min length 12) in force from it, scored in slot 3
 #   env REPORT=1             0: build (or reuse) the database only, no timed reports (bench/queries.sh)
-#   env COMPARE=1            0: skip compare (timed counting the candidates, after init --backfill, then stored)
+#   env COMPARE=1            0: skip compare (timed counting the candidates, after init --backfill, then stored) and
+#                            tune (its cells written by that init --backfill; bench/tune.sh times both stores)
 # Builds, without importing a CSV, a database holding one complete run of CANDIDATES candidates scored under
 # examples seed, nist and strict: `pwaudit init` + `policy add` for the schema and policies, then sqlite3 SQL
 # (recursive CTEs) for the candidates, the attempts and every run_*_summary table — computed from the inserted
 # rows with the importer's conventions (docs/schema.md). Then times the release `pwaudit report --format json`
-# (target <= 0.2 s) and `compare` (<= 0.1 s once `init --backfill` stored its counts).
+# (target <= 0.2 s), `compare` (<= 0.1 s once `init --backfill` stored its counts) and `tune` (<= 0.1 s). CANDIDATES
+# counts candidates; each is scored under 3 versions, so the default's ~10M are attempts (3.34M candidates).
 # The database is kept and reused (delete WORKDIR to rebuild).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -175,5 +177,10 @@ if [ "${COMPARE:-1}" = 1 ]; then
     grep -v generated_at "$work/compare-counted.json" | cmp -s - "$work/compare-stored.json" \
         && echo "compare's output is the same either way" || { echo "compare's outputs differ" >&2; exit 1; }
     timed "compare strict seed (stored comparison)" 0.1 "$pwaudit" compare strict seed --db "$work/compare.db"
+    # init --backfill also wrote the run's tuning cells from the stored features (the run is built without them).
+    timed "tune --from seed@1 --vary min-length=8..24 (17 settings)" 0.1 \
+        "$pwaudit" tune --from seed@1 --vary min-length=8..24 --db "$work/compare.db"
+    timed "tune --from seed@1 --vary min-length=8..24 --vary classes=0..4 (85)" 0.1 \
+        "$pwaudit" tune --from seed@1 --vary min-length=8..24 --vary classes=0..4 --format json --db "$work/compare.db"
     rm -f "$work/compare.db" "$work/compare.db-wal" "$work/compare.db-shm" "$work/compare.db.key"
 fi

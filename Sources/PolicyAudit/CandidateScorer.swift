@@ -1,6 +1,7 @@
 import AuditCrypto
 import AuditRepositories
 import AuditTime
+import Foundation
 import PasswordPolicy
 import PasswordStrength
 import PolicyCSV
@@ -35,6 +36,10 @@ package final class CandidateScorer {
     private let estimator: StrengthEstimator?
     /// Repeated candidates' estimates, within this scorer's run.
     let strengthCache: StrengthEstimateCache?
+    /// Whether rows' tuning features are computed and tallied: always, except in the baseline of bench/import-tally.sh,
+    /// which sets `PWAUDIT_BENCH_SKIP_TUNING` to measure what the tally costs an import (its runs store no tuning
+    /// cells; `init --backfill` or `rescore` writes them).
+    static let talliesTuning = ProcessInfo.processInfo.environment["PWAUDIT_BENCH_SKIP_TUNING"] == nil
     /// How the rows' submission times are read (`--time-format`, `--time-zone`; ISO-8601 and the shapes at UTC unless
     /// set).
     package var timeReader = TimeReader.standard
@@ -82,7 +87,9 @@ package final class CandidateScorer {
         if let kind = scored.time.kind { tally.timeKinds[kind.rawValue] += 1 }
         if hasBreachedRules { tally.addBreaches(breachCounts) }
         if let strength = scored.strength { tally.addStrength(score: Int(strength.score), masks: masks) }
-        tally.addTuning(masks: masks, features: tuningFeatures, score: scored.strength.map { Int($0.score) })
+        if Self.talliesTuning {
+            tally.addTuning(masks: masks, features: tuningFeatures, score: scored.strength.map { Int($0.score) })
+        }
         return scored
     }
 
@@ -93,7 +100,7 @@ package final class CandidateScorer {
         computeMasks(row)
         tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt, reader: timeReader))
         if hasBreachedRules { tally.addBreaches(breachCounts) }
-        tally.addTuning(masks: masks, features: tuningFeatures, score: strengthScore)
+        if Self.talliesTuning { tally.addTuning(masks: masks, features: tuningFeatures, score: strengthScore) }
     }
 
     /// Scores one row's outcomes and estimates its strength, for a candidate whose fingerprint and features are stored
@@ -104,7 +111,7 @@ package final class CandidateScorer {
         tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt))
         if hasBreachedRules { tally.addBreaches(breachCounts) }
         tally.addStrength(score: Int(strength.score), masks: masks)
-        tally.addTuning(masks: masks, features: tuningFeatures, score: Int(strength.score))
+        if Self.talliesTuning { tally.addTuning(masks: masks, features: tuningFeatures, score: Int(strength.score)) }
         return strength
     }
 
@@ -185,7 +192,8 @@ package final class CandidateScorer {
         masks.withUnsafeMutableBufferPointer { masks in
             breachCounts.withUnsafeMutableBufferPointer { breachCounts in
                 tuningFeatures.withUnsafeMutableBufferPointer {
-                    policies.failureMasks(of: row, into: masks, breachCounts: breachCounts, features: $0)
+                    policies.failureMasks(
+                        of: row, into: masks, breachCounts: breachCounts, features: Self.talliesTuning ? $0 : nil)
                 }
             }
         }
