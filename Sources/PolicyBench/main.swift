@@ -1,5 +1,6 @@
 // pwaudit-bench: throughput of the rule engine on a NUL-separated corpus (see bench/engine.sh).
-// Input: `username\0password\0` per record. Output: single-core and all-core rates, then a RESULT line.
+// Input: `username\0password\0` per record. Output: single-core (CPU time, the byte API `pwaudit import` uses; then
+// the String API) and all-core rates, then a RESULT line.
 // `pwaudit-bench --regex` times the pattern rule on catastrophic patterns instead (bench/regex.sh);
 // `pwaudit-bench --regex-peer N` runs case N once with NSRegularExpression, for comparison;
 // `pwaudit-bench --regex-policy` times whole policies at and past the pattern state budget;
@@ -95,31 +96,50 @@ do {
 } catch {
     fail("bench policy: \(error)")
 }
-let candidates = loadCandidates(arguments[1])
-guard !candidates.isEmpty else { fail("no records in \(arguments[1])") }
+let corpus = NULCorpus(path: arguments[1])
+let rows = corpus.rows
+let set = CompiledPolicySet([compiled])
+
+/// How many of `range`'s rows pass, scored as `pwaudit import` scores them: UTF-8 fields of one buffer through the
+/// batch API (no `String` per candidate), one mask per row.
+@Sendable func passCount(_ range: Range<Int>) -> Int {
+    var passed = 0
+    var mask: UInt64 = 0
+    withUnsafeMutablePointer(to: &mask) { mask in
+        let masks = UnsafeMutableBufferPointer(start: mask, count: 1)
+        corpus.forEach(rows: range) { password, username in
+            set.failureMasks(password: password, username: username, email: nil, into: masks)
+            if masks[0] == 0 { passed += 1 }
+        }
+    }
+    return passed
+}
 
 // Single core.
-var singlePass = 0
 let cpuStart = threadCPUSeconds()
-let single = seconds {
-    for candidate in candidates where compiled.failureMask(candidate).isEmpty { singlePass += 1 }
-}
+var singlePass = 0
+let single = seconds { singlePass = passCount(0..<rows) }
 let singleCPU = threadCPUSeconds() - cpuStart
+
+// Single core through the String API (`Candidate`, as the library's users and `pwaudit check` call it).
+let candidates = loadCandidates(arguments[1])
+var stringPass = 0
+let stringCPUStart = threadCPUSeconds()
+for candidate in candidates where compiled.failureMask(candidate).isEmpty { stringPass += 1 }
+let stringCPU = threadCPUSeconds() - stringCPUStart
+precondition(stringPass == singlePass, "the String and byte APIs' pass counts differ")
 
 // All cores: contiguous chunks, one pass counter per chunk.
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let chunkCount = cores * 8
-let chunkSize = (candidates.count + chunkCount - 1) / chunkCount
+let chunkSize = (rows + chunkCount - 1) / chunkCount
 let passCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: chunkCount)
 passCounts.initialize(repeating: 0)
 nonisolated(unsafe) let sharedCounts = passCounts
 let parallel = seconds {
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-        let low = min(chunk * chunkSize, candidates.count)
-        let high = min(low + chunkSize, candidates.count)
-        var passed = 0
-        for index in low..<high where compiled.failureMask(candidates[index]).isEmpty { passed += 1 }
-        sharedCounts[chunk] = passed
+        let low = min(chunk * chunkSize, rows)
+        sharedCounts[chunk] = passCount(low..<min(low + chunkSize, rows))
     }
 }
 let parallelPass = passCounts.reduce(0, +)
@@ -133,13 +153,13 @@ for candidate in candidates.prefix(100_000) {
 }
 let top = reasons.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key)=\($0.value)" }.joined(separator: " ")
 
-let rows = candidates.count
 print("policy: 8 rules (length 12..64, upper, lower, digit, special, max-repeat 2, builtin:common, context username)")
 print("failing codes in first 100000 rows: \(top)")
 print(
     String(
         format: "single-core: %.0f rows/s (%.3f s wall; %.0f rows per CPU-second)", Double(rows) / single, single,
         Double(rows) / singleCPU))
+print(String(format: "single-core, String API (Candidate): %.0f rows per CPU-second", Double(rows) / stringCPU))
 print(String(format: "all %d cores: %.0f rows/s (%.3f s)", cores, Double(rows) / parallel, parallel))
 print(
     String(
