@@ -120,7 +120,8 @@ let package = Package(
             name: "WorkspaceTestSupport", dependencies: ["PolicyAudit", "AuditStores", "AuditRepositories"],
             path: "Tests/WorkspaceTestSupport"),
         .testTarget(
-            name: "PasswordPolicyTests", dependencies: ["PasswordPolicy", "PasswordStrength", "PolicyPattern"]),
+            name: "PasswordPolicyTests",
+            dependencies: ["PasswordPolicy", "PasswordStrength", "PolicyPattern", "PwauditTestSupport"]),
         .testTarget(name: "PolicyPatternTests", dependencies: ["PolicyPattern"]),
         .testTarget(name: "PasswordStrengthTests", dependencies: ["PasswordStrength", "PwauditTestSupport"]),
         .testTarget(

@@ -6,26 +6,17 @@
 public struct CompiledPolicySet: Sendable {
     /// The policies, in the order their masks are returned.
     public let policies: [CompiledPolicy]
-    /// Per normalization form used, one evaluator that prepares the password for all the policies of that form
-    /// (tracking sequences when any of them needs it).
-    private let preparers: [RuleEvaluator]
-    /// The policies (by index) that read the prepared password, grouped by preparer: those of preparer `p` are
-    /// `preparedMembers[preparedRanges[p]]`. A preparer none of them uses is never run.
-    private let preparedMembers: [Int]
-    private let preparedRanges: [Range<Int>]
-    /// The policies whose rules all read bytes (compat mode), which need no preparation.
-    private let bytewiseMembers: [Int]
-    /// The policies' evaluators: plain values, read without touching the policies' reference counts.
-    private let evaluators: [RuleEvaluator]
-    /// Per policy, an earlier policy (by index) whose tuning features are this one's (``RuleEvaluator/
-    /// readsTuningFeatures(as:)``), or -1: features are computed once per distinct reading.
-    private let featureSources: [Int]
+    /// The buffers ``plan`` reads; kept alive with the set.
+    private let storage: PlanStorage
+    /// What scoring a candidate reads, as plain pointers: copying it (into the closures of ``failureMasks(_:into:
+    /// breachCounts:features:)``) touches no reference count, where copying the set's arrays retained six of them per
+    /// candidate.
+    private let plan: Plan
 
     /// A set of `policies`, evaluated in this order.
     public init(_ policies: [CompiledPolicy]) {
         self.policies = policies
         let evaluators = policies.map(\.evaluator)
-        self.evaluators = evaluators
         var preparers: [RuleEvaluator] = []
         let preparerOf = evaluators.map { evaluator in
             guard let index = preparers.firstIndex(where: { $0.normalization == evaluator.normalization }) else {
@@ -35,18 +26,20 @@ public struct CompiledPolicySet: Sendable {
             if evaluator.tracksSequences { preparers[index] = preparers[index].trackingSequences() }
             return index
         }
-        self.preparers = preparers
         var members: [Int] = []
-        preparedRanges = preparers.indices.map { preparer in
+        let preparedRanges = preparers.indices.map { preparer in
             let start = members.count
             members += evaluators.indices.filter { preparerOf[$0] == preparer && evaluators[$0].preparesPassword }
             return start..<members.count
         }
-        preparedMembers = members
-        bytewiseMembers = evaluators.indices.filter { !evaluators[$0].preparesPassword }
-        featureSources = evaluators.indices.map { index in
+        let featureSources = evaluators.indices.map { index in
             evaluators[..<index].firstIndex { $0.readsTuningFeatures(as: evaluators[index]) } ?? -1
         }
+        storage = PlanStorage(
+            preparers: preparers, evaluators: evaluators, preparedMembers: members, preparedRanges: preparedRanges,
+            bytewiseMembers: evaluators.indices.filter { !evaluators[$0].preparesPassword },
+            featureSources: featureSources)
+        plan = storage.plan
     }
 
     /// Writes each policy's failure mask for `candidate` into `masks` (one per policy, in order).
@@ -82,33 +75,26 @@ public struct CompiledPolicySet: Sendable {
         precondition(breachCounts.map { $0.count == policies.count } ?? true, "one breach count per policy")
         precondition(features.map { $0.count == policies.count } ?? true, "one feature slot per policy")
         let featureBase = features?.baseAddress
-        withExtendedLifetime(policies) {
-            preparers.withUnsafeBufferPointer { preparers in
-                evaluators.withUnsafeBufferPointer { evaluators in
-                    preparedMembers.withUnsafeBufferPointer { members in
-                        for member in bytewiseMembers {
-                            masks[member] = evaluators[member].failureMask(
-                                candidate, features: featureSources[member] < 0 ? featureBase.map { $0 + member } : nil)
-                            breachCounts?[member] = 0  // no breach-corpus rule reads bytes alone
-                        }
-                        for (preparer, range) in preparedRanges.enumerated() where !range.isEmpty {
-                            preparers[preparer].withPrepared(candidate.password) { prepared in
-                                var contexts = ContextAnswers()
-                                for member in members[range] {
-                                    var breachCount = 0
-                                    masks[member] = evaluators[member].failureMask(
-                                        prepared, candidate, contexts: &contexts, breachCount: &breachCount,
-                                        features: featureSources[member] < 0 ? featureBase.map { $0 + member } : nil)
-                                    breachCounts?[member] = breachCount
-                                }
-                            }
-                        }
-                    }
+        let plan = plan
+        for member in plan.bytewiseMembers {
+            masks[member] = plan.evaluators[member].failureMask(
+                candidate, features: plan.featureSources[member] < 0 ? featureBase.map { $0 + member } : nil)
+            breachCounts?[member] = 0  // no breach-corpus rule reads bytes alone
+        }
+        for (preparer, range) in plan.preparedRanges.enumerated() where !range.isEmpty {
+            plan.preparers[preparer].withPrepared(candidate.password) { prepared in
+                var contexts = ContextAnswers()
+                for member in plan.preparedMembers[range] {
+                    var breachCount = 0
+                    masks[member] = plan.evaluators[member].failureMask(
+                        prepared, candidate, contexts: &contexts, breachCount: &breachCount,
+                        features: plan.featureSources[member] < 0 ? featureBase.map { $0 + member } : nil)
+                    breachCounts?[member] = breachCount
                 }
             }
         }
         guard let featureBase else { return }
-        for (member, source) in featureSources.enumerated() where source >= 0 {
+        for (member, source) in plan.featureSources.enumerated() where source >= 0 {
             featureBase[member] = featureBase[source]
         }
     }
@@ -118,5 +104,52 @@ public struct CompiledPolicySet: Sendable {
         var masks = [UInt64](repeating: 0, count: policies.count)
         masks.withUnsafeMutableBufferPointer { failureMasks(candidate, into: $0) }
         return masks.map(RuleMask.init(rawValue:))
+    }
+}
+
+/// ``CompiledPolicySet``'s evaluation plan as plain pointers into ``PlanStorage``'s buffers.
+private struct Plan: @unchecked Sendable {
+    /// Per normalization form used, one evaluator that prepares the password for all the policies of that form
+    /// (tracking sequences when any of them needs it).
+    var preparers: UnsafeBufferPointer<RuleEvaluator>
+    /// The policies' evaluators: plain values, read without touching the policies' reference counts.
+    var evaluators: UnsafeBufferPointer<RuleEvaluator>
+    /// The policies (by index) that read the prepared password, grouped by preparer: those of preparer `p` are
+    /// `preparedMembers[preparedRanges[p]]`. A preparer none of them uses is never run.
+    var preparedMembers: UnsafeBufferPointer<Int>
+    var preparedRanges: UnsafeBufferPointer<Range<Int>>
+    /// The policies whose rules all read bytes (compat mode), which need no preparation.
+    var bytewiseMembers: UnsafeBufferPointer<Int>
+    /// Per policy, an earlier policy (by index) whose tuning features are this one's (``RuleEvaluator/
+    /// readsTuningFeatures(as:)``), or -1: features are computed once per distinct reading.
+    var featureSources: UnsafeBufferPointer<Int>
+}
+
+/// Owns the buffers of a ``Plan``; immutable after `init`.
+private final class PlanStorage: @unchecked Sendable {
+    let plan: Plan
+    private let buffers: [UnsafeMutableRawPointer]
+
+    init(
+        preparers: [RuleEvaluator], evaluators: [RuleEvaluator], preparedMembers: [Int], preparedRanges: [Range<Int>],
+        bytewiseMembers: [Int], featureSources: [Int]
+    ) {
+        var buffers: [UnsafeMutableRawPointer] = []
+        func buffer<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(values.count, 1))
+            _ = buffer.initialize(from: values)
+            buffers.append(UnsafeMutableRawPointer(buffer.baseAddress!))
+            return UnsafeBufferPointer(start: buffer.baseAddress, count: values.count)
+        }
+        plan = Plan(
+            preparers: buffer(preparers), evaluators: buffer(evaluators), preparedMembers: buffer(preparedMembers),
+            preparedRanges: buffer(preparedRanges), bytewiseMembers: buffer(bytewiseMembers),
+            featureSources: buffer(featureSources))
+        self.buffers = buffers
+    }
+
+    deinit {
+        // Every element type is trivial (plain values and pointers): freeing the memory is all there is to do.
+        for buffer in buffers { buffer.deallocate() }
     }
 }

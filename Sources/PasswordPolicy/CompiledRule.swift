@@ -30,8 +30,10 @@ enum CompiledRule: Sendable {
     case palindrome
     /// `list` indexes ``RuleProgram/wordLists``.
     case forbiddenWords(list: Int)
-    /// `minScore` 0 means none; `minLog10` 0 means none; `organization` is the policy's, a user input.
-    case strength(minScore: Int, minLog10: Int, organization: String?)
+    /// `minScore` 0 means none; `minLog10` 0 means none; the policy's organization (a user input) is the
+    /// evaluator's ``RuleEvaluator/organization``, so this enum stays trivial: copying a rule in the hot loop is a
+    /// plain move, with no retain, release or outlined copy.
+    case strength(minScore: Int, minLog10: Int)
 }
 
 /// Side tables collected while lowering rules.
@@ -153,9 +155,9 @@ struct RuleSideTables {
             wordLists.append(ForbiddenWordList(words.map { normalized($0, normalization) }))
             return .forbiddenWords(list: wordLists.count - 1)
         case .strength(.minScore(let score)):
-            return .strength(minScore: score, minLog10: 0, organization: organization)
+            return .strength(minScore: score, minLog10: 0)
         case .strength(.minGuessesLog10(let log10)):
-            return .strength(minScore: 0, minLog10: log10, organization: organization)
+            return .strength(minScore: 0, minLog10: log10)
         }
     }
 

@@ -4,10 +4,11 @@ import Foundation
 public enum PasswordNormalizer {
     /// Returns `password` in the given normalization form.
     ///
-    /// An all-ASCII string is already in NFC and NFKC, so it is returned unchanged without calling
-    /// Foundation. The audit import uses the NFKC result's UTF-8 as its fingerprint input.
+    /// An all-ASCII string is already in NFC and NFKC, and so is one whose every scalar ``NFKCQuickCheck`` knows to
+    /// be stable (most non-ASCII passwords): either is returned unchanged without calling Foundation, which would
+    /// return the same scalars. The audit import uses the NFKC result's UTF-8 as its fingerprint input.
     public static func normalized(_ password: String, _ form: Normalization) -> String {
-        if form == .none || isASCII(password) {
+        if form == .none || isASCII(password) || NFKCQuickCheck.leavesUnchanged(password) {
             return password
         }
         switch form {

@@ -106,7 +106,8 @@ extension RuleEvaluator {
         case .forbiddenWords(let list):
             let matched = wordLists[list].matchesFolded(prepared.folded)
             return RuleCheck(failed: matched, variant: matched ? 1 : 0, actual: matched ? 1 : 0)
-        case .strength(let minScore, let minLog10, let organization):
+        case .strength(let minScore, let minLog10):
+            let organization = organization.pointee
             let estimate = contexts.strength(organization: organization) {
                 strengthEstimate(organization: organization, candidate)
             }
@@ -170,14 +171,23 @@ extension RuleEvaluator {
     ) -> Bool {
         // Folded UTF-8 bytes bound the folded scalar count from above.
         guard prepared.folded.count >= minToken else { return false }
-        if prepared.asciiPresent != nil, value.allSatisfy({ $0 < 0x80 }) {
+        let isASCII = value.allSatisfy { $0 < 0x80 }
+        let table = asciiTable
+        if prepared.asciiPresent != nil, isASCII {
             let subject = field == .email ? ContextMatcher.localPart(value, at: UInt8(ascii: "@")) : value[...]
-            let table = asciiTable
             return ContextMatcher.contains(
                 prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
                 isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
         }
         let haystack = prepared.general?.pointee.foldedScalars ?? prepared.folded.map { UInt32($0) }
+        if isASCII {
+            // An ASCII value is its own NFKC and NFC, and its case folding is the table's lowercase byte (what
+            // `lowercased()` does to ASCII): the general path below, without building and folding a `String`.
+            let subject = field == .email ? ContextMatcher.localPart(value, at: UInt8(ascii: "@")) : value[...]
+            return ContextMatcher.contains(
+                haystack, subject, minToken: minToken, fold: { UInt32(table[Int($0)].lower) },
+                isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
+        }
         let foldedValue = CompiledPolicy.folded(
             PasswordNormalizer.normalized(String(decoding: value, as: UTF8.self), normalization))
         let scalars = Array(foldedValue.unicodeScalars)

@@ -18,6 +18,8 @@ struct RuleEvaluator: @unchecked Sendable {
     let sources: UnsafeBufferPointer<BlocklistSourceSlot>
     let bannedTerms: UnsafeBufferPointer<BannedTermsSlot>
     let wordLists: UnsafeBufferPointer<ForbiddenWordList>
+    /// The organization a `banned-terms` rule of the policy names, a user input of its `strength` rules.
+    let organization: UnsafePointer<String?>
     let normalization: Normalization
     /// The semantics the rules read the password with.
     let mode: EvaluationMode
@@ -53,11 +55,29 @@ struct RuleEvaluator: @unchecked Sendable {
     ) -> UInt64 {
         var mask: UInt64 = 0
         let scan = pwqualityScan(of: candidate)
-        for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts, scan).failed {
-            mask |= 1 << UInt64(index)
+        for index in 0..<rules.count {
+            let rule = rules[index]
+            let failed =
+                countedFailure(rule, prepared.summary) ?? check(rule, prepared, candidate, &contexts, scan).failed
+            if failed { mask |= 1 << UInt64(index) }
         }
         features?.pointee = tuningFeatures(prepared, candidate, scan)
         return mask
+    }
+
+    /// Whether `rule` fails, for the rules whose verdict ``check(_:_:_:_:_:)`` reads from the scan's counts alone
+    /// in Unicode mode (length, require, max-repeat, max-sequence): the same verdict, with no call and no
+    /// ``RuleCheck``; nil for every other rule and in the other modes.
+    @inline(__always)
+    func countedFailure(_ rule: CompiledRule, _ summary: ScanSummary) -> Bool? {
+        guard mode == .unicode else { return nil }
+        switch rule {
+        case .length(let min, let max): return summary.length < min || summary.length > max
+        case .require(let cls, let min): return summary.count(of: cls) < min
+        case .maxRepeat(let max): return summary.longestRepeat > max
+        case .maxSequence(let max): return summary.longestSequence > max
+        default: return nil
+        }
     }
 
     /// ``failureMask(_:_:contexts:)``, also raising `breachCount` to the largest count a failing breach-corpus rule
@@ -120,7 +140,8 @@ struct RuleEvaluator: @unchecked Sendable {
             rules: rules, asciiTable: asciiTable, builtin: builtin, builtinTop: builtinTop, blocklists: blocklists,
             scalarSets: scalarSets,
             patterns: patterns, sources: sources, bannedTerms: bannedTerms, wordLists: wordLists,
-            normalization: normalization, mode: mode, tracksSequences: true, preparesPassword: preparesPassword,
+            organization: organization, normalization: normalization, mode: mode, tracksSequences: true,
+            preparesPassword: preparesPassword,
             scanNeeds: scanNeeds, tuningLengthRule: tuningLengthRule)
     }
 

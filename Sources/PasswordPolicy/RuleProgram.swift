@@ -25,6 +25,7 @@ final class RuleProgram: @unchecked Sendable {
     private let scalarSets: UnsafeMutableBufferPointer<ScalarSet>
     private let patterns: UnsafeMutableBufferPointer<PatternMatcher>
     private let wordLists: UnsafeMutableBufferPointer<ForbiddenWordList>
+    private let organization: UnsafeMutableBufferPointer<String?>
 
     init(_ policy: PasswordPolicy, sources available: [BreachCorpusReference: any BlocklistSource] = [:])
         throws(PolicyError)
@@ -47,6 +48,7 @@ final class RuleProgram: @unchecked Sendable {
         scalarSets = Self.buffer(tables.scalarSets)
         patterns = Self.buffer(tables.patterns)
         wordLists = Self.buffer(tables.wordLists)
+        organization = Self.buffer([tables.organization])
         blocklists = tables.blocklists
         sources = tables.sources
         sourceSlots = Self.buffer(tables.sources.map { BlocklistSourceSlot(source: $0) })
@@ -62,7 +64,8 @@ final class RuleProgram: @unchecked Sendable {
             blocklists: UnsafeBufferPointer(lookups),
             scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
             sources: UnsafeBufferPointer(sourceSlots), bannedTerms: UnsafeBufferPointer(bannedTermSlots),
-            wordLists: UnsafeBufferPointer(wordLists), normalization: policy.normalization, mode: policy.evaluation,
+            wordLists: UnsafeBufferPointer(wordLists), organization: UnsafePointer(organization.baseAddress!),
+            normalization: policy.normalization, mode: policy.evaluation,
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
                 return false
@@ -78,9 +81,9 @@ final class RuleProgram: @unchecked Sendable {
     }
 
     deinit {
-        for buffer in [rules, asciiTable, lookups, scalarSets, patterns, wordLists, sourceSlots, bannedTermSlots]
-            as [any DeallocatableBuffer]
-        {
+        for buffer in [
+            rules, asciiTable, lookups, scalarSets, patterns, wordLists, organization, sourceSlots, bannedTermSlots,
+        ] as [any DeallocatableBuffer] {
             buffer.deinitializeAndDeallocate()
         }
     }

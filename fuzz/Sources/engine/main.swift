@@ -3,7 +3,7 @@
 // The input is `password [0x00 username [0x00 email]]`; invalid UTF-8 is repaired (U+FFFD) first, as the byte
 // API requires valid UTF-8 and the importer rejects invalid rows before scoring. Properties: no crash; the
 // byte-level CompiledPolicySet.failureMasks equals each policy's String-level failureMask and the mask derived
-// from evaluate(_:).
+// from evaluate(_:); a text the normalizer's NFKC quick check leaves as it is is its own NFKC and NFC.
 import Foundation
 import PasswordPolicy
 
@@ -61,6 +61,16 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 }
             }
         }
+    }
+    // The normalizer's quick check: a text it leaves as it is must be its own NFKC and NFC (Foundation's).
+    for text in texts where NFKCQuickCheck.leavesUnchanged(text) {
+        let scalars = Array(text.unicodeScalars)
+        precondition(
+            Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars) == scalars,
+            "the NFKC quick check passed a text NFKC changes")
+        precondition(
+            Array(text.precomposedStringWithCanonicalMapping.unicodeScalars) == scalars,
+            "the NFKC quick check passed a text NFC changes")
     }
     for (index, policy) in policies.enumerated() {
         let mask = policy.failureMask(candidate).rawValue
