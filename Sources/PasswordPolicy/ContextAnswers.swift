@@ -22,23 +22,32 @@ struct ContextAnswers {
     private var values: (Bool, Bool, Bool, Bool) = (false, false, false, false)
     private var count = 0
 
-    /// The cached answer for `field` and `minToken`, computing and remembering it with `compute` when new.
+    /// The answer remembered for `field` and `minToken`, or nil when none was.
     @inline(__always)
-    mutating func answer(field: ContextField, minToken: Int, _ compute: () -> Bool) -> Bool {
-        let key = minToken &* 2 &+ (field == .email ? 1 : 0)
+    func known(field: ContextField, minToken: Int) -> Bool? {
+        let key = Self.key(field, minToken)
         if count > 0, keys.0 == key { return values.0 }
         if count > 1, keys.1 == key { return values.1 }
         if count > 2, keys.2 == key { return values.2 }
         if count > 3, keys.3 == key { return values.3 }
-        let value = compute()
+        return nil
+    }
+
+    /// Remembers `value` as the answer for `field` and `minToken` (asked by ``known(field:minToken:)`` first).
+    @inline(__always)
+    mutating func remember(_ value: Bool, field: ContextField, minToken: Int) {
+        let key = Self.key(field, minToken)
         switch count {
         case 0: (keys.0, values.0) = (key, value)
         case 1: (keys.1, values.1) = (key, value)
         case 2: (keys.2, values.2) = (key, value)
         case 3: (keys.3, values.3) = (key, value)
-        default: return value
+        default: return
         }
         count += 1
-        return value
+    }
+
+    private static func key(_ field: ContextField, _ minToken: Int) -> Int {
+        minToken &* 2 &+ (field == .email ? 1 : 0)
     }
 }

@@ -67,22 +67,15 @@ extension RuleEvaluator {
             let failed = verdict.score < matcher.rule.minScore
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: verdict.score, detail: verdict.firstTerm)
         case .context(let username, let email, let minToken, let substrings):
+            // No closure here: one capturing `self` and `prepared` copied both (some 500 bytes) per candidate.
             if username, let value = candidate.username,
-                contexts.answer(
-                    field: .username, minToken: minToken,
-                    {
-                        contextContains(value, field: .username, minToken: minToken, prepared)
-                    })
+                contextFound(value, field: .username, minToken: minToken, prepared, &contexts)
                     || substringsContained(value, field: .username, width: substrings, prepared)
             {
                 return RuleCheck(failed: true, variant: 1, actual: 1)
             }
             if email, let value = candidate.email,
-                contexts.answer(
-                    field: .email, minToken: minToken,
-                    {
-                        contextContains(value, field: .email, minToken: minToken, prepared)
-                    })
+                contextFound(value, field: .email, minToken: minToken, prepared, &contexts)
                     || substringsContained(value, field: .email, width: substrings, prepared)
             {
                 return RuleCheck(failed: true, variant: 2, actual: 1)
@@ -164,6 +157,18 @@ extension RuleEvaluator {
             let isAllowed = kinds & (1 << ScalarKind(scalar).rawValue) != 0 || extra.contains(scalar.value)
             return count + (isAllowed ? 0 : 1)
         }
+    }
+
+    /// ``contextContains(_:field:minToken:_:)``, answered from `contexts` when an earlier policy of the set asked it.
+    @inline(__always)
+    private func contextFound(
+        _ value: UnsafeBufferPointer<UInt8>, field: ContextField, minToken: Int, _ prepared: PreparedPassword,
+        _ contexts: inout ContextAnswers
+    ) -> Bool {
+        if let known = contexts.known(field: field, minToken: minToken) { return known }
+        let found = contextContains(value, field: field, minToken: minToken, prepared)
+        contexts.remember(found, field: field, minToken: minToken)
+        return found
     }
 
     func contextContains(

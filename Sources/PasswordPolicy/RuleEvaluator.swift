@@ -150,11 +150,13 @@ struct RuleEvaluator: @unchecked Sendable {
     /// All-ASCII passwords take a path with no normalization and no heap allocation.
     @inline(__always)
     func withPrepared<R>(_ password: UnsafeBufferPointer<UInt8>, _ body: (PreparedPassword) -> R) -> R {
+        // The closure reads these two, not `self`: capturing the evaluator copied all of it per candidate.
+        let (table, tracksSequences) = (asciiTable, tracksSequences)
         let ascii = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(password.count, 1)) {
             lowered -> R? in
             var present: (UInt64, UInt64) = (0, 0)
             let summary = PasswordScanner.scanASCII(
-                password, table: asciiTable, lowered: lowered.baseAddress!, present: &present,
+                password, table: table, lowered: lowered.baseAddress!, present: &present,
                 tracksSequences: tracksSequences)
             guard let summary else { return nil }
             return body(
