@@ -36,14 +36,22 @@ final class CrackedAccountsByteSource: ByteSource {
     static func lines(of rows: [Row]) -> [Int] {
         var line = 2
         return rows.map { row in
-            defer { line += 1 + (row.username + row.password).utf8.filter { $0 == UInt8(ascii: "\n") }.count }
+            defer {
+                line += 1
+                for text in [row.username, row.password] {
+                    line += text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+                }
+            }
             return line
         }
     }
 
     /// One row as CSV: the name and password always quoted, their quotes doubled.
     static func csvLine(_ row: Row) -> String {
-        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        func quoted(_ text: String) -> String {
+            guard text.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + text + "\"" }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
         return "\(row.ordinal),\(quoted(row.username)),\(quoted(row.password)),\(row.time ?? "")\n"
     }
 

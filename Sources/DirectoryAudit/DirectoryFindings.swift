@@ -6,30 +6,30 @@ package enum DirectoryFindings {
     /// - Parameters:
     ///   - potfile: The cracked plaintexts, by NT hash.
     ///   - groups: The privileged groups' members.
-    ///   - breachCount: How often the breach corpora saw an NT hash (0: never); asked once per distinct hash.
-    /// - Throws: What `breachCount` throws.
+    ///   - breachCounts: How often the breach corpora saw each of the distinct NT hashes it is given (0: never), in
+    ///     their order.
+    /// - Throws: What `breachCounts` throws.
     package static func assess(
         _ accounts: [ExtractAccount], potfile: Potfile, groups: GroupMembership,
-        breachCount: (NTDigest) throws -> Int = { _ in 0 }
+        breachCounts: ([NTDigest]) throws -> [Int] = { [Int](repeating: 0, count: $0.count) }
     ) throws -> [AccountAssessment] {
         var firstWithHash: [NTDigest: (ordinal: Int, count: Int)] = [:]
         firstWithHash.reserveCapacity(accounts.count)
         for (ordinal, account) in accounts.enumerated() {
             firstWithHash[account.ntHash, default: (ordinal, 0)].count += 1
         }
+        let distinct = Array(firstWithHash.keys)
+        let counts = try breachCounts(distinct)
+        precondition(counts.count == distinct.count, "one breach count per distinct NT hash")
         var breaches: [NTDigest: Int] = [:]
+        breaches.reserveCapacity(distinct.count)
+        for (hash, count) in zip(distinct, counts) where count > 0 { breaches[hash] = count }
         var assessments: [AccountAssessment] = []
         assessments.reserveCapacity(accounts.count)
         for account in accounts {
             let hash = account.ntHash
             let shared = firstWithHash[hash]!
-            let breach: Int
-            if let known = breaches[hash] {
-                breach = known
-            } else {
-                breach = try breachCount(hash)
-                breaches[hash] = breach
-            }
+            let breach = breaches[hash] ?? 0
             let empty = hash == NTDigest.empty
             let password = empty ? "" : potfile[hash]
             assessments.append(
@@ -40,7 +40,7 @@ package enum DirectoryFindings {
                     usernameInPassword: password.map {
                         AccountAssessment.usernameMatch(password: $0, username: account.username)
                     } ?? .none,
-                    groups: groups.groups(of: account.username),
+                    groups: groups.isEmpty ? [] : groups.groups(of: account.username),
                     passwordLength: password.map { $0.unicodeScalars.count }))
         }
         return assessments

@@ -36,9 +36,8 @@ package struct DirectoryImport {
         let groups = try GroupMembership(paths: request.groupPaths)
         let key = try workspace.fingerprintKey()
         let corpora = try breachCorpora(request)
-        let assessments = try DirectoryFindings.assess(reading.accounts, potfile: potfile, groups: groups) { hash in
-            let bytes = hash.bytes
-            return try corpora.reduce(0) { max($0, try $1.occurrences(ofDigest: bytes)) }
+        let assessments = try DirectoryFindings.assess(reading.accounts, potfile: potfile, groups: groups) {
+            try Self.breachCounts(of: $0, in: corpora)
         }
         let fingerprinter = Fingerprinter(key: key)
         let names = reading.accounts.map { account in
@@ -52,12 +51,19 @@ package struct DirectoryImport {
         }
         let candidateLines = Dictionary(
             uniqueKeysWithValues: zip(scored.map(\.ordinal), CrackedAccountsByteSource.lines(of: scored)))
-        let tag = Array("pwaudit nt hash\0".utf8)
+        var message = Array("pwaudit nt hash\0".utf8) + [UInt8](repeating: 0, count: 16)
+        let tagCount = message.count - 16
+        func fingerprint(_ hash: NTDigest) -> Fingerprint {
+            hash.withUnsafeBytes { bytes in
+                for index in 0..<16 { message[tagCount + index] = bytes[index] }
+            }
+            return fingerprinter.fingerprint(message)
+        }
         let rows = reading.accounts.enumerated().map { ordinal, account in
             let item = assessments[ordinal]
             return DirectoryAccountRow(
                 ordinal: ordinal, username: names[ordinal], rid: request.redactAccounts ? nil : account.rid,
-                ntFingerprint: fingerprinter.fingerprint(tag + account.ntHash.bytes), cracked: item.cracked,
+                ntFingerprint: fingerprint(account.ntHash), cracked: item.cracked,
                 emptyPassword: item.emptyPassword, lmHash: item.lmHash, sharedWith: item.sharedWith,
                 sharedGroup: item.sharedGroup, breachCount: item.breachCount,
                 usernameInPassword: item.usernameInPassword.rawValue, groups: item.groups, disabled: account.isDisabled,
@@ -107,6 +113,52 @@ package struct DirectoryImport {
             references.formUnion(try library.policy(of: version).breachCorpusReferences.filter { $0.format == .ntlm })
         }
         return try references.sorted { $0.path < $1.path }.map { try PolicyCompiler.corpus($0) }
+    }
+
+    /// How often `corpora` saw each hash (the highest count of any), looked up on up to 4 threads: the corpora are
+    /// memory-mapped and searched in place, so lookups share nothing but the pages.
+    /// - Throws: The first `CorpusError` met (a damaged line).
+    static func breachCounts(of hashes: [NTDigest], in corpora: [HIBPCorpus]) throws -> [Int] {
+        var counts = [Int](repeating: 0, count: hashes.count)
+        guard !corpora.isEmpty, !hashes.isEmpty else { return counts }
+        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, hashes.count / 4096 + 1))
+        let failure = FirstFailure()
+        counts.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let counts = buffer  // each thread writes its own indices
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for index in stride(from: thread, to: hashes.count, by: threads) {
+                    let digest = hashes[index].bytes
+                    do {
+                        var highest = 0
+                        for corpus in corpora { highest = max(highest, try corpus.occurrences(ofDigest: digest)) }
+                        counts[index] = highest
+                    } catch {
+                        failure.record(error)
+                        return
+                    }
+                }
+            }
+        }
+        if let error = failure.error { throw error }
+        return counts
+    }
+
+    /// The first error of several threads.
+    private final class FirstFailure: @unchecked Sendable {  // `error` only under `lock`
+        private let lock = NSLock()
+        private var first: (any Error)?
+
+        func record(_ error: any Error) {
+            lock.lock()
+            if first == nil { first = error }
+            lock.unlock()
+        }
+
+        var error: (any Error)? {
+            lock.lock()
+            defer { lock.unlock() }
+            return first
+        }
     }
 
     /// A stable pseudonym for `account` under the fingerprint key: `account-` and 16 hexadecimal digits of the keyed

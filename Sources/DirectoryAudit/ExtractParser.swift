@@ -48,7 +48,9 @@ package struct ExtractParser: Sendable {
     }
 
     private func read(line: UnsafeRawBufferPointer, number: Int, into reading: inout ExtractReading) {
-        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) || line.first == UInt8(ascii: "[") {
+        if line.first == UInt8(ascii: "[")
+            || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        {
             reading.skippedLines += 1
             return
         }
@@ -73,9 +75,16 @@ package struct ExtractParser: Sendable {
         default:
             return malformed("not DOMAIN\\user:RID:LMHASH:NTHASH::: (\(fields.count + 1) colon-separated fields)")
         }
-        guard let name = String(validating: fields[0], as: UTF8.self) else { return malformed("invalid UTF-8") }
-        let (domain, username) = Self.split(name)
-        guard !username.isEmpty else { return malformed("empty account name") }
+        // The backslash is ASCII: splitting the bytes at it splits the UTF-8 text.
+        let nameBytes = fields[0]
+        let slash = nameBytes.lastIndex(of: UInt8(ascii: "\\"))
+        let userBytes = UnsafeRawBufferPointer(rebasing: nameBytes[(slash.map { $0 + 1 } ?? 0)...])
+        guard !userBytes.isEmpty else { return malformed("empty account name") }
+        guard let username = String(validating: userBytes, as: UTF8.self),
+            let domainText = String(
+                validating: UnsafeRawBufferPointer(rebasing: nameBytes[..<(slash ?? 0)]), as: UTF8.self)
+        else { return malformed("invalid UTF-8") }
+        let domain: String? = domainText.isEmpty ? nil : domainText
         guard let rid = Self.integer(fields[1]) else { return malformed("RID is not a number") }
         var lmHash: NTDigest?
         if !fields[2].isEmpty {
@@ -85,7 +94,7 @@ package struct ExtractParser: Sendable {
         guard let attributes = Self.attributes(suffix) else {
             return malformed("unreadable suffix after ':::' (expected '(pwdLastSet=…)' or '(status=…)')")
         }
-        if Self.isHistory(username) {
+        if Self.isHistory(userBytes) {
             reading.historyLines += 1
             return
         }
@@ -94,12 +103,12 @@ package struct ExtractParser: Sendable {
             return
         }
         guard let ntHash = NTDigest(hex: fields[3]) else { return malformed("NT hash is not 32 hexadecimal digits") }
-        let isMachine = username.hasSuffix("$")
+        let isMachine = userBytes.last == UInt8(ascii: "$")
         if isMachine {
             reading.machineAccounts += 1
             if !includeMachines { return }
         }
-        let isDisabled = attributes.status?.lowercased() == "disabled"
+        let isDisabled = attributes.isDisabled
         if isDisabled {
             reading.disabledAccounts += 1
             if enabledOnly {
@@ -110,7 +119,7 @@ package struct ExtractParser: Sendable {
         reading.accounts.append(
             ExtractAccount(
                 line: number, domain: domain, username: username, rid: rid, lmHash: lmHash, ntHash: ntHash,
-                passwordLastSet: attributes.passwordLastSet.flatMap(Self.canonicalTime), isDisabled: isDisabled,
+                passwordLastSet: attributes.passwordLastSet, isDisabled: isDisabled,
                 isMachine: isMachine))
     }
 
@@ -123,9 +132,15 @@ package struct ExtractParser: Sendable {
 
     /// `user_history0`, `user_history12`: a former password of `user`.
     static func isHistory(_ username: String) -> Bool {
-        guard let range = username.range(of: "_history", options: .backwards) else { return false }
-        let digits = username[range.upperBound...]
-        return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+        Array(username.utf8).withUnsafeBytes { isHistory($0) }
+    }
+
+    /// `isHistory(_:)` on the name's UTF-8 bytes.
+    static func isHistory(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var end = bytes.count
+        while end > 0, case 0x30...0x39 = bytes[end - 1] { end -= 1 }
+        guard end < bytes.count, end >= 8 else { return false }
+        return UnsafeRawBufferPointer(rebasing: bytes[(end - 8)..<end]).elementsEqual("_history".utf8)
     }
 
     private static func integer(_ bytes: UnsafeRawBufferPointer) -> Int64? {
@@ -138,46 +153,79 @@ package struct ExtractParser: Sendable {
         return value
     }
 
-    /// The `(key=value)` groups after `:::`, separated by spaces; nil when the text is something else.
-    private static func attributes(_ bytes: UnsafeRawBufferPointer) -> (passwordLastSet: String?, status: String?)? {
-        guard !bytes.isEmpty else { return (nil, nil) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+    /// What the `(key=value)` groups after `:::` say (space separated; other keys are ignored).
+    struct Attributes {
+        /// `pwdLastSet`, canonical UTC text, when it is a time.
         var passwordLastSet: String?
-        var status: String?
-        var rest = Substring(text)
-        while true {
-            rest = rest.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            if rest.isEmpty { break }
-            guard rest.first == "(", let close = rest.firstIndex(of: ")") else { return nil }
-            let group = rest[rest.index(after: rest.startIndex)..<close]
-            rest = rest[rest.index(after: close)...]
-            guard let equals = group.firstIndex(of: "=") else { return nil }
-            let value = String(group[group.index(after: equals)...])
-            switch group[..<equals].lowercased() {
-            case "pwdlastset": passwordLastSet = value
-            case "status": status = value
-            default: break  // another attribute a newer secretsdump writes
-            }
-        }
-        return (passwordLastSet, status)
+        /// `status=Disabled`.
+        var isDisabled = false
     }
 
-    /// `2021-03-04 10:22` or `2021-03-04 10:22:33` (secretsdump's form, read as UTC) → `2021-03-04T10:22:33Z`;
-    /// nil for `never` or anything else.
+    /// The `(key=value)` groups of `bytes`, read in place; nil when the text is something else.
+    static func attributes(_ bytes: UnsafeRawBufferPointer) -> Attributes? {
+        var attributes = Attributes()
+        var index = 0
+        while true {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            if index == bytes.count { return attributes }
+            guard bytes[index] == UInt8(ascii: "("),
+                let close = UnsafeRawBufferPointer(rebasing: bytes[index...]).firstIndex(of: UInt8(ascii: ")")),
+                let equals = UnsafeRawBufferPointer(rebasing: bytes[index..<(index + close)]).firstIndex(
+                    of: UInt8(ascii: "="))
+            else { return nil }
+            let key = UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<(index + equals)])
+            let value = UnsafeRawBufferPointer(rebasing: bytes[(index + equals + 1)..<(index + close)])
+            if equalsIgnoringCase(key, "pwdlastset") {
+                attributes.passwordLastSet = canonicalTime(value)
+            } else if equalsIgnoringCase(key, "status") {
+                attributes.isDisabled = equalsIgnoringCase(value, "disabled")
+            }
+            index += close + 1
+        }
+    }
+
+    /// ASCII comparison of `bytes` with the lowercase `word`, without regard to case.
+    private static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        return zip(bytes, expected).allSatisfy { ($0 | 0x20) == $1 }
+    }
+
+    /// `2021-03-04 10:22` or `2021-03-04 10:22:33` (secretsdump's form, read as UTC; `T` and a final `Z` accepted)
+    /// → `2021-03-04T10:22:33Z`; nil for `never` or anything else.
     static func canonicalTime(_ text: String) -> String? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == " " || $0 == "T" })
-        guard parts.count == 2 else { return nil }
-        let date = parts[0].split(separator: "-")
-        var time = parts[1].hasSuffix("Z") ? parts[1].dropLast() : parts[1]
-        if time.split(separator: ":").count == 2 { time += ":00" }
-        let clock = time.split(separator: ":")
-        guard date.count == 3, clock.count == 3, date[0].count == 4,
-            [date[1], date[2], clock[0], clock[1], clock[2]].allSatisfy({ $0.count == 2 }),
-            (date + clock).allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            let month = Int(date[1]), (1...12).contains(month), let day = Int(date[2]), (1...31).contains(day),
-            let hour = Int(clock[0]), hour < 24, let minute = Int(clock[1]), minute < 60,
-            let second = Int(clock[2]), second < 60
+        Array(text.utf8).withUnsafeBytes { canonicalTime($0) }
+    }
+
+    /// `canonicalTime(_:)` on bytes, read in place.
+    static func canonicalTime(_ raw: UnsafeRawBufferPointer) -> String? {
+        var bytes = raw
+        while let last = bytes.last, last == 0x20 { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        if bytes.last == UInt8(ascii: "Z") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        guard bytes.count == 16 || bytes.count == 19 else { return nil }
+        func number(_ at: Int, _ digits: Int) -> Int? {
+            var value = 0
+            for offset in at..<(at + digits) {
+                let byte = bytes[offset]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        let dash = UInt8(ascii: "-")
+        let colon = UInt8(ascii: ":")
+        guard bytes[4] == dash, bytes[7] == dash, bytes[10] == 0x20 || bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == colon, bytes.count == 16 || bytes[16] == colon,
+            number(0, 4) != nil, let month = number(5, 2), (1...12).contains(month), let day = number(8, 2),
+            (1...31).contains(day), let hour = number(11, 2), hour < 24, let minute = number(14, 2), minute < 60
         else { return nil }
-        return "\(date[0])-\(date[1])-\(date[2])T\(clock[0]):\(clock[1]):\(clock[2])Z"
+        if bytes.count == 19 {
+            guard let second = number(17, 2), second < 60 else { return nil }
+        }
+        var text = [UInt8](bytes[0..<16])
+        text[10] = UInt8(ascii: "T")
+        text += bytes.count == 19 ? Array(bytes[16..<19]) : Array(":00".utf8)
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 }

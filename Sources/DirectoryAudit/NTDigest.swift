@@ -37,7 +37,12 @@ package struct NTDigest: Hashable, Sendable {
     package init?(hex text: String) { self.init(hex: Array(text.utf8)) }
 
     /// The 16 bytes in order.
-    package var bytes: [UInt8] { withUnsafeBytes(of: (high, low)) { Array($0) } }
+    package var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    /// Calls `body` with the 16 bytes, valid only during the call.
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try Swift.withUnsafeBytes(of: (high, low), body)
+    }
 
     @inline(__always)
     private static func nibble(_ character: UInt8) -> UInt8? {

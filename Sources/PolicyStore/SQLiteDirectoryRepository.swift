@@ -43,22 +43,42 @@ package struct SQLiteDirectoryRepository: DirectoryRepository {
                 database: database, head: "INSERT INTO directory_account (run_id, \(Self.accountColumns))",
                 columns: 18, rowsPerStatement: 50)
             try insert.insert(count: accounts.count) { statement, index, base in
-                statement.bind([run] + Self.values(of: accounts[index]), from: base)
+                Self.bind(accounts[index], runID: runID, to: statement, from: base)
             }
             insert.clearBindings()
         }
     }
 
-    private static func values(of row: DirectoryAccountRow) -> [SQLValue] {
-        func int(_ value: Int?) -> SQLValue { value.map { .integer(Int64($0)) } ?? .null }
-        func flag(_ value: Bool) -> SQLValue { .integer(value ? 1 : 0) }
-        return [
-            int(row.ordinal), .text(row.username), row.rid.map(SQLValue.integer) ?? .null,
-            .blob(row.ntFingerprint.bytes), flag(row.cracked), flag(row.emptyPassword), flag(row.lmHash),
-            int(row.sharedWith), int(row.sharedGroup), int(row.breachCount), int(row.usernameInPassword),
-            .text(row.groupsText), flag(row.disabled), flag(row.machine),
-            row.passwordLastSetAt.map(SQLValue.text) ?? .null, int(row.candidateLine), int(row.passwordLength),
-        ]
+    /// Binds `row`'s 18 columns from parameter `first` on, each in place (no array of values per row: a directory
+    /// holds a million accounts).
+    private static func bind(_ row: DirectoryAccountRow, runID: Int64, to statement: Statement, from first: Int32) {
+        var index = first
+        func next() -> Int32 {
+            defer { index += 1 }
+            return index
+        }
+        func int(_ value: Int?) {
+            if let value { statement.bind(value, at: next()) } else { statement.bindNull(at: next()) }
+        }
+        func flag(_ value: Bool) { statement.bind(value ? 1 : 0, at: next()) }
+        statement.bind(runID, at: next())
+        int(row.ordinal)
+        statement.bind(row.username, at: next())
+        int(row.rid.map { Int($0) })
+        row.ntFingerprint.withUnsafeBytes { statement.bind(blob: $0, at: next()) }
+        flag(row.cracked)
+        flag(row.emptyPassword)
+        flag(row.lmHash)
+        int(row.sharedWith)
+        int(row.sharedGroup)
+        int(row.breachCount)
+        int(row.usernameInPassword)
+        statement.bind(row.groupsText, at: next())
+        flag(row.disabled)
+        flag(row.machine)
+        statement.bind(row.passwordLastSetAt, at: next())
+        int(row.candidateLine)
+        int(row.passwordLength)
     }
 
     /// The summary of `runID`, or nil.

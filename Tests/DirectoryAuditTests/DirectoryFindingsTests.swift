@@ -75,7 +75,8 @@ struct DirectoryFindingsTests {
         #expect(reading.historyLines == 20)
         #expect(reading.machineAccounts == 1)
         let assessments = try DirectoryFindings.assess(
-            reading.accounts, potfile: Potfile(text: potfile), groups: groups, breachCount: { corpus[$0] ?? 0 })
+            reading.accounts, potfile: Potfile(text: potfile), groups: groups,
+            breachCounts: { $0.map { corpus[$0] ?? 0 } })
         let counts = DirectoryCounts(assessments)
 
         // Counted independently, from the plaintexts.
