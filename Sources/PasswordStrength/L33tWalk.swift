@@ -3,14 +3,19 @@
 /// compatible with the choices made travel as a bit set, so a walk never mixes two sets' readings, and a
 /// reading no list word (or user input) starts with is abandoned.
 struct L33tWalk {
-    private let matcher: DictionaryMatcher
+    private let table: RankedWordTable
+    private let userInputs: UserInputDictionary
+    /// Whether the user inputs are narrowed by bit set (at most 64 of them).
+    private let fewInputs: Bool
     private let password: [Unicode.Scalar]
     private let lower: [Unicode.Scalar]
     private let plan: L33tPlan
     private let words: Int
 
     init(matcher: DictionaryMatcher, password: [Unicode.Scalar], lower: [Unicode.Scalar], plan: L33tPlan) {
-        self.matcher = matcher
+        table = matcher.table
+        userInputs = matcher.userInputs
+        fewInputs = matcher.userInputs.count <= 64
         self.password = password
         self.lower = lower
         self.plan = plan
@@ -30,13 +35,14 @@ struct L33tWalk {
         // The sets still compatible at each depth of the walk, `words` words a depth.
         var sets = [UInt64](repeating: ~0, count: words * (password.count + 1))
         var path: [Unicode.Scalar] = []
+        path.reserveCapacity(password.count)
         // A walk needs a substitution, so a start with no l33t character after it walks nowhere.
         var lastTyped = -1
         for index in password.indices where !options(of: password[index]).isEmpty { lastTyped = index }
         for start in password.indices where start <= lastTyped {
             path.removeAll(keepingCapacity: true)
             walk(
-                start: start, at: start, node: RankedWordTable.root, inputs: matcher.userInputs.all,
+                start: start, at: start, node: RankedWordTable.root, inputs: userInputs.all,
                 substituted: false, sets: &sets, path: &path, found: &found, readings: &matches.readings)
         }
         found.sort { ($0.match.start, $0.match.end, $0.set, $0.list) < ($1.match.start, $1.match.end, $1.set, $1.list) }
@@ -50,7 +56,6 @@ struct L33tWalk {
         path: inout [Unicode.Scalar], found: inout [Found], readings: inout [Unicode.Scalar]
     ) {
         guard index < password.count else { return }
-        let table = matcher.table
         let typed = password[index]
         let depth = path.count
         let here = depth * words
@@ -68,20 +73,19 @@ struct L33tWalk {
                 step(
                     start: start, at: index, reading: option.letter ?? lower[index], node: node, inputs: inputs,
                     substituted: substituted || option.letter != nil, sets: &sets, path: &path, found: &found,
-                    readings: &readings, table: table)
+                    readings: &readings)
             }
         } else {
             for word in 0..<words { sets[here + words + word] = sets[here + word] }
             step(
                 start: start, at: index, reading: lower[index], node: node, inputs: inputs, substituted: substituted,
-                sets: &sets, path: &path, found: &found, readings: &readings, table: table)
+                sets: &sets, path: &path, found: &found, readings: &readings)
         }
     }
 
     private func step(
         start: Int, at index: Int, reading: Unicode.Scalar, node: Int, inputs: UInt64, substituted: Bool,
-        sets: inout [UInt64], path: inout [Unicode.Scalar], found: inout [Found], readings: inout [Unicode.Scalar],
-        table: RankedWordTable
+        sets: inout [UInt64], path: inout [Unicode.Scalar], found: inout [Found], readings: inout [Unicode.Scalar]
     ) {
         path.append(reading)
         defer { path.removeLast() }
@@ -89,11 +93,9 @@ struct L33tWalk {
         var next = RankedWordTable.absent
         if node != RankedWordTable.absent && reading.isASCII { next = table.child(of: node, UInt8(reading.value)) }
         let tableAlive = next != RankedWordTable.absent
-        let userInputs = matcher.userInputs
-        let few = userInputs.count <= 64
         var alive = inputs
         let userAlive: Bool
-        if few {
+        if fewInputs {
             alive = alive == 0 ? 0 : userInputs.narrowed(alive, offset: length - 1, scalar: reading)
             userAlive = alive != 0
         } else {
@@ -117,7 +119,7 @@ struct L33tWalk {
                 }
             }
             if userAlive,
-                let rank = few ? userInputs.rank(among: alive, length: length) : userInputs.rank(of: path)
+                let rank = fewInputs ? userInputs.rank(among: alive, length: length) : userInputs.rank(of: path)
             {
                 found.append(
                     Found(

@@ -6,6 +6,7 @@ enum ScalarText {
     /// one scalar, as for U+0130). Python also applies the final-sigma rule; this does not (Σ → σ everywhere).
     static func lowered(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
+        result.reserveCapacity(scalars.underestimatedCount)
         for scalar in scalars {
             if scalar.isASCII {
                 let value = scalar.value
