@@ -99,41 +99,7 @@ struct StrengthInputScreenTests {
     /// username, email and password of each record of a `gen_corpus.py` file (RFC 4180; a quoted field may hold a
     /// line break).
     static func rows(_ path: String) throws -> [(username: String, email: String, password: String)] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        var records: [[String]] = []
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var iterator = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        while let scalar = pending ?? iterator.next() {
-            pending = nil
-            if quoted {
-                if scalar == "\"" {
-                    let next = iterator.next()
-                    if next == "\"" {
-                        field.unicodeScalars.append("\"")
-                    } else {
-                        quoted = false
-                        pending = next
-                    }
-                } else {
-                    field.unicodeScalars.append(scalar)
-                }
-            } else if scalar == "\"" {
-                quoted = true
-            } else if scalar == "," {
-                fields.append(field)
-                field = ""
-            } else if scalar == "\n" {
-                fields.append(field)
-                records.append(fields)
-                fields = []
-                field = ""
-            } else {
-                field.unicodeScalars.append(scalar)
-            }
-        }
+        let records = CSVRecords.parse(try String(contentsOfFile: path, encoding: .utf8))
         return records.dropFirst().filter { $0.count == 5 }.map { ($0[1], $0[2], $0[3]) }
     }
 }
