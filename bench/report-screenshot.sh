@@ -4,7 +4,8 @@
 #   env WIDTHS=1280,400          widths in CSS pixels
 #   env PWAUDIT=BINARY           skip the release build and use BINARY
 # Renders every HTML report kind a person reads (run report, compare, history by month, history --in-force by month,
-# compliance of every version, and tune's curve and heat map when the binary has 'tune') from one demo store, and
+# compliance of every version, tune's curve and heat map when the binary has 'tune', and a directory audit's report
+# when it has 'import --ntds') from one demo store, and
 # checks each in headless Chromium with bench/html-check.py at every width: the page never scrolls sideways
 # (scrollWidth <= innerWidth), no SVG text lies outside its chart or is drawn under 10 px. The PNGs stay in WORKDIR for a person to
 # look at. The compliance report is also printed to PDF and pdftotext must find every clause row of every version in
@@ -41,6 +42,15 @@ render compliance compliance --all-versions
 if "$pwaudit" tune --help > /dev/null 2>&1; then
     render tune tune --from corp@1 --vary min-length=8..16                                # a curve
     render tune-grid tune --from corp@1 --vary min-length=8..16 --vary classes=0..4   # a heat map
+fi
+if "$pwaudit" import --help 2>&1 | grep -q -- --ntds; then
+    # A directory audit (bench/ntds-gen.py's seeded extract, potfile and hibp-ntlm corpus, small) as the newest run:
+    # the run report then carries the directory section and its charts.
+    python3 "$repo/bench/ntds-gen.py" --accounts 3000 --potfile 1200 --corpus 20000 "$work/ntds" > "$work/ntds-gen.txt"
+    "$pwaudit" import --ntds "$work/ntds/corp.ntds" --potfile "$work/ntds/hashcat.potfile" \
+        --hibp-ntlm "$work/ntds/ntlm-corpus.txt" --policy corp "${db[@]}" > "$work/ntds.txt" 2>&1 \
+        || { cat "$work/ntds.txt" >&2; exit 1; }
+    render directory report
 fi
 status=0
 python3 "$repo/bench/html-check.py" --widths "${WIDTHS:-1280,400}" --out "$work" --pdf "${pages[@]}" || status=1
