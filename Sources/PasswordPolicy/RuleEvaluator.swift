@@ -112,7 +112,7 @@ struct RuleEvaluator: @unchecked Sendable {
         for index in 0..<rules.count where pwqualityFails(rules[index], candidate, scan) {
             mask |= 1 << UInt64(index)
         }
-        features?.pointee = tuningFeatures(nil, candidate, scan)
+        features?.pointee = tuningFeatures(scan: scan, candidate)
         return mask
     }
 

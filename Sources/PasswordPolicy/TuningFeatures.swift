@@ -35,21 +35,25 @@ extension CompiledPolicy {
     public func tuningFeatures(_ candidate: Candidate) -> TuningFeatures {
         candidate.withBytes { candidate in
             let scan = evaluator.pwqualityScan(of: candidate)
-            if !evaluator.preparesPassword { return evaluator.tuningFeatures(nil, candidate, scan) }
+            if !evaluator.preparesPassword {
+                return evaluator.tuningFeatures(
+                    scan: PwqualityScan(candidate.password, needs: evaluator.scanNeeds), candidate)
+            }
             return evaluator.withPrepared(candidate.password) { evaluator.tuningFeatures($0, candidate, scan) }
         }
     }
 }
 
 extension RuleEvaluator {
-    /// The candidate's tuning features, from the prepared password (nil for a policy whose rules all read bytes) and
-    /// its pwquality scan (in that mode), counted as ``check(_:_:_:_:_:)`` counts.
+    /// The candidate's tuning features, from the prepared password and its pwquality scan (in that mode), counted as
+    /// ``check(_:_:_:_:_:)`` counts. Both are borrowed: a `PreparedPassword` copied (into an optional, say) is two
+    /// `memcpy`s a policy a row.
     @inline(__always)
-    func tuningFeatures(_ prepared: PreparedPassword?, _ candidate: CandidateBytes, _ scan: PwqualityScan?)
+    func tuningFeatures(_ prepared: borrowing PreparedPassword, _ candidate: CandidateBytes, _ scan: PwqualityScan?)
         -> TuningFeatures
     {
         if let scan { return tuningFeatures(scan: scan, candidate) }
-        return tuningFeatures(prepared: prepared!)
+        return tuningFeatures(prepared: prepared)
     }
 
     /// The features in `pwquality` mode: the password's bytes, classes and credits as `PwqualityScan` counts them.
@@ -71,7 +75,6 @@ extension RuleEvaluator {
     @inline(__always)
     func tuningFeatures(prepared: PreparedPassword) -> TuningFeatures {
         var classes: UInt8 = 0
-        let summary = prepared.summary
         if mode == .apple {
             if classCount(.upper, prepared) > 0 { classes |= 1 }
             if classCount(.lower, prepared) > 0 { classes |= 2 }
@@ -80,14 +83,15 @@ extension RuleEvaluator {
             if classCount(.letter, prepared) > 0 { classes |= 16 }
             if classCount(.space, prepared) > 0 { classes |= 32 }
         } else {
-            if summary.upper > 0 { classes |= 1 }
-            if summary.lower > 0 { classes |= 2 }
-            if summary.digit > 0 { classes |= 4 }
-            if summary.special > 0 { classes |= 8 }
-            if summary.upper + summary.lower + summary.otherLetter > 0 { classes |= 16 }
-            if summary.space > 0 { classes |= 32 }
+            if prepared.summary.upper > 0 { classes |= 1 }
+            if prepared.summary.lower > 0 { classes |= 2 }
+            if prepared.summary.digit > 0 { classes |= 4 }
+            if prepared.summary.special > 0 { classes |= 8 }
+            if prepared.summary.upper + prepared.summary.lower + prepared.summary.otherLetter > 0 { classes |= 16 }
+            if prepared.summary.space > 0 { classes |= 32 }
         }
-        return TuningFeatures(length: countedLength(summary.length) { classCount($0, prepared) }, classes: classes)
+        let length = countedLength(prepared.summary.length) { classCount($0, prepared) }
+        return TuningFeatures(length: length, classes: classes)
     }
 
     /// `length` as the first length rule counts it: 0 over its maximum, else plus the credits earned.

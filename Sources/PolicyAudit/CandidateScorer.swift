@@ -28,8 +28,10 @@ package final class CandidateScorer {
     /// 0 (from the rules' own lookups: a policy without such a rule makes none).
     package private(set) var breachCounts: [Int]
     /// Per policy, the tuning features of the row scored last (`TuningFeatures`), counted into the tally's tuning
-    /// summary.
-    package private(set) var tuningFeatures: [TuningFeatures]
+    /// summary: a buffer of this scorer's own, which a row writes and reads with no exclusivity check nor retain.
+    private let tuningFeatures: UnsafeMutableBufferPointer<TuningFeatures>
+    /// `talliesTuning`, read once.
+    private let talliesTuning = CandidateScorer.talliesTuning
     /// Whether each scored candidate gets zxcvbn's estimate (stored with it and counted per score): when a version
     /// has a `strength` rule, or the import asked for it (`--strength`).
     package let estimatesStrength: Bool
@@ -59,10 +61,13 @@ package final class CandidateScorer {
         fingerprinter = key.map(Fingerprinter.init(key:))
         masks = [UInt64](repeating: 0, count: policies.count)
         breachCounts = [Int](repeating: 0, count: policies.count)
-        tuningFeatures = [TuningFeatures](repeating: TuningFeatures(length: 0, classes: 0), count: policies.count)
+        tuningFeatures = .allocate(capacity: policies.count)
+        tuningFeatures.initialize(repeating: TuningFeatures(length: 0, classes: 0))
         breachedRules = policies.map(\.breachedRuleMask)
         hasBreachedRules = breachedRules.contains { $0 != 0 }
     }
+
+    deinit { tuningFeatures.deallocate() }
 
     /// A scorer for `policies` fingerprinting with `key` with a reuse cache of its own (see the designated
     /// initializer).
@@ -87,9 +92,7 @@ package final class CandidateScorer {
         if let kind = scored.time.kind { tally.timeKinds[kind.rawValue] += 1 }
         if hasBreachedRules { tally.addBreaches(breachCounts) }
         if let strength = scored.strength { tally.addStrength(score: Int(strength.score), masks: masks) }
-        if Self.talliesTuning {
-            tally.addTuning(masks: masks, features: tuningFeatures, score: scored.strength.map { Int($0.score) })
-        }
+        if talliesTuning { addTuning(into: &tally, score: scored.strength.map { Int($0.score) }) }
         return scored
     }
 
@@ -100,7 +103,7 @@ package final class CandidateScorer {
         computeMasks(row)
         tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt, reader: timeReader))
         if hasBreachedRules { tally.addBreaches(breachCounts) }
-        if Self.talliesTuning { tally.addTuning(masks: masks, features: tuningFeatures, score: strengthScore) }
+        if talliesTuning { addTuning(into: &tally, score: strengthScore) }
     }
 
     /// Scores one row's outcomes and estimates its strength, for a candidate whose fingerprint and features are stored
@@ -111,7 +114,7 @@ package final class CandidateScorer {
         tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt))
         if hasBreachedRules { tally.addBreaches(breachCounts) }
         tally.addStrength(score: Int(strength.score), masks: masks)
-        if Self.talliesTuning { tally.addTuning(masks: masks, features: tuningFeatures, score: Int(strength.score)) }
+        if talliesTuning { addTuning(into: &tally, score: Int(strength.score)) }
         return strength
     }
 
@@ -191,12 +194,17 @@ package final class CandidateScorer {
     private func computeMasks(_ row: CSVRowFields) {
         masks.withUnsafeMutableBufferPointer { masks in
             breachCounts.withUnsafeMutableBufferPointer { breachCounts in
-                tuningFeatures.withUnsafeMutableBufferPointer {
-                    policies.failureMasks(
-                        of: row, into: masks, breachCounts: breachCounts, features: Self.talliesTuning ? $0 : nil)
-                }
+                policies.failureMasks(
+                    of: row, into: masks, breachCounts: breachCounts, features: talliesTuning ? tuningFeatures : nil)
             }
         }
+    }
+
+    /// Counts the row scored last into `tally`'s tuning summary, with its strength score `score`.
+    @inline(__always)
+    private func addTuning(into tally: inout RunTally, score: Int?) {
+        let features = UnsafeBufferPointer(tuningFeatures)
+        masks.withUnsafeBufferPointer { tally.addTuning(masks: $0, features: features, score: score) }
     }
 }
 

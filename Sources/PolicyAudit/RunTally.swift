@@ -39,8 +39,6 @@ package struct RunTally: Sendable {
         /// no rule of the version (only when the run estimates strength, `RunTally.tracksStrength`).
         package private(set) var strengthCounts = [Int](repeating: 0, count: 5)
         package private(set) var strengthUnlocked = [Int](repeating: 0, count: 5)
-        /// Candidates by tuning key (failure mask, length and classes as the version counts them, strength score).
-        var tuning = TuneCellTally()
 
         /// Counts one candidate of strength score `score` whose mask under the version is `mask`.
         mutating func addStrength(score: Int, mask: UInt64) {
@@ -175,6 +173,9 @@ package struct RunTally: Sendable {
 
     /// One tally per policy version, in the order the versions were given.
     package var versions: [VersionTally]
+    /// Candidates by tuning key (version, failure mask, length and classes as the version counts them, strength
+    /// score).
+    private var tuning: TuneCellTally
     /// lengthCounts[n]: candidates of length n (Unicode scalars after NFKC).
     private var lengthCounts: [Int] = []
     /// compositionCounts[mask]: candidates whose classes present are `mask` (see `CompositionMask`).
@@ -211,6 +212,7 @@ package struct RunTally: Sendable {
     package init(ruleCounts: [Int], breachRules: [Bool] = [], tracksStrength: Bool = false) {
         self.tracksStrength = tracksStrength
         versions = ruleCounts.map { VersionTally(ruleCount: $0) }
+        tuning = TuneCellTally(versionCount: ruleCounts.count)
         unlockPairs = UnlockPairTally(versionCount: ruleCounts.count)
         for (index, tracks) in breachRules.enumerated() where index < versions.count {
             versions[index].tracksBreaches = tracks
@@ -236,17 +238,15 @@ package struct RunTally: Sendable {
 
     /// Counts one candidate's tuning keys: per version, its failure mask there and its `features` as that version
     /// counts them, with its strength score when the run estimates strength (`tune`'s summary).
-    package mutating func addTuning(masks: [UInt64], features: [TuningFeatures], score: Int?) {
-        versions.withUnsafeMutableBufferPointer { versions in
-            for index in masks.indices {
-                versions[index].tuning.add(mask: masks[index], rest: TuneCellTally.pack(features[index], score: score))
-            }
-        }
+    package mutating func addTuning(
+        masks: UnsafeBufferPointer<UInt64>, features: UnsafeBufferPointer<TuningFeatures>, score: Int?
+    ) {
+        tuning.add(masks: masks, features: features, score: score)
     }
 
     /// The tuning rows of version `index` (`run_tuning_cell`), as `versionID`.
     package func tuningRows(ofVersion index: Int, versionID: Int64) -> [RunTuningCellRow] {
-        versions[index].tuning.rows(versionID: versionID)
+        tuning.rows(ofVersion: index, versionID: versionID)
     }
 
     /// Counts one accepted candidate: its features and its failure mask under each version.
@@ -347,6 +347,7 @@ package struct RunTally: Sendable {
             lengthCounts[length] += count
         }
         for mask in 0..<256 { compositionCounts[mask] += other.compositionCounts[mask] }
+        tuning.merge(other.tuning)
         var slotMap: [Int] = []
         for day in other.dayNumbers { slotMap.append(slot(forDay: day)) }
         for index in versions.indices {
@@ -354,7 +355,6 @@ package struct RunTally: Sendable {
             for (mask, count) in theirs.maskCounts { versions[index].add(mask: mask, count: count) }
             versions[index].mergeBreaches(theirs)
             versions[index].mergeStrength(theirs)
-            versions[index].tuning.merge(theirs.tuning)
             for (theirSlot, mine) in slotMap.enumerated() where theirSlot < theirs.dayCapacity {
                 versions[index].addDay(mine, theirs.day(theirSlot))
             }

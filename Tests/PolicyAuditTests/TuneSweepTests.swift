@@ -114,11 +114,15 @@ import Testing
             let masks: [UInt64] = [UInt64(index % 4) | (index % 7 == 0 ? 1 << 63 : 0)]
             let feature = [features[index % 2]]
             let score = index % 3 == 0 ? nil : index % 5
-            whole.addTuning(masks: masks, features: feature, score: score)
-            if index < 90 {
-                first.addTuning(masks: masks, features: feature, score: score)
-            } else {
-                second.addTuning(masks: masks, features: feature, score: score)
+            masks.withUnsafeBufferPointer { masks in
+                feature.withUnsafeBufferPointer { feature in
+                    whole.addTuning(masks: masks, features: feature, score: score)
+                    if index < 90 {
+                        first.addTuning(masks: masks, features: feature, score: score)
+                    } else {
+                        second.addTuning(masks: masks, features: feature, score: score)
+                    }
+                }
             }
         }
         first.merge(second)
