@@ -47,28 +47,49 @@ final class RankedWordTable: Sendable {
     init(lists: [(name: String, words: String)]) {
         names = lists.map(\.name)
         allNames = names + ["user_inputs"]
-        var positions: [Substring: Int] = [:]
         var bytes: [UInt8] = []
         var wordStart: [Int32] = []
         var ranks: [Int32] = []
         var longest = 0
+        // The entry of each distinct word so far, by an FNV-1a hash of its bytes (open addressing, -1 empty): the
+        // lists are read as bytes, one newline-separated word after another; Character-wise splitting and a
+        // `Substring` dictionary cost a quarter of a second at start-up.
+        var slots = [Int32](repeating: -1, count: 1 << 18)
         for (listIndex, list) in lists.enumerated() {
             var rank: Int32 = 0
-            for word in list.words.split(separator: "\n", omittingEmptySubsequences: false) {
-                rank += 1
-                let entry: Int
-                if let known = positions[word] {
-                    entry = known
-                } else {
-                    entry = wordStart.count
-                    positions[word] = entry
-                    wordStart.append(Int32(bytes.count))
-                    bytes.append(contentsOf: word.utf8)
-                    ranks.append(contentsOf: repeatElement(0, count: lists.count))
-                    longest = max(longest, word.utf8.count)
+            var text = list.words
+            text.withUTF8 { utf8 in
+                var start = 0
+                for end in 0...utf8.count where end == utf8.count || utf8[end] == UInt8(ascii: "\n") {
+                    let word = UnsafeBufferPointer(rebasing: utf8[start..<end])
+                    start = end + 1
+                    rank += 1
+                    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                    for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+                    var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+                    var entry = -1
+                    while slots[slot] >= 0 {
+                        let known = Int(slots[slot])
+                        let from = Int(wordStart[known])
+                        let to = known + 1 < wordStart.count ? Int(wordStart[known + 1]) : bytes.count
+                        if bytes[from..<to].elementsEqual(word) {
+                            entry = known
+                            break
+                        }
+                        slot = (slot + 1) & (slots.count - 1)
+                    }
+                    if entry < 0 {
+                        entry = wordStart.count
+                        precondition(entry * 2 < slots.count, "more words than the start-up table holds")
+                        slots[slot] = Int32(entry)
+                        wordStart.append(Int32(bytes.count))
+                        bytes.append(contentsOf: word)
+                        ranks.append(contentsOf: repeatElement(0, count: lists.count))
+                        longest = max(longest, word.count)
+                    }
+                    precondition(rank <= Int32(UInt16.max), "a list of 65,536 words or more")
+                    ranks[entry * lists.count + listIndex] = rank
                 }
-                precondition(rank <= Int32(UInt16.max), "a list of 65,536 words or more")
-                ranks[entry * lists.count + listIndex] = rank
             }
         }
         wordStart.append(Int32(bytes.count))
