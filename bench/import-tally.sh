@@ -6,6 +6,9 @@
 #                      order swapped every round
 #   env PWAUDIT=PATH   a pwaudit binary to measure (default: build .build/release/pwaudit)
 #   env PWAUDIT_SHARED=DIR   the shared/ folder (see bench/shared-dir.sh)
+#   env COUNT=callgrind      count each import's instructions under valgrind's callgrind instead (user space, every
+#                            thread; ~50x slower, so take ROWS=100000 and RUNS=1): the same count for the same binary and
+#                            input whatever the machine's load, where perf has no hardware counters (this VM)
 # What the tuning summary costs an import: ROWS rows x 3 versions (seed, nist, strict) into a fresh SQLite file
 # (init and three `policy add` first, untimed), whole-process wall and CPU seconds (user + system, /usr/bin/time).
 # Prints each round's pair, then the medians and the median of the pairs' ratios, with/without (target: CPU <= 1.05).
@@ -37,7 +40,12 @@ median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END {
 # Where perf can count them (not in a VM without hardware counters), the instructions retired are counted too: unlike
 # CPU seconds, they do not grow with the machine's load.
 perf=()
-if command -v perf > /dev/null && perf stat -x, -e instructions -o "$work/perf.txt" true 2> /dev/null \
+counter=perf
+if [ "${COUNT:-}" = callgrind ]; then
+    command -v valgrind > /dev/null || { apt-get update -qq && apt-get install -y -qq valgrind > /dev/null; }
+    perf=(valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="$work/perf.txt" --)
+    counter=callgrind
+elif command -v perf > /dev/null && perf stat -x, -e instructions -o "$work/perf.txt" true 2> /dev/null \
     && grep -q '^[0-9]' "$work/perf.txt"; then
     perf=(perf stat -x, -e instructions -o "$work/perf.txt" --)
 fi
@@ -48,7 +56,7 @@ import_once() {  # import_once with|without: one import into a fresh file; print
     for p in seed nist strict; do "$pwaudit" policy add "$repo/examples/$p.json" --db "$db" > /dev/null; done
     local skip=()
     [ "$1" = with ] || skip=(env PWAUDIT_BENCH_SKIP_TUNING=1)
-    "${skip[@]}" "${perf[@]}" /usr/bin/time -o "$work/time.txt" -f '%e %U %S' "$pwaudit" import "$csv" --db "$db" \
+    "${skip[@]}" /usr/bin/time -o "$work/time.txt" -f '%e %U %S' "${perf[@]}" "$pwaudit" import "$csv" --db "$db" \
         --policy seed --policy nist --policy strict > "$work/import.txt" 2>&1 || status=$?
     # 65: rows rejected, the run complete all the same.
     if [ "$status" -ne 0 ] && [ "$status" -ne 65 ]; then cat "$work/import.txt" >&2; exit 1; fi
@@ -57,7 +65,11 @@ import_once() {  # import_once with|without: one import into a fresh file; print
     if [ "$1" = with ] && [ "$cells" = 0 ]; then echo "the import with the tally stored no cells" >&2; exit 1; fi
     if [ "$1" = without ] && [ "$cells" != 0 ]; then echo "the import without the tally stored cells" >&2; exit 1; fi
     local instructions=-
-    [ ${#perf[@]} = 0 ] || instructions=$(grep instructions "$work/perf.txt" | cut -d, -f1)
+    if [ "$counter" = callgrind ]; then
+        instructions=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/perf.txt" | head -1)
+    elif [ ${#perf[@]} != 0 ]; then
+        instructions=$(grep instructions "$work/perf.txt" | cut -d, -f1)
+    fi
     tail -1 "$work/time.txt" | awk -v i="$instructions" '{ printf "%s %.2f %s\n", $1, $2 + $3, i }'
 }
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $rows rows x 3 versions, $runs rounds"
@@ -81,7 +93,8 @@ echo "median: with the tally $(median <<< "$w_with") s, $(median <<< "$c_with") 
     "$(median <<< "$w_without") s, $(median <<< "$c_without") CPU-s; ratio of the pairs: wall" \
     "$(median <<< "$wall_pairs"), CPU $(median <<< "$cpu_pairs") (target <= 1.05)"
 if [ -n "$i_pairs" ]; then
-    echo "instructions (perf stat, user and kernel, every thread): with $(median <<< "$i_with"), without" \
+    what="perf stat, user and kernel"; [ "$counter" = perf ] || what="callgrind, user space"
+    echo "instructions ($what, every thread): with $(median <<< "$i_with"), without" \
         "$(median <<< "$i_without"); ratio of the pairs $(median <<< "$i_pairs") (rounds:$i_pairs)"
 fi
 echo "load now $(cut -d' ' -f1-3 /proc/loadavg)"
