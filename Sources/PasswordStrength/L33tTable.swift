@@ -7,9 +7,18 @@ enum L33tTable {
         ("x", ["%"]), ("z", ["2"]),
     ]
 
+    /// The table's (typed, letter) pairs in its order (23 in all), a pair's index being its bit in a set's label.
+    static let pairs: [(typed: Unicode.Scalar, letter: Unicode.Scalar)] = table.flatMap { entry in
+        entry.typed.map { (typed: $0, letter: entry.letter) }
+    }
+
     /// Every set of substitutions (typed → letter, each typed character for one letter) over the table entries
     /// whose typed characters occur in the password, in zxcvbn's order and deduplicated as it does. The first set
     /// is empty when nothing is relevant.
+    ///
+    /// The sets are built as lists of pair indices with their labels (the pairs' bits: zxcvbn's deduplication key),
+    /// and turned into pairs at the end: a plan is built for each new mix of l33t characters an import meets, tens of
+    /// thousands in a million rows.
     static func substitutions(relevantTo password: [Unicode.Scalar]) -> [[(
         typed: Unicode.Scalar, letter: Unicode.Scalar
     )]] {
@@ -26,52 +35,48 @@ enum L33tTable {
             let value = typed.value
             return (value < 64 ? present.low >> UInt64(value) : present.high >> UInt64(value - 64)) & 1 != 0
         }
-        let relevant = table.compactMap { entry -> (letter: Unicode.Scalar, typed: [Unicode.Scalar])? in
-            let typed = entry.typed.filter(isPresent)
-            return typed.isEmpty ? nil : (entry.letter, typed)
-        }
-        if relevant.isEmpty { return [[]] }
-        // A set's label for deduplication: its (letter, typed) pairs as bits (the table has 23 pairs).
-        func bit(_ typed: Unicode.Scalar, _ letter: Unicode.Scalar) -> UInt32 {
-            var index = 0
-            for entry in table {
-                for candidate in entry.typed {
-                    if entry.letter == letter && candidate == typed { return 1 << UInt32(index) }
-                    index += 1
-                }
-            }
-            preconditionFailure("not a pair of the l33t table")
-        }
-        var subs: [[(typed: Unicode.Scalar, letter: Unicode.Scalar)]] = [[]]
+        let pairs = Self.pairs
+        var subs: [[UInt8]] = [[]]
         var labels: [UInt32] = [0]
-        for entry in relevant {
-            var next: [[(typed: Unicode.Scalar, letter: Unicode.Scalar)]] = []
+        var pairIndex = 0
+        for entry in table {
+            let first = pairIndex
+            pairIndex += entry.typed.count
+            var next: [[UInt8]] = []
             var nextLabels: [UInt32] = []
-            for typed in entry.typed {
-                let added = bit(typed, entry.letter)
+            for (offset, typed) in entry.typed.enumerated() where isPresent(typed) {
+                let added = UInt8(first + offset)
                 for (sub, label) in zip(subs, labels) {
-                    if let duplicate = sub.firstIndex(where: { $0.typed == typed }) {
+                    if let duplicate = sub.firstIndex(where: { pairs[Int($0)].typed == typed }) {
                         var alternative = sub
                         let removed = alternative.remove(at: duplicate)
-                        alternative.append((typed, entry.letter))
+                        alternative.append(added)
                         next.append(sub)
                         nextLabels.append(label)
                         next.append(alternative)
-                        nextLabels.append(label & ~bit(removed.typed, removed.letter) | added)
+                        nextLabels.append(label & ~(1 << UInt32(removed)) | 1 << UInt32(added))
                     } else {
-                        next.append(sub + [(typed, entry.letter)])
-                        nextLabels.append(label | added)
+                        next.append(sub + [added])
+                        nextLabels.append(label | 1 << UInt32(added))
                     }
                 }
             }
-            var seen: Set<UInt32> = []
+            // An entry none of whose typed characters occurs is not relevant: the sets stay as they are.
+            if next.isEmpty { continue }
             subs = []
             labels = []
-            for (sub, label) in zip(next, nextLabels) where seen.insert(label).inserted {
+            // Few sets are compared directly; many (a password holding most of the table) through a set of labels.
+            var seen: Set<UInt32> = next.count > 32 ? Set(minimumCapacity: next.count) : []
+            for (sub, label) in zip(next, nextLabels) {
+                if next.count > 32 {
+                    guard seen.insert(label).inserted else { continue }
+                } else if labels.contains(label) {
+                    continue
+                }
                 subs.append(sub)
                 labels.append(label)
             }
         }
-        return subs
+        return subs.map { sub in sub.map { pairs[Int($0)] } }
     }
 }

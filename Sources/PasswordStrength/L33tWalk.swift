@@ -136,7 +136,7 @@ struct L33tWalk {
 
     /// The indices in `plan.options` of the readings of `typed` (empty when it has none).
     @inline(__always) private func options(of typed: Unicode.Scalar) -> Range<Int> {
-        typed.value < 128 ? plan.optionRanges[Int(typed.value)] : 0..<0
+        plan.options(of: typed)
     }
 
     private func firstSet(_ sets: [UInt64], depth: Int) -> Int {
