@@ -43,14 +43,14 @@ package struct DirectoryImport {
         let names = reading.accounts.map { account in
             request.redactAccounts ? Self.pseudonym(of: account, fingerprinter: fingerprinter) : account.qualifiedName
         }
-        var scored: [CrackedAccountsByteSource.Row] = []
+        var scored: [CrackedAccountsCSV.Row] = []
         for (ordinal, account) in reading.accounts.enumerated() {
             guard let password = potfile[account.ntHash], !password.isEmpty else { continue }
             scored.append(
                 .init(ordinal: ordinal, username: names[ordinal], password: password, time: account.passwordLastSet))
         }
         let candidateLines = Dictionary(
-            uniqueKeysWithValues: zip(scored.map(\.ordinal), CrackedAccountsByteSource.lines(of: scored)))
+            uniqueKeysWithValues: zip(scored.map(\.ordinal), CrackedAccountsCSV.lines(of: scored)))
         var message = Array("pwaudit nt hash\0".utf8) + [UInt8](repeating: 0, count: 16)
         let tagCount = message.count - 16
         func fingerprint(_ hash: NTDigest) -> Fingerprint {
@@ -84,7 +84,7 @@ package struct DirectoryImport {
 
         let cracked = scored
         var csv = CSVImportRequest(
-            source: .generated(name: Self.sourcePrefix + extractName) { CrackedAccountsByteSource(cracked) })
+            source: .generated(name: Self.sourcePrefix + extractName) { CrackedAccountsCSV.source(cracked) })
         csv.versions = request.versions
         csv.label = request.label
         csv.strength = request.strength

@@ -1,6 +1,7 @@
 import AuditRepositories
 import Foundation
 import PasswordPolicy
+import PolicyCSV
 import PolicyDemo
 import PolicyReports
 import PolicyTuning
@@ -8,7 +9,7 @@ import PolicyTuning
 /// The main job in one go: a fresh database and key, three dated versions of one policy, a generated sample
 /// imported against all three, its reports, and a self-contained HTML report beside the database.
 ///
-/// The sample is streamed from `DemoSampleGenerator` straight into the import (`DemoSampleByteSource`): no
+/// The sample is streamed from `DemoSampleGenerator` straight into the import (`LineStreamByteSource(demoSample:)`): no
 /// plaintext candidate is ever written to a file.
 package struct DemoRun {
     /// Rows generated when none are asked for.
@@ -83,7 +84,7 @@ package struct DemoRun {
 
         note("generating and importing \(ReportNumber.grouped(rows)) candidate rows (no plaintext file is written)")
         let sample = DemoSampleGenerator(rows: rows, seed: seed)
-        var request = CSVImportRequest(source: .generated(name: Self.sourceName) { DemoSampleByteSource(sample) })
+        var request = CSVImportRequest(source: .generated(name: Self.sourceName) { LineStreamByteSource(demoSample: sample) })
         request.versions = versions
         request.label = "pwaudit demo, \(ReportNumber.grouped(rows)) rows"
         request.progress = progress

@@ -12,8 +12,8 @@ struct DemoSampleGeneratorTests {
     func deterministic() {
         let first = DemoSampleGenerator(rows: 2000, seed: 7)
         #expect(
-            DemoSampleByteSourceTests.csvBytes(first)
-                == DemoSampleByteSourceTests.csvBytes(DemoSampleGenerator(rows: 2000, seed: 7)))
+            LineStreamByteSourceTests.csvBytes(first)
+                == LineStreamByteSourceTests.csvBytes(DemoSampleGenerator(rows: 2000, seed: 7)))
         #expect(first.candidates == DemoSampleGenerator(rows: 2000, seed: 7).candidates)
         #expect(first.candidates.map(\.password) != DemoSampleGenerator(rows: 2000, seed: 8).candidates.map(\.password))
         #expect(DemoSampleGenerator(rows: 2000).candidates == DemoSampleGenerator(rows: 2000, seed: 2026).candidates)
@@ -47,7 +47,7 @@ struct DemoSampleGeneratorTests {
     @Test("the CSV the demo streams reads back exactly, with no rejections")
     func roundTrip() throws {
         let sample = DemoSampleGenerator(rows: 20_000, seed: 99)
-        let reader = try CSVReader(source: DemoSampleByteSource(sample), chunkSize: 4096)
+        let reader = try CSVReader(source: LineStreamByteSource(demoSample: sample), chunkSize: 4096)
         let validator = try CSVRowValidator(firstLine: reader.firstLine)
         #expect(validator.header.names == ["id", "username", "email", "password", "submitted_at"])
         var rows: [CandidateRow] = []
