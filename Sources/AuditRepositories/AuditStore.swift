@@ -26,9 +26,9 @@ package protocol AuditStore: AnyObject {
     var directory: any DirectoryRepository { get }
     /// Whether the store was opened for reading only.
     var isReadOnly: Bool { get }
-    /// What opening the store to create it (`StoreOpenIntent.create`, `init`) did beyond its schema that the user should
-    /// be told, one line each: a server's roles created, or the SQL left for an administrator to run. Empty when there
-    /// is nothing to tell (a database file; any other intent).
+    /// What opening the store to create it (`StoreOpenIntent.create`, `init`) did beyond its schema that the user
+    /// should be told, one line each: a server's roles created, or the SQL left for an administrator to run. Empty when
+    /// there is nothing to tell (a database file; any other intent).
     var setupNotes: [String] { get }
 
     /// Runs `body` as one write transaction: all of its writes land, or none. Nested calls join the outer

@@ -9,7 +9,8 @@ extension VersionAddition {
     /// version (the call's `effectiveFrom` and `note` are ignored). One identical to an earlier version is a
     /// *rollback* when `effectiveFrom` is given: stored as the next version, repeating the earlier one (`repeats`),
     /// with a note saying so; with no date the earlier version is returned. Anything else is stored as the next
-    /// version, in force from `effectiveFrom` (as canonical UTC text) or, when none is given, from today's midnight UTC.
+    /// version, in force from `effectiveFrom` (as canonical UTC text) or, when none is given, from today's midnight
+    /// UTC.
     /// - Parameters:
     ///   - latest: The policy's newest version, nil for a policy without one.
     ///   - sameDefinition: The policy's versions whose definition has the new one's SHA-256, in any order.

@@ -78,7 +78,8 @@ package enum TimeKind: Int, Sendable, CaseIterable {
 /// - `YYYY-MM-DD…` is ISO-8601 (`UTCInstant.read`);
 /// - 14 digits, optionally followed by a fraction and a zone, is generalized time (`20260105090000.0Z`);
 /// - an integer of 9 or 10 digits is Unix epoch seconds (1973-03-03 to 2286-11-20): an 8-digit integer could be a
-///   basic date (`20260105`), a count or an id, and is not a time; epoch seconds before 1973 need `--time-format epoch`;
+///   basic date (`20260105`), a count or an id, and is not a time; epoch seconds before 1973 need
+///   `--time-format epoch`;
 /// - an integer of 17 or 18 digits is a FILETIME (1632 to 4769; Active Directory's 19-digit "never",
 ///   9223372036854775807, is not a time);
 /// - anything else is not a time. With a `TimeFormat` other than `automatic`, only that layout is read.

@@ -26,7 +26,8 @@ let rssBeforeOpen = status("VmRSS")
 let opened = DispatchTime.now().uptimeNanoseconds
 let corpus = try HIBPCorpus(path: arguments[1], format: .sha1)
 let openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - opened) / 1e6
-// The first pass maps the pages it reads (a fresh process, the file in the page cache); the timed ones find them mapped.
+// The first pass maps the pages it reads (a fresh process, the file in the page cache); the timed ones find them
+// mapped.
 var hits = 0
 let firstPassStarted = DispatchTime.now().uptimeNanoseconds
 for probe in probes {

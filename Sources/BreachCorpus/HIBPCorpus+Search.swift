@@ -7,8 +7,9 @@ extension HIBPCorpus {
     /// The count on the line whose hash is `key`, or 0 when no line has it.
     ///
     /// An interpolation search over byte offsets, from the stretch between two of the samples taken at open: hashes
-    /// are uniform, so a probe lands near its line and a 100-million-line file takes about two probes. Each probe reads the line around its offset; every line read
-    /// must be well formed and sort strictly between the lines already known below and above it.
+    /// are uniform, so a probe lands near its line and a 100-million-line file takes about two probes. Each probe reads
+    /// the line around its offset; every line read must be well formed and sort strictly between the lines already
+    /// known below and above it.
     /// - Throws: `CorpusError.malformed` or `.unsorted` for the first bad line met (by byte offset).
     func search(_ key: CorpusKey) throws(CorpusError) -> Int {
         let start = samples.bounds(key, size: bytes.count)

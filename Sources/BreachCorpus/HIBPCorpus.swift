@@ -6,10 +6,11 @@ import PasswordPolicy
 /// A Have I Been Pwned Pwned Passwords file, searched in place: memory-mapped, never read whole.
 ///
 /// Opening maps the file, checks its first and last lines and samples 1,024 lines (`CorpusSamples`; no scan), so it
-/// costs about the same for a million lines as for a billion. A lookup hashes the password (SHA-1, or MD4 of UTF-16LE for NTLM) and runs an interpolation search over
-/// the lines (``HIBPCorpus/search(_:)``), checking every line it reads for format and order. Safe to query from many
-/// threads; the process's own memory does not grow with the file (the pages read are the kernel's page cache). A file
-/// truncated while mapped ends the process with one clear line (``CorpusMappingGuard``), not a crash.
+/// costs about the same for a million lines as for a billion. A lookup hashes the password (SHA-1, or MD4 of UTF-16LE
+/// for NTLM) and runs an interpolation search over the lines (``HIBPCorpus/search(_:)``), checking every line it reads
+/// for format and order. Safe to query from many threads; the process's own memory does not grow with the file (the
+/// pages read are the kernel's page cache). A file truncated while mapped ends the process with one clear line
+/// (``CorpusMappingGuard``), not a crash.
 package final class HIBPCorpus: BlocklistSource, @unchecked Sendable {
     /// The file's path, as given.
     package let path: String

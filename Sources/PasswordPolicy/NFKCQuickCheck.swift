@@ -6,10 +6,10 @@
 /// assigned, has canonical combining class 0, normalizes to itself on its own under NFKC and NFC, and is not the second
 /// scalar of any canonical composition. A string of ASCII and stable scalars is in NFKC and NFC: decomposing it yields,
 /// per scalar, a starter followed by its own marks, so canonical reordering never crosses two scalars' decompositions;
-/// recomposition rebuilds each scalar (it normalizes to itself) and could only join it to the next one's starter if that
-/// starter were the second of a composition, which no stable or ASCII scalar is. So the normalization is the identity.
-/// Anything else (a combining mark, a compatibility character such as `ﬁ` or `１`, a Hangul jamo, an unassigned or
-/// supplementary-plane scalar past U+1FFFF) takes the full normalization, as before.
+/// recomposition rebuilds each scalar (it normalizes to itself) and could only join it to the next one's starter if
+/// that starter were the second of a composition, which no stable or ASCII scalar is. So the normalization is the
+/// identity. Anything else (a combining mark, a compatibility character such as `ﬁ` or `１`, a Hangul jamo, an
+/// unassigned or supplementary-plane scalar past U+1FFFF) takes the full normalization, as before.
 package enum NFKCQuickCheck {
     /// Whether every scalar of `text` is ASCII or stable: then `text` is its own NFKC and NFC.
     package static func leavesUnchanged(_ text: String) -> Bool {

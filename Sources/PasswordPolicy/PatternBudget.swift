@@ -6,8 +6,8 @@ import PolicyPattern
 /// (``PatternMatcher``), so capping the states of all of a policy's patterns together caps the time any
 /// password can take against the policy, whatever its patterns: about 3 µs per state per 1,024 scalars in a
 /// release build, 5.5 µs when every state tests a many-range class of its own (bench/regex.sh), so the worst
-/// accepted policy costs a few milliseconds per 1 KiB password. Real password patterns need tens of states: `(.*a){12}` needs 49,
-/// `^.{12,128}$` 247.
+/// accepted policy costs a few milliseconds per 1 KiB password. Real password patterns need tens of states: `(.*a){12}`
+/// needs 49, `^.{12,128}$` 247.
 struct PatternBudget {
     /// The most states one pattern may compile to (its match state included).
     static let statesPerRule = PatternMatcher.maximumStates

@@ -130,13 +130,7 @@ enum GuessEstimation {
         for substitution in detail.substitutions {
             let subbed = lower.filter { $0 == substitution.typed }.count
             let unsubbed = lower.filter { $0 == substitution.letter }.count
-            if subbed == 0 || unsubbed == 0 {
-                variations *= 2
-            } else {
-                var possibilities = 0.0
-                for i in 1...min(subbed, unsubbed) { possibilities += nCk(subbed + unsubbed, i) }
-                variations *= possibilities
-            }
+            variations *= l33tFactor(subbed: subbed, unsubbed: unsubbed)
         }
         return variations
     }
@@ -154,15 +148,19 @@ enum GuessEstimation {
             for scalar in lower {
                 if scalar == substitution.typed { subbed += 1 } else if scalar == substitution.letter { unsubbed += 1 }
             }
-            if subbed == 0 || unsubbed == 0 {
-                variations *= 2
-            } else {
-                var possibilities = 0.0
-                for i in 1...min(subbed, unsubbed) { possibilities += nCk(subbed + unsubbed, i) }
-                variations *= possibilities
-            }
+            variations *= l33tFactor(subbed: subbed, unsubbed: unsubbed)
         }
         return variations
+    }
+
+    /// One substitution's factor: 2 when the token holds only its typed or only its letter form, else the ways of
+    /// choosing which of the `subbed + unsubbed` places are substituted, up to the smaller count (zxcvbn's sum of
+    /// binomials).
+    private static func l33tFactor(subbed: Int, unsubbed: Int) -> Double {
+        if subbed == 0 || unsubbed == 0 { return 2 }
+        var possibilities = 0.0
+        for i in 1...min(subbed, unsubbed) { possibilities += nCk(subbed + unsubbed, i) }
+        return possibilities
     }
 
     static func spatialGuesses(length: Int, graph: String, turns: Int, shiftedCount: Int) -> Double {

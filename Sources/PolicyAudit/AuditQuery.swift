@@ -12,8 +12,9 @@ package struct AuditQuery {
     /// A query over `workspace`, which should be open read-only (`AuditWorkspace.openReadOnly`).
     package init(workspace: AuditWorkspace) { self.workspace = workspace }
 
-    /// Runs `sql` within `limits`, its `:NAME` parameters bound to `parameters` by the store, handing `writer` the columns and each row as the store produces it; the caller
-    /// then finishes the writer (or, after an error, flushes the rows so far).
+    /// Runs `sql` within `limits`, its `:NAME` parameters bound to `parameters` by the store, handing `writer` the
+    /// columns and each row as the store produces it; the caller then finishes the writer (or, after an error, flushes
+    /// the rows so far).
     /// - Throws: The store's query error (refused, trailing statement, invalid, failed, timed out, value too long, out
     ///   of memory: a `UserFacingError`), or what `writer`'s output threw.
     package func run(

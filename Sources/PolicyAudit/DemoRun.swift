@@ -84,7 +84,8 @@ package struct DemoRun {
 
         note("generating and importing \(ReportNumber.grouped(rows)) candidate rows (no plaintext file is written)")
         let sample = DemoSampleGenerator(rows: rows, seed: seed)
-        var request = CSVImportRequest(source: .generated(name: Self.sourceName) { LineStreamByteSource(demoSample: sample) })
+        var request = CSVImportRequest(
+            source: .generated(name: Self.sourceName) { LineStreamByteSource(demoSample: sample) })
         request.versions = versions
         request.label = "pwaudit demo, \(ReportNumber.grouped(rows)) rows"
         request.progress = progress

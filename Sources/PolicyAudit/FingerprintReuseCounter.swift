@@ -5,10 +5,10 @@ import Foundation
 /// Counts how many candidates share a fingerprint while an import scores them, in bounded memory.
 ///
 /// Each fingerprint's first 8 bytes go into a buffer; a full buffer is sorted and spilled to a temporary file as a
-/// sorted run, and `summary(of:)` merges the runs of every worker's counter, counting equal neighbours. Memory is one buffer (`runCapacity`
-/// words) whatever the file's size. Eight bytes of an
-/// HMAC-SHA256 are 64 random-looking bits: two different passwords collide with probability about n²/2⁶⁵
-/// (3·10⁻⁸ for a million candidates), so the figures are exact in practice. The spill files hold only these
+/// sorted run, and `summary(of:)` merges the runs of every worker's counter, counting equal neighbours. Memory is one
+/// buffer (`runCapacity` words) whatever the file's size. Eight bytes of an HMAC-SHA256 are 64 random-looking bits:
+/// two different passwords collide with probability about n²/2⁶⁵ (3·10⁻⁸ for a million candidates), so the figures
+/// are exact in practice. The spill files hold only these
 /// keyed prefixes and are deleted as soon as they are read.
 final class FingerprintReuseCounter {
     /// Prefixes held in memory before a sorted run is spilled (2 MiB: small enough that peak memory stays flat

@@ -26,7 +26,8 @@ package enum HistoryPeriod {
         return calendar
     }()
 
-    /// The key of the bucket holding `day` (`YYYY-MM-DD`, `none` or `invalid` as stored); run buckets are keyed elsewhere, so `.run` returns `day`.
+    /// The key of the bucket holding `day` (`YYYY-MM-DD`, `none` or `invalid` as stored); run buckets are keyed
+    /// elsewhere, so `.run` returns `day`.
     package static func key(ofDay day: String, kind: HistoryBucketKind) -> String {
         if kind != .run, let undated = undatedKey(ofDay: day) { return undated }
         switch kind {

@@ -90,8 +90,8 @@ final class RunSession {
         }
     }
 
-    /// Writes the run's summaries (from `tally` and `reuse`, its version comparisons included) and marks it complete with the source's size and digest
-    /// as read, in one commit; then releases the lease.
+    /// Writes the run's summaries (from `tally` and `reuse`, its version comparisons included) and marks it complete
+    /// with the source's size and digest as read, in one commit; then releases the lease.
     ///
     /// - Parameter csvOptions: The CSV options the run read its file with, if it read one (a rescore reads it so).
     /// - Parameter accounts: Whether to write the run's account summary too (`CSVImportRequest.accounts`).

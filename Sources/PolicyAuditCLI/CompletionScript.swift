@@ -24,7 +24,8 @@ enum CompletionScript {
         return "\(name)=(\n" + rows.joined(separator: "\n") + "\n)"
     }
 
-    /// The tables both bash and zsh read (declared with `declare`, `declare -gA` or `typeset -gA`): subcommands, options, value-taking options by kind, choices, positionals.
+    /// The tables both bash and zsh read (declared with `declare`, `declare -gA` or `typeset -gA`): subcommands,
+    /// options, value-taking options by kind, choices, positionals.
     static func tables(_ tree: CompletionTree, declare: String) -> String {
         let kinds: [(String, CompletionTree.ValueKind)] = [
             ("policy", .policy), ("policy_or_file", .policyOrFile), ("file", .file), ("dir", .directory),

@@ -87,7 +87,8 @@ enum ImportSummaryText {
     }
 
     /// `, times read as generalized time 3, Unix epoch seconds 2`: the layouts the times were read as, when any is
-    /// other than ISO-8601 (ISO-8601 alone, the documented default, is not named); a `--time-format` layout by its text.
+    /// other than ISO-8601 (ISO-8601 alone, the documented default, is not named); a `--time-format` layout by its
+    /// text.
     static func formats(_ result: CSVImportResult) -> String {
         let seen = TimeKind.allCases.filter { result.timeKinds[$0.rawValue] > 0 }
         guard seen.contains(where: { $0 != .iso8601 }) else { return "" }

@@ -33,7 +33,8 @@ enum OutputPath {
         try commit(file, path: path, what: what, context: context)
     }
 
-    /// Commits `file`, written already, and says so on standard error (a status line, not a result): `wrote WHAT to PATH`.
+    /// Commits `file`, written already, and says so on standard error (a status line, not a result): `wrote WHAT to
+    /// PATH`.
     static func commit(_ file: OutputFile, path: String, what: String, context: CLIContext) throws {
         try file.commit()
         context.stderr.line("wrote \(what) to \(ReportText.terminalSafe(context.resolve(path)))")

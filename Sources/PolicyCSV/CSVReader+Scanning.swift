@@ -178,9 +178,9 @@ extension CSVReader {
     /// costs at most about `rawFieldLimit` bytes per kept field whatever the file holds.
     ///
     /// A field with more than `rawFieldLimit` raw bytes holds more than `fieldByteLimit` after unquoting, and so does
-    /// any `rawFieldLimit + 1` of its bytes (unquoting at most halves them, after the opening quote): it keeps that many,
-    /// enough for `next()` to find it oversized, and the field in progress keeps them and the last byte scanned (the
-    /// scan looks back one byte). A field that will not be kept keeps nothing. The kept fields are packed together
+    /// any `rawFieldLimit + 1` of its bytes (unquoting at most halves them, after the opening quote): it keeps that
+    /// many, enough for `next()` to find it oversized, and the field in progress keeps them and the last byte scanned
+    /// (the scan looks back one byte). A field that will not be kept keeps nothing. The kept fields are packed together
     /// (the delimiters between them are no longer needed), followed by the bytes the scan still needs.
     func compactRecord() {
         let bytes = buffer.assumingMemoryBound(to: UInt8.self)

@@ -3,8 +3,8 @@ import AuditRepositories
 /// The counts a comparison of two policy versions on the candidates of one run is derived from.
 extension SQLiteRunRepository {
     /// Counts the run's candidates scored under both `versionA` and `versionB` (candidates scored by only one are left
-    /// out) per unlock cell, and the rules of B failed by those A unlocks: two aggregate queries, each one range scan of
-    /// the run's candidates, nothing per candidate in Swift. Counts stored for the pair (`storedUnlockTransitions`:
+    /// out) per unlock cell, and the rules of B failed by those A unlocks: two aggregate queries, each one range scan
+    /// of the run's candidates, nothing per candidate in Swift. Counts stored for the pair (`storedUnlockTransitions`:
     /// written at import, rescore, backfill and prune) answer instead.
     ///
     /// SQLite aggregates by sorting, so grouping a million candidates by their masks would sort them all; plain

@@ -15,7 +15,8 @@ import AuditTime
 /// error rolls back the open transaction (what was committed before stays); so does `abandon()` and dropping the
 /// writer. Not `Sendable`: one thread uses it.
 package final class PostgresAttemptWriter: AttemptBatchWriter {
-    /// Default rows (candidates + attempts + rejects) per transaction: SQLite's `AttemptWriter.defaultRowsPerTransaction`.
+    /// Default rows (candidates + attempts + rejects) per transaction, as SQLite's
+    /// (`AttemptWriter.defaultRowsPerTransaction`).
     package static let defaultRowsPerTransaction = 50_000
 
     private let connection: PostgresConnection

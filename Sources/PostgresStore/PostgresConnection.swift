@@ -10,8 +10,9 @@ import LibC
 /// that the string may override). The session then uses UTF-8, `TimeZone = 'UTC'` and ISO dates, so times read back
 /// in one form whatever the server's defaults. Notices (`NOTICE: … skipping`) are dropped instead of going to stderr.
 ///
-/// Results of `forEachRow` are read in single-row mode (<https://www.postgresql.org/docs/current/libpq-single-row-mode.html>):
-/// one row in memory at a time, however large the result. Not `Sendable`: one thread uses a connection at a time.
+/// Results of `forEachRow` are read in single-row mode
+/// (<https://www.postgresql.org/docs/current/libpq-single-row-mode.html>): one row in memory at a time, however large
+/// the result. Not `Sendable`: one thread uses a connection at a time.
 package final class PostgresConnection {
     /// The raw `PGconn*`.
     let handle: OpaquePointer

@@ -92,8 +92,9 @@ extension PostgresRunRepository {
     }
 
     /// Counts the run's candidates scored under both `versionA` and `versionB` per unlock cell, and the rules of B
-    /// failed by those A unlocks: two aggregate queries over the run's key range, nothing per candidate in Swift. Counts
-    /// stored for the pair (`storedUnlockTransitions`: written at import, rescore, backfill and prune) answer instead.
+    /// failed by those A unlocks: two aggregate queries over the run's key range, nothing per candidate in Swift.
+    /// Counts stored for the pair (`storedUnlockTransitions`: written at import, rescore, backfill and prune) answer
+    /// instead.
     package func unlockTransitions(runID: Int64, versionA: Int64, versionB: Int64) throws -> UnlockTransitionCounts {
         if let stored = try storedUnlockTransitions(runID: runID, versionA: versionA, versionB: versionB) {
             return stored

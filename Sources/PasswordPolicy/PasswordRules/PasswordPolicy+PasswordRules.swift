@@ -6,7 +6,8 @@ extension PasswordPolicy {
     /// (Apple's `special` includes space) and `letter` becomes `upper, lower`. Non-ASCII allowed characters are left
     /// out, which only narrows what a generator picks. Rules the language has no word for (`blocklist`, breach
     /// corpora, `banned-terms`, `context`, `pattern`, `max-sequence`, `max-class-repeat`, `palindrome`,
-    /// `forbidden-words`, counts above 1, credits, "k of n classes") are listed in ``PasswordRulesExport/unexpressed``; the descriptor says the rest.
+    /// `forbidden-words`, counts above 1, credits, "k of n classes") are listed in ``PasswordRulesExport/unexpressed``;
+    /// the descriptor says the rest.
     public func passwordRules() -> PasswordRulesExport {
         var descriptor = PasswordRulesDescriptor(allowed: .unicode)
         var unexpressed: [UnexpressedRule] = []
