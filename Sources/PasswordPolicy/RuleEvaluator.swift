@@ -8,18 +8,9 @@ import PolicyPattern
 struct RuleEvaluator: @unchecked Sendable {
     let rules: UnsafeBufferPointer<CompiledRule>
     let asciiTable: UnsafeBufferPointer<ASCIIInfo>
-    /// `builtin:common`.
-    let builtin: BlocklistLookup
-    /// `builtin:top-10k` when a rule names it (else `builtin`, never consulted).
-    let builtinTop: BlocklistLookup
-    let blocklists: UnsafeBufferPointer<BlocklistLookup>
-    let scalarSets: UnsafeBufferPointer<ScalarSet>
-    let patterns: UnsafeBufferPointer<PatternMatcher>
-    let sources: UnsafeBufferPointer<BlocklistSourceSlot>
-    let bannedTerms: UnsafeBufferPointer<BannedTermsSlot>
-    let wordLists: UnsafeBufferPointer<ForbiddenWordList>
-    /// The organization a `banned-terms` rule of the policy names, a user input of its `strength` rules.
-    let organization: UnsafePointer<String?>
+    /// The tables only some rules read, behind one pointer: the evaluator is copied for each policy and candidate,
+    /// and over 128 bytes (it was 313 with them inline) the copy is a `memcpy`.
+    let tables: UnsafePointer<RuleTables>
     let normalization: Normalization
     /// The semantics the rules read the password with.
     let mode: EvaluationMode
@@ -137,10 +128,8 @@ struct RuleEvaluator: @unchecked Sendable {
     /// This evaluator, scanning for sequence runs whether or not its own rules need them.
     func trackingSequences() -> RuleEvaluator {
         RuleEvaluator(
-            rules: rules, asciiTable: asciiTable, builtin: builtin, builtinTop: builtinTop, blocklists: blocklists,
-            scalarSets: scalarSets,
-            patterns: patterns, sources: sources, bannedTerms: bannedTerms, wordLists: wordLists,
-            organization: organization, normalization: normalization, mode: mode, tracksSequences: true,
+            rules: rules, asciiTable: asciiTable, tables: tables, normalization: normalization, mode: mode,
+            tracksSequences: true,
             preparesPassword: preparesPassword,
             scanNeeds: scanNeeds, tuningLengthRule: tuningLengthRule)
     }

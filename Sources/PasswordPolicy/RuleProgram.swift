@@ -26,6 +26,8 @@ final class RuleProgram: @unchecked Sendable {
     private let patterns: UnsafeMutableBufferPointer<PatternMatcher>
     private let wordLists: UnsafeMutableBufferPointer<ForbiddenWordList>
     private let organization: UnsafeMutableBufferPointer<String?>
+    /// What the evaluator's `tables` points to.
+    private let ruleTables: UnsafeMutablePointer<RuleTables>
 
     init(_ policy: PasswordPolicy, sources available: [BreachCorpusReference: any BlocklistSource] = [:])
         throws(PolicyError)
@@ -54,18 +56,21 @@ final class RuleProgram: @unchecked Sendable {
         sourceSlots = Self.buffer(tables.sources.map { BlocklistSourceSlot(source: $0) })
         bannedTerms = tables.bannedTerms
         bannedTermSlots = Self.buffer(tables.bannedTerms.map { BannedTermsSlot(matcher: $0) })
+        ruleTables = .allocate(capacity: 1)
+        ruleTables.initialize(
+            to: RuleTables(
+                builtin: Self.builtinCommon.lookup,
+                builtinTop: lowered.contains {
+                    if case .blocklist(2, _, _) = $0 { return true }
+                    return false
+                } ? Self.builtinTop10k.lookup : Self.builtinCommon.lookup,
+                blocklists: UnsafeBufferPointer(lookups),
+                scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
+                sources: UnsafeBufferPointer(sourceSlots), bannedTerms: UnsafeBufferPointer(bannedTermSlots),
+                wordLists: UnsafeBufferPointer(wordLists), organization: UnsafePointer(organization.baseAddress!)))
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
-            builtin: Self.builtinCommon.lookup,
-            builtinTop: lowered.contains {
-                if case .blocklist(2, _, _) = $0 { return true }
-                return false
-            } ? Self.builtinTop10k.lookup : Self.builtinCommon.lookup,
-            blocklists: UnsafeBufferPointer(lookups),
-            scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
-            sources: UnsafeBufferPointer(sourceSlots), bannedTerms: UnsafeBufferPointer(bannedTermSlots),
-            wordLists: UnsafeBufferPointer(wordLists), organization: UnsafePointer(organization.baseAddress!),
-            normalization: policy.normalization, mode: policy.evaluation,
+            tables: UnsafePointer(ruleTables), normalization: policy.normalization, mode: policy.evaluation,
             tracksSequences: lowered.contains {
                 if case .maxSequence = $0 { return true }
                 return false
@@ -81,6 +86,8 @@ final class RuleProgram: @unchecked Sendable {
     }
 
     deinit {
+        ruleTables.deinitialize(count: 1)
+        ruleTables.deallocate()
         for buffer in [
             rules, asciiTable, lookups, scalarSets, patterns, wordLists, organization, sourceSlots, bannedTermSlots,
         ] as [any DeallocatableBuffer] {
