@@ -32,6 +32,11 @@ package final class CandidateScorer {
     private let tuningFeatures: UnsafeMutableBufferPointer<TuningFeatures>
     /// `talliesTuning`, read once.
     private let talliesTuning = CandidateScorer.talliesTuning
+    /// Per policy, the maximum of its first `length` rule (`Int.max` when it sets none or has none), when every
+    /// policy's tuning features follow from the feature row stored of a candidate
+    /// (`PasswordPolicy.readsStoredTuningFeatures`): `score` then derives them from that row, as `init --backfill`
+    /// does, and the evaluation computes none. Nil when a policy reads them otherwise: the evaluation writes them.
+    private let storedFeatureMaxima: UnsafeMutableBufferPointer<Int>?
     /// Whether each scored candidate gets zxcvbn's estimate (stored with it and counted per score): when a version
     /// has a `strength` rule, or the import asked for it (`--strength`).
     package let estimatesStrength: Bool
@@ -63,11 +68,21 @@ package final class CandidateScorer {
         breachCounts = [Int](repeating: 0, count: policies.count)
         tuningFeatures = .allocate(capacity: policies.count)
         tuningFeatures.initialize(repeating: TuningFeatures(length: 0, classes: 0))
+        if policies.allSatisfy(\.policy.readsStoredTuningFeatures) {
+            let maxima = UnsafeMutableBufferPointer<Int>.allocate(capacity: policies.count)
+            _ = maxima.initialize(from: policies.map { $0.policy.tuningLengthMaximum ?? .max })
+            storedFeatureMaxima = maxima
+        } else {
+            storedFeatureMaxima = nil
+        }
         breachedRules = policies.map(\.breachedRuleMask)
         hasBreachedRules = breachedRules.contains { $0 != 0 }
     }
 
-    deinit { tuningFeatures.deallocate() }
+    deinit {
+        tuningFeatures.deallocate()
+        storedFeatureMaxima?.deallocate()
+    }
 
     /// A scorer for `policies` fingerprinting with `key` with a reuse cache of its own (see the designated
     /// initializer).
@@ -100,7 +115,7 @@ package final class CandidateScorer {
     /// them into `tally` (outcomes and day, breach counts, tuning keys with its stored strength score `strengthScore`);
     /// its failure masks are in `masks` until the next call.
     package func scoreOutcomes(_ row: CSVRowFields, strengthScore: Int? = nil, into tally: inout RunTally) {
-        computeMasks(row)
+        computeMasks(row, evaluationFeatures: talliesTuning)
         tally.addOutcomes(masks: masks, day: SubmissionDay.number(row.submittedAt, reader: timeReader))
         if hasBreachedRules { tally.addBreaches(breachCounts) }
         if talliesTuning { addTuning(into: &tally, score: strengthScore) }
@@ -144,7 +159,8 @@ package final class CandidateScorer {
             composition = CompositionMask.mask(of: full)
             exact = normalized.utf8.elementsEqual(UnsafeRawBufferPointer(row.password))
         }
-        computeMasks(row)
+        computeMasks(row, evaluationFeatures: talliesTuning && storedFeatureMaxima == nil)
+        if talliesTuning, let maxima = storedFeatureMaxima { writeTuningFeatures(of: features, maxima: maxima) }
         var scored = ScoredCandidate(
             fingerprint: fingerprint, features: features, composition: composition,
             time: SubmissionTime(row.submittedAt, reader: timeReader))
@@ -191,12 +207,30 @@ package final class CandidateScorer {
         if let strength = scored.strength { batch.appendStrength(strength) }
     }
 
-    private func computeMasks(_ row: CSVRowFields) {
+    /// Writes the row's failure masks and breach counts, and with `evaluationFeatures` its tuning features as the
+    /// evaluation counts them.
+    private func computeMasks(_ row: CSVRowFields, evaluationFeatures: Bool) {
         masks.withUnsafeMutableBufferPointer { masks in
             breachCounts.withUnsafeMutableBufferPointer { breachCounts in
                 policies.failureMasks(
-                    of: row, into: masks, breachCounts: breachCounts, features: talliesTuning ? tuningFeatures : nil)
+                    of: row, into: masks, breachCounts: breachCounts,
+                    features: evaluationFeatures ? tuningFeatures : nil)
             }
+        }
+    }
+
+    /// Writes each policy's tuning features from the candidate's stored feature row `row` and the policies' length
+    /// maxima: the length (0 over the maximum) and the classes present, as `init --backfill` reads them (upper, lower,
+    /// digit, special, letter: upper, lower or another letter, space).
+    @inline(__always)
+    private func writeTuningFeatures(of row: CandidateFeatureRow, maxima: UnsafeMutableBufferPointer<Int>) {
+        @inline(__always) func bit(_ count: Int, _ value: UInt8) -> UInt8 { count > 0 ? value : 0 }
+        let classes =
+            bit(row.upperCount, 1) | bit(row.lowerCount, 2) | bit(row.digitCount, 4) | bit(row.specialCount, 8)
+            | bit(row.upperCount | row.lowerCount | row.otherLetterCount, 16) | bit(row.spaceCount, 32)
+        for index in maxima.indices {
+            let length = row.length > maxima[index] ? 0 : row.length
+            tuningFeatures[index] = TuningFeatures(length: length, classes: classes)
         }
     }
 

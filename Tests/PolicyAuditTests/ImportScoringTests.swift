@@ -1,5 +1,6 @@
 import AuditCrypto
 import AuditRepositories
+import Foundation
 import PasswordPolicy
 import PolicyStore
 import Testing
@@ -86,5 +87,52 @@ struct ImportScoringTests {
         #expect(days[20_260_302] == RunTally.DayTally(total: 1, unlocked: 0, failures: [0: 1]))
         #expect(
             tally.days(ofVersion: 1)[20_260_301] == RunTally.DayTally(total: 3, unlocked: 1, failures: [0: 2, 1: 1]))
+    }
+
+    /// Versions in the default mode with NFKC, one length rule with a maximum and one without any: their tuning
+    /// features follow from the stored feature row. With the Apple-mode version, the evaluation counts them.
+    static let derivableVersions = [
+        #"{"name": "a", "rules": [{"rule": "length", "min": 8, "max": 12}, {"rule": "require", "class": "upper"}]}"#,
+        #"{"name": "b", "rules": [{"rule": "classes", "min": 3}]}"#,
+    ]
+    static let appleVersion = #"{"name": "c", "evaluation": "apple", "rules": [{"rule": "length", "min": 6}]}"#
+
+    @Test(
+        "tuning cells from the stored feature row equal those of the evaluation's own features",
+        arguments: [derivableVersions, derivableVersions + [appleVersion]])
+    func tuningCellsMatchEvaluation(definitions: [String]) throws {
+        let policies = try definitions.map { try CompiledPolicy(PasswordPolicy(json: Data($0.utf8))) }
+        #expect(policies.allSatisfy(\.policy.readsStoredTuningFeatures) == (definitions.count == 2))
+        let scorer = CandidateScorer(policies: policies, key: Self.key)
+        var tally = scorer.emptyTally()
+        // NFKC changes the last ones' lengths and classes: a ligature, full-width letters and digits, the ohm sign.
+        let passwords = Self.passwords + ["\u{FB01}ne\u{FF11}\u{FF12}", "\u{FF21}\u{FF42}c", "x\u{2126}Z"]
+        for password in passwords {
+            var text = password
+            _ = text.withUTF8 {
+                scorer.score(CSVRowFields(line: 2, password: UnsafeRawBufferPointer($0)), into: &tally)
+            }
+        }
+        struct Cell: Hashable {
+            var mask: UInt64
+            var length: Int
+            var classes: Int
+        }
+        for (index, policy) in policies.enumerated() {
+            var expected: [Cell: Int] = [:]
+            for password in passwords {
+                let candidate = Candidate(password: password)
+                let features = policy.tuningFeatures(candidate)
+                let cell = Cell(
+                    mask: policy.failureMask(candidate).rawValue,
+                    length: min(features.length, RunTuningCellRow.maximumLength), classes: Int(features.classes))
+                expected[cell, default: 0] += 1
+            }
+            var counted: [Cell: Int] = [:]
+            for row in tally.tuningRows(ofVersion: index, versionID: 1) {
+                counted[Cell(mask: row.failedMask, length: row.length, classes: row.classes), default: 0] += row.count
+            }
+            #expect(counted == expected, "version \(index)")
+        }
     }
 }
