@@ -17,9 +17,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-/tmp/pwaudit-bench-tally}; mkdir -p "$work"
 rows=${ROWS:-1000000}
 runs=${RUNS:-5}
-for tool in /usr/bin/time python3; do
-    command -v "$tool" > /dev/null || { apt-get update -qq && apt-get install -y -qq time > /dev/null; }
-done
+command -v /usr/bin/time > /dev/null || { apt-get update -qq && apt-get install -y -qq time > /dev/null; }
+command -v sqlite3 > /dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3 > /dev/null; }
 if [ -z "${PWAUDIT:-}" ]; then
     (cd "$repo" && swift build -c release --product pwaudit 2>&1 | tail -1) >&2
     pwaudit=$repo/.build/release/pwaudit
@@ -61,7 +60,9 @@ import_once() {  # import_once with|without: one import into a fresh file; print
     # 65: rows rejected, the run complete all the same.
     if [ "$status" -ne 0 ] && [ "$status" -ne 65 ]; then cat "$work/import.txt" >&2; exit 1; fi
     local cells
-    cells=$(sqlite3 "$db" 'SELECT count(*) FROM run_tuning_cell' 2> /dev/null || echo '?')
+    # Each import is checked to have done what it is timed for: cells stored with the tally, none without.
+    cells=$(sqlite3 "$db" 'SELECT count(*) FROM run_tuning_cell') \
+        || { echo "could not count the run's cells" >&2; exit 1; }
     if [ "$1" = with ] && [ "$cells" = 0 ]; then echo "the import with the tally stored no cells" >&2; exit 1; fi
     if [ "$1" = without ] && [ "$cells" != 0 ]; then echo "the import without the tally stored cells" >&2; exit 1; fi
     local instructions=-
