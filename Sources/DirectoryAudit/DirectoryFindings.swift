@@ -13,30 +13,41 @@ package enum DirectoryFindings {
         _ accounts: [ExtractAccount], potfile: Potfile, groups: GroupMembership,
         breachCounts: ([NTDigest]) throws -> [Int] = { [Int](repeating: 0, count: $0.count) }
     ) throws -> [AccountAssessment] {
-        var firstWithHash: [NTDigest: (ordinal: Int, count: Int)] = [:]
-        firstWithHash.reserveCapacity(accounts.count)
+        // Each distinct NT hash once (in the order first seen): its accounts' count, the first of them, its breach
+        // count and its plaintext; each account's index among them, so that an account costs one dictionary lookup.
+        var indexOfHash: [NTDigest: Int] = [:]
+        indexOfHash.reserveCapacity(accounts.count)
+        var distinct: [NTDigest] = []
+        var holders: [Int] = []
+        var firstHolder: [Int] = []
+        var distinctIndex: [Int] = []
+        distinctIndex.reserveCapacity(accounts.count)
         for (ordinal, account) in accounts.enumerated() {
-            firstWithHash[account.ntHash, default: (ordinal, 0)].count += 1
+            let next = distinct.count
+            // The defaulted subscript's modify accessor stores `next` for a hash not seen yet: one lookup either way.
+            let index = { (slot: inout Int) in slot }(&indexOfHash[account.ntHash, default: next])
+            if index == next {
+                distinct.append(account.ntHash)
+                holders.append(0)
+                firstHolder.append(ordinal)
+            }
+            holders[index] += 1
+            distinctIndex.append(index)
         }
-        let distinct = Array(firstWithHash.keys)
-        let counts = try breachCounts(distinct)
-        precondition(counts.count == distinct.count, "one breach count per distinct NT hash")
-        var breaches: [NTDigest: Int] = [:]
-        breaches.reserveCapacity(distinct.count)
-        for (hash, count) in zip(distinct, counts) where count > 0 { breaches[hash] = count }
+        indexOfHash = [:]
+        let breaches = try breachCounts(distinct)
+        precondition(breaches.count == distinct.count, "one breach count per distinct NT hash")
+        let plaintexts = distinct.map { $0 == NTDigest.empty ? "" : potfile[$0] }
         var assessments: [AccountAssessment] = []
         assessments.reserveCapacity(accounts.count)
-        for account in accounts {
-            let hash = account.ntHash
-            let shared = firstWithHash[hash]!
-            let breach = breaches[hash] ?? 0
-            let empty = hash == NTDigest.empty
-            let password = empty ? "" : potfile[hash]
+        for (account, index) in zip(accounts, distinctIndex) {
+            let sharedWith = holders[index]
+            let password = plaintexts[index]
             assessments.append(
                 AccountAssessment(
-                    cracked: password != nil, emptyPassword: empty, lmHash: account.lmHash != nil,
-                    sharedWith: shared.count, sharedGroup: shared.count > 1 ? shared.ordinal : nil,
-                    breachCount: breach,
+                    cracked: password != nil, emptyPassword: account.ntHash == NTDigest.empty,
+                    lmHash: account.lmHash != nil, sharedWith: sharedWith,
+                    sharedGroup: sharedWith > 1 ? firstHolder[index] : nil, breachCount: breaches[index],
                     usernameInPassword: password.map {
                         AccountAssessment.usernameMatch(password: $0, username: account.username)
                     } ?? .none,

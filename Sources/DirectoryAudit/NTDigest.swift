@@ -21,16 +21,21 @@ package struct NTDigest: Hashable, Sendable {
     /// Parses 32 hexadecimal digits (either case); nil otherwise.
     package init?(hex: some Collection<UInt8>) {
         guard hex.count == 32 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var index = hex.startIndex
-        for position in 0..<16 {
-            guard let upper = Self.nibble(hex[index]) else { return nil }
-            index = hex.index(after: index)
-            guard let lower = Self.nibble(hex[index]) else { return nil }
-            index = hex.index(after: index)
-            bytes[position] = upper << 4 | lower
+        var words = (UInt64(0), UInt64(0))
+        // The bytes in order, written straight into the two words (as `init(bytes:)` lays them out): no array.
+        let parsed = withUnsafeMutableBytes(of: &words) { bytes -> Bool in
+            var index = hex.startIndex
+            for position in 0..<16 {
+                guard let upper = Self.nibble(hex[index]) else { return false }
+                index = hex.index(after: index)
+                guard let lower = Self.nibble(hex[index]) else { return false }
+                index = hex.index(after: index)
+                bytes[position] = upper << 4 | lower
+            }
+            return true
         }
-        self.init(bytes: bytes)
+        guard parsed else { return nil }
+        (high, low) = words
     }
 
     /// Parses 32 hexadecimal digits of `text`.
