@@ -6,12 +6,13 @@ enum RecentYearMatcher {
         let n = password.count
         var p = 0
         while p + 4 <= n {
-            let window = password[p..<(p + 4)]
-            let (a, b, c, d) = (window[p], window[p + 1], window[p + 2], window[p + 3])
+            // The scalars read in place: a slice per position would retain the array's storage at each.
+            let (a, b, c, d) = (password[p], password[p + 1], password[p + 2], password[p + 3])
             let matched =
                 (a == "1" && b == "9" && ScalarText.isDigit(c) && ScalarText.isDigit(d))
                 || (a == "2" && b == "0" && (c == "0" || c == "1") && ScalarText.isDigit(d))
             if matched {
+                let window = password[p..<(p + 4)]
                 result.append(
                     StrengthMatch(
                         start: p, end: p + 3, token: ScalarText.string(window),
