@@ -19,21 +19,34 @@ enum StrengthInputScreen {
         password: UnsafeRawBufferPointer, username: UnsafeRawBufferPointer?, email: UnsafeRawBufferPointer?
     ) -> Bool {
         for input in [username, email] {
-            guard let input, let lowered = lowercasedASCII(input) else { continue }
-            if mayMatch(password, lowered) { return false }
+            guard let input else { continue }
+            if input.allSatisfy({ $0 < 0x80 }) {
+                // Lower-cased byte by byte as it is read: an ASCII input keeps its length, and needs no copy.
+                let matches = mayMatch(password, count: input.count) { offset in
+                    let byte = input[offset]
+                    return byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                }
+                if matches { return false }
+            } else if let lowered = lowercasedASCII(input), mayMatch(password, count: lowered.count, { lowered[$0] }) {
+                return false
+            }
         }
         return true
     }
 
-    /// Whether some window of `password` reads as `input` (lower-case ASCII), forwards or backwards.
-    private static func mayMatch(_ password: UnsafeRawBufferPointer, _ input: [UInt8]) -> Bool {
-        let (n, m) = (password.count, input.count)
+    /// Whether some window of `password` reads as the input of `count` lower-case ASCII bytes `input(0)`,
+    /// `input(1)`, …, forwards or backwards.
+    @inline(__always)
+    private static func mayMatch(
+        _ password: UnsafeRawBufferPointer, count m: Int, _ input: (Int) -> UInt8
+    ) -> Bool {
+        let n = password.count
         guard m > 0, m <= n else { return false }
         for start in 0...(n - m) {
             var forwards = true
             var backwards = true
             for offset in 0..<m where forwards || backwards {
-                let wanted = input[offset]
+                let wanted = input(offset)
                 if forwards && !reads(password[start + offset], as: wanted) { forwards = false }
                 if backwards && !reads(password[start + m - 1 - offset], as: wanted) { backwards = false }
             }
@@ -51,12 +64,10 @@ enum StrengthInputScreen {
         return l33tLetters[Int(typed)] >> UInt32(wanted - 0x61) & 1 != 0
     }
 
-    /// The input lower-cased as zxcvbn lower-cases it (each scalar's full lower-case mapping), as ASCII bytes; nil
-    /// when that holds a non-ASCII scalar (it then matches no text derived from an ASCII password).
+    /// The input, which holds a non-ASCII scalar, lower-cased as zxcvbn lower-cases it (each scalar's full
+    /// lower-case mapping), as ASCII bytes; nil when that holds a non-ASCII scalar (it then matches no text derived
+    /// from an ASCII password).
     private static func lowercasedASCII(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
-        if input.allSatisfy({ $0 < 0x80 }) {
-            return input.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-        }
         var lowered: [UInt8] = []
         for scalar in String(decoding: input, as: UTF8.self).unicodeScalars {
             for mapped in scalar.properties.lowercaseMapping.unicodeScalars {
