@@ -8,21 +8,21 @@ enum RepeatMatcher {
         let n = password.count
         var lastIndex = 0
         while lastIndex < n {
-            guard let greedy = search(password, from: lastIndex, greedy: true),
-                let lazy = search(password, from: lastIndex, greedy: false)
-            else { break }
-            let chosen: (start: Int, unit: Int, length: Int)
+            guard let found = search(password, from: lastIndex) else { break }
+            let greedyLength = found.longest * (1 + copies(password, start: found.start, unit: found.longest))
+            let lazyLength = found.shortest * (1 + copies(password, start: found.start, unit: found.shortest))
+            let length: Int
             let base: ArraySlice<Unicode.Scalar>
-            if greedy.length > lazy.length {
-                chosen = greedy
-                let whole = password[greedy.start..<(greedy.start + greedy.length)]
+            if greedyLength > lazyLength {
+                length = greedyLength
+                let whole = password[found.start..<(found.start + greedyLength)]
                 base = whole.prefix(shortestPeriod(whole))
             } else {
-                chosen = lazy
-                base = password[lazy.start..<(lazy.start + lazy.unit)]
+                length = lazyLength
+                base = password[found.start..<(found.start + found.shortest)]
             }
-            let i = chosen.start
-            let j = chosen.start + chosen.length - 1
+            let i = found.start
+            let j = found.start + length - 1
             let baseScalars = Array(base)
             let analysis = estimator.minimumGuesses(baseScalars)
             result.append(
@@ -30,48 +30,59 @@ enum RepeatMatcher {
                     start: i, end: j, token: ScalarText.string(password[i...j]),
                     pattern: .repeat(
                         baseToken: ScalarText.string(baseScalars), baseGuesses: analysis.guesses,
-                        repeatCount: Double(chosen.length) / Double(baseScalars.count),
+                        repeatCount: Double(length) / Double(baseScalars.count),
                         baseMatches: analysis.sequence)))
             lastIndex = j + 1
         }
         return result
     }
 
-    /// The leftmost match of `(.+)\1+` (or `(.+?)\1+`) at or after `from`: its start, the group's length and the
-    /// whole match's length.
-    static func search(_ s: [Unicode.Scalar], from: Int, greedy: Bool) -> (start: Int, unit: Int, length: Int)? {
-        let n = s.count
-        var start = from
-        while start < n {
-            // `.` stops at a line feed: the group cannot span one.
-            var limit = start
-            while limit < n && s[limit] != "\n" { limit += 1 }
-            let longest = min(limit - start, (n - start) / 2)
-            if longest >= 1 {
-                let units: StrideThrough<Int> =
-                    greedy ? stride(from: longest, through: 1, by: -1) : stride(from: 1, through: longest, by: 1)
-                for unit in units where copies(s, start: start, unit: unit) >= 1 {
-                    return (start, unit, unit * (1 + copies(s, start: start, unit: unit)))
+    /// The leftmost start at or after `from` where `(.+)\1+` matches, with the shortest and the longest group that
+    /// match there. The lazy `(.+?)\1+` and the greedy `(.+)\1+` find the same leftmost start (the same groups
+    /// qualify at a start, tried in opposite orders): the lazy one takes the shortest group, the greedy one the
+    /// longest, each with as many copies as follow.
+    static func search(_ s: [Unicode.Scalar], from: Int) -> (start: Int, shortest: Int, longest: Int)? {
+        s.withUnsafeBufferPointer { s in
+            let n = s.count
+            var start = from
+            // The first line feed at or after `start` (or `n`): `.` stops there, so the group cannot span it.
+            var limit = from
+            while start < n {
+                if limit < start { limit = start }
+                while limit < n && s[limit] != "\n" { limit += 1 }
+                let longestUnit = min(limit - start, (n - start) / 2)
+                var shortest = 0
+                var longest = 0
+                if longestUnit >= 1 {
+                    // The first scalar first: most groups fail there.
+                    for unit in 1...longestUnit
+                    where s[start] == s[start + unit] && copies(s, start: start, unit: unit) >= 1 {
+                        if shortest == 0 { shortest = unit }
+                        longest = unit
+                    }
                 }
+                if shortest > 0 { return (start, shortest, longest) }
+                start += 1
             }
-            start += 1
+            return nil
         }
-        return nil
     }
 
     /// How many copies of `s[start..<start+unit]` follow it back to back.
     private static func copies(_ s: [Unicode.Scalar], start: Int, unit: Int) -> Int {
-        s.withUnsafeBufferPointer { s in
-            var count = 0
-            var next = start + unit
-            copying: while next + unit <= s.count {
-                // The first scalar first: most units fail there.
-                for offset in 0..<unit where s[start + offset] != s[next + offset] { break copying }
-                count += 1
-                next += unit
-            }
-            return count
+        s.withUnsafeBufferPointer { copies($0, start: start, unit: unit) }
+    }
+
+    @inline(__always)
+    private static func copies(_ s: UnsafeBufferPointer<Unicode.Scalar>, start: Int, unit: Int) -> Int {
+        var count = 0
+        var next = start + unit
+        copying: while next + unit <= s.count {
+            for offset in 0..<unit where s[start + offset] != s[next + offset] { break copying }
+            count += 1
+            next += unit
         }
+        return count
     }
 
     /// `^(.+?)\1+$`: the shortest unit that tiles the whole token at least twice.
