@@ -88,15 +88,13 @@ struct MinimumGuessesSearch {
 
         @inline(__always) static func base(_ k: Int) -> Int { k * (k + 1) / 2 }
 
-        func update(start: Int, end k: Int, match: Int32, guesses matchGuesses: Double, _ l: Int) {
-            var product = matchGuesses
-            if l > 1 {
-                let previous = Self.base(start - 1)
-                for index in previous..<(previous + counts[start - 1]) where entries[index].length == l - 1 {
-                    product *= entries[index].product
-                    break
-                }
-            }
+        /// Offers the sequence of length `l` ending at `k` with `match` (from `start`) last: for `l` > 1, the one that
+        /// extends the entry of length `l - 1` at `start - 1`, whose product is `previousProduct` (each position holds
+        /// one entry a length, so the caller, which is reading that entry, passes its product).
+        func update(
+            start: Int, end k: Int, match: Int32, guesses matchGuesses: Double, _ l: Int, previousProduct: Double = 1
+        ) {
+            let product = l > 1 ? matchGuesses * previousProduct : matchGuesses
             let g = factorials[l] * product + powers[l - 1]
             let base = Self.base(k)
             var existing = -1
@@ -159,9 +157,10 @@ struct MinimumGuessesSearch {
                 if start > 0 {
                     let base = State.base(start - 1)
                     for entry in base..<(base + state.counts[start - 1]) {
+                        let previous = state.entries[entry]
                         state.update(
                             start: start, end: k, match: Int32(index), guesses: match.guesses,
-                            Int(state.entries[entry].length) + 1)
+                            Int(previous.length) + 1, previousProduct: previous.product)
                     }
                 } else {
                     state.update(start: 0, end: k, match: Int32(index), guesses: match.guesses, 1)
@@ -173,9 +172,10 @@ struct MinimumGuessesSearch {
                 for i in 1...k where state.extensible[i - 1] {
                     let base = State.base(i - 1)
                     for entry in base..<(base + state.counts[i - 1]) where state.entries[entry].match != bruteforce {
+                        let previous = state.entries[entry]
                         state.update(
                             start: i, end: k, match: bruteforce, guesses: bruteforceGuesses[k - i + 1],
-                            Int(state.entries[entry].length) + 1)
+                            Int(previous.length) + 1, previousProduct: previous.product)
                     }
                 }
             }

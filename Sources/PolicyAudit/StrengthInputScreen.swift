@@ -45,10 +45,13 @@ enum StrengthInputScreen {
         for start in 0...(n - m) {
             var forwards = true
             var backwards = true
-            for offset in 0..<m where forwards || backwards {
+            var offset = 0
+            // Most windows fail at their first scalar both ways: the loop stops as soon as both have.
+            while offset < m && (forwards || backwards) {
                 let wanted = input(offset)
                 if forwards && !reads(password[start + offset], as: wanted) { forwards = false }
                 if backwards && !reads(password[start + m - 1 - offset], as: wanted) { backwards = false }
+                offset += 1
             }
             if forwards || backwards { return true }
         }
