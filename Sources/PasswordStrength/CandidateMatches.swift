@@ -47,17 +47,18 @@ struct CandidateMatches {
         matches.reserveCapacity(4 * password.count + 8)
     }
 
-    /// Appends a match of another matcher, its guesses estimated here.
-    mutating func append(other match: StrengthMatch) {
-        matches.append(
-            Match(
-                start: match.start, end: match.end, guesses: GuessEstimation.guesses(match, password: password),
-                source: .other(Int32(others.count))))
-        others.append(match)
-    }
-
+    /// Appends the matches of another matcher, their guesses estimated here (`others` grows once a call, not once a
+    /// match).
     mutating func append(others matches: [StrengthMatch]) {
-        for match in matches { append(other: match) }
+        guard !matches.isEmpty else { return }
+        let first = others.count
+        for (offset, match) in matches.enumerated() {
+            self.matches.append(
+                Match(
+                    start: match.start, end: match.end, guesses: GuessEstimation.guesses(match, password: password),
+                    source: .other(Int32(first + offset))))
+        }
+        others.append(contentsOf: matches)
     }
 
     /// The match at `index` as a `StrengthMatch`, guesses left 0 (`matches`' form) or set (`withGuesses`).

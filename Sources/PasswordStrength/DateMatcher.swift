@@ -116,35 +116,34 @@ enum DateMatcher {
         )
     }
 
-    /// zxcvbn's `map_ints_to_dmy`.
+    /// zxcvbn's `map_ints_to_dmy`. Written without array literals: each was a heap allocation, and this runs for
+    /// every split of every digit run.
     static func dayMonthYear(_ a: Int, _ b: Int, _ c: Int) -> (year: Int, month: Int, day: Int)? {
         if b > 31 || b <= 0 { return nil }
         var over12 = 0
         var over31 = 0
         var under1 = 0
-        for value in [a, b, c] {
-            if (99 < value && value < minimumYear) || value > maximumYear { return nil }
+        func counts(_ value: Int) -> Bool {
+            if (99 < value && value < minimumYear) || value > maximumYear { return false }
             if value > 31 { over31 += 1 }
             if value > 12 { over12 += 1 }
             if value <= 0 { under1 += 1 }
+            return true
         }
+        guard counts(a), counts(b), counts(c) else { return nil }
         if over31 >= 2 || over12 == 3 || under1 >= 2 { return nil }
-        for (year, rest) in [(c, (a, b)), (a, (b, c))] where (minimumYear...maximumYear).contains(year) {
-            guard let dm = dayMonth(rest.0, rest.1) else { return nil }
-            return (year, dm.month, dm.day)
-        }
-        for (year, rest) in [(c, (a, b)), (a, (b, c))] {
-            guard let dm = dayMonth(rest.0, rest.1) else { continue }
-            return (fourDigitYear(year), dm.month, dm.day)
-        }
+        // A four-digit year last, then first; else a two-digit one, last then first.
+        let years = minimumYear...maximumYear
+        if years.contains(c) { return dayMonth(a, b).map { (c, $0.month, $0.day) } }
+        if years.contains(a) { return dayMonth(b, c).map { (a, $0.month, $0.day) } }
+        if let dm = dayMonth(a, b) { return (fourDigitYear(c), dm.month, dm.day) }
+        if let dm = dayMonth(b, c) { return (fourDigitYear(a), dm.month, dm.day) }
         return nil
     }
 
     private static func dayMonth(_ first: Int, _ second: Int) -> (day: Int, month: Int)? {
-        for (day, month) in [(first, second), (second, first)] where (1...31).contains(day) && (1...12).contains(month)
-        {
-            return (day, month)
-        }
+        if (1...31).contains(first) && (1...12).contains(second) { return (first, second) }
+        if (1...31).contains(second) && (1...12).contains(first) { return (second, first) }
         return nil
     }
 

@@ -49,9 +49,10 @@ struct MinimumGuessesSearch {
     }
 
     /// The search's state: for each end k, its entries in insertion order (Python dicts keep it; an update in place
-    /// keeps its position), at most k + 1 of them (one per length), in a triangular flat buffer, allocated by `init`
-    /// and freed by `deallocate`.
+    /// keeps its position), at most k + 1 of them (one per length), in a triangular flat buffer; then each end's
+    /// count and whether it is extensible. One allocation by `init`, freed by `deallocate`.
     private struct State {
+        private let memory: UnsafeMutableRawPointer
         let entries: UnsafeMutablePointer<Entry>
         let counts: UnsafeMutablePointer<Int>
         /// Whether position k holds an entry whose last match is not bruteforce.
@@ -60,10 +61,15 @@ struct MinimumGuessesSearch {
         let powers: [Double]
 
         init(_ n: Int) {
-            entries = .allocate(capacity: n * (n + 1) / 2)
-            counts = .allocate(capacity: n)
+            let entryBytes = n * (n + 1) / 2 * MemoryLayout<Entry>.stride
+            let countBytes = n * MemoryLayout<Int>.stride
+            // Entries (of a Double's alignment) first, so the counts after them are aligned as an Int needs.
+            let alignment = max(MemoryLayout<Entry>.alignment, MemoryLayout<Int>.alignment)
+            memory = .allocate(byteCount: entryBytes + countBytes + n, alignment: alignment)
+            entries = memory.bindMemory(to: Entry.self, capacity: n * (n + 1) / 2)
+            counts = (memory + entryBytes).bindMemory(to: Int.self, capacity: n)
             counts.initialize(repeating: 0, count: n)
-            extensible = .allocate(capacity: n)
+            extensible = (memory + entryBytes + countBytes).bindMemory(to: Bool.self, capacity: n)
             extensible.initialize(repeating: false, count: n)
             if n + 2 <= MinimumGuessesSearch.tableLength {
                 factorials = MinimumGuessesSearch.factorials
@@ -80,11 +86,7 @@ struct MinimumGuessesSearch {
             }
         }
 
-        func deallocate() {
-            entries.deallocate()
-            counts.deallocate()
-            extensible.deallocate()
-        }
+        func deallocate() { memory.deallocate() }
 
         @inline(__always) static func base(_ k: Int) -> Int { k * (k + 1) / 2 }
 
