@@ -32,8 +32,33 @@ package struct ExtractParser: Sendable {
         return data.withUnsafeBytes { parse($0) }
     }
 
-    /// Reads an extract held in `bytes`.
-    package func parse(_ bytes: UnsafeRawBufferPointer) -> ExtractReading {
+    /// Extracts smaller than this are read on one thread.
+    static let parallelThreshold = 1 << 20
+
+    /// Reads an extract held in `bytes`: in `chunks` ranges of whole lines on as many threads (by default one per
+    /// processor, at most 4, for an extract of a megabyte or more), their readings joined in file order, so the
+    /// reading is the one a single pass makes.
+    package func parse(_ bytes: UnsafeRawBufferPointer, chunks: Int? = nil) -> ExtractReading {
+        let count =
+            chunks
+            ?? (bytes.count < Self.parallelThreshold ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4))
+        let ranges = LineSplitter.chunks(of: bytes, count: count)
+        guard ranges.count > 1 else { return parseLines(bytes) }
+        var readings = [ExtractReading](repeating: ExtractReading(), count: ranges.count)
+        readings.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let readings = buffer  // each thread writes its own index
+            nonisolated(unsafe) let bytes = bytes
+            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+                readings[index] = parseLines(UnsafeRawBufferPointer(rebasing: bytes[ranges[index]]))
+            }
+        }
+        var reading = readings[0]
+        for later in readings.dropFirst() { reading.append(later) }
+        return reading
+    }
+
+    /// Reads the lines of `bytes` in one pass, numbered from 1.
+    private func parseLines(_ bytes: UnsafeRawBufferPointer) -> ExtractReading {
         var reading = ExtractReading()
         LineSplitter.forEachLine(in: bytes) { number, line in
             reading.linesRead = number

@@ -95,3 +95,50 @@ struct ExtractParserTests {
         #expect(ExtractParser.canonicalTime(text) == expected)
     }
 }
+
+@Suite("An extract read in ranges of lines on several threads reads as one pass does")
+struct ChunkedExtractParserTests {
+    /// 3,000 lines of every kind the parser tells apart, CRLF and LF endings mixed, a last line without a newline.
+    static let extract: [UInt8] = {
+        let nt = ExtractParserTests.nt
+        let noLM = ExtractParserTests.noLM
+        var lines: [String] = []
+        for index in 0..<3_000 {
+            switch index % 9 {
+            case 0: lines.append("CORP\\user\(index):\(index):\(noLM):\(nt):::")
+            case 1: lines.append("user\(index):\(index):\(ExtractParserTests.lm):\(nt)::: (status=Disabled)\r")
+            case 2: lines.append("CORP\\user\(index)_history0:\(index):\(noLM):\(nt):::")
+            case 3: lines.append("CORP\\WS\(index)$:\(index):\(noLM):\(nt):::")
+            case 4: lines.append("not an account line \(index)")
+            case 5: lines.append("")
+            case 6: lines.append("[*] log line")
+            case 7: lines.append("user\(index):\(index)::::\r")
+            default: lines.append("user\(index):\(index):\(noLM):\(nt)::: (pwdLastSet=2021-03-04 10:22)")
+            }
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+    }()
+
+    @Test("the ranges cover the bytes in order, each but the last ending after a line feed", arguments: [1, 2, 3, 7])
+    func ranges(count: Int) {
+        Self.extract.withUnsafeBytes { bytes in
+            let ranges = LineSplitter.chunks(of: bytes, count: count)
+            #expect(ranges.count == count)
+            #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == bytes.count)
+            for (range, next) in zip(ranges, ranges.dropFirst()) {
+                #expect(range.upperBound == next.lowerBound && bytes[range.upperBound - 1] == UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    @Test("every count of ranges gives the single pass's reading", arguments: [2, 3, 4, 7])
+    func sameReading(chunks: Int) {
+        for parser in [ExtractParser(), ExtractParser(includeMachines: true, enabledOnly: true)] {
+            Self.extract.withUnsafeBytes { bytes in
+                let whole = parser.parse(bytes, chunks: 1)
+                #expect(whole.accounts.count > 600 && whole.malformed.count > 300 && whole.linesRead == 3_000)
+                #expect(parser.parse(bytes, chunks: chunks) == whole)
+            }
+        }
+    }
+}
