@@ -32,24 +32,20 @@ package struct ExtractParser: Sendable {
         return data.withUnsafeBytes { parse($0) }
     }
 
-    /// Extracts smaller than this are read on one thread.
-    static let parallelThreshold = 1 << 20
-
     /// Reads an extract held in `bytes`: in `chunks` ranges of whole lines on as many threads (by default one per
     /// processor, at most 4, for an extract of a megabyte or more), their readings joined in file order, so the
     /// reading is the one a single pass makes.
     package func parse(_ bytes: UnsafeRawBufferPointer, chunks: Int? = nil) -> ExtractReading {
-        let count =
-            chunks
-            ?? (bytes.count < Self.parallelThreshold ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4))
-        let ranges = LineSplitter.chunks(of: bytes, count: count)
-        guard ranges.count > 1 else { return parseLines(bytes) }
-        var readings = [ExtractReading](repeating: ExtractReading(), count: ranges.count)
+        let chunks = LineSplitter.chunks(
+            of: bytes, count: chunks ?? LineSplitter.defaultChunkCount(byteCount: bytes.count))
+        guard chunks.count > 1 else { return parseLines(bytes, numberingFrom: 1) }
+        var readings = [ExtractReading](repeating: ExtractReading(), count: chunks.count)
         readings.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let readings = buffer  // each thread writes its own index
             nonisolated(unsafe) let bytes = bytes
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-                readings[index] = parseLines(UnsafeRawBufferPointer(rebasing: bytes[ranges[index]]))
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                let (range, firstLine) = chunks[index]
+                readings[index] = parseLines(UnsafeRawBufferPointer(rebasing: bytes[range]), numberingFrom: firstLine)
             }
         }
         var reading = readings[0]
@@ -57,10 +53,10 @@ package struct ExtractParser: Sendable {
         return reading
     }
 
-    /// Reads the lines of `bytes` in one pass, numbered from 1.
-    private func parseLines(_ bytes: UnsafeRawBufferPointer) -> ExtractReading {
+    /// Reads the lines of `bytes` in one pass, numbered from `first`.
+    private func parseLines(_ bytes: UnsafeRawBufferPointer, numberingFrom first: Int) -> ExtractReading {
         var reading = ExtractReading()
-        LineSplitter.forEachLine(in: bytes) { number, line in
+        LineSplitter.forEachLine(in: bytes, numberingFrom: first) { number, line in
             reading.linesRead = number
             read(line: line, number: number, into: &reading)
         }

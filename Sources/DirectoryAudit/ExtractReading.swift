@@ -22,22 +22,17 @@ package struct ExtractReading: Sendable, Equatable {
     /// An empty reading.
     package init() {}
 
-    /// Appends the reading of the lines that follow these (numbered from 1 in `later`): its accounts after these and
-    /// its malformed lines, both renumbered after these lines, and its counts added.
+    /// Appends the reading of the lines that follow these (numbered on from them): its accounts and malformed lines
+    /// after these, its counts added.
     mutating func append(_ later: ExtractReading) {
-        let offset = linesRead
-        accounts.reserveCapacity(accounts.count + later.accounts.count)
-        for var account in later.accounts {
-            account.line += offset
-            accounts.append(account)
-        }
+        accounts += later.accounts
         machineAccounts += later.machineAccounts
         historyLines += later.historyLines
         withoutNTHash += later.withoutNTHash
         disabledAccounts += later.disabledAccounts
         disabledExcluded += later.disabledExcluded
         skippedLines += later.skippedLines
-        malformed += later.malformed.map { MalformedLine(file: $0.file, line: $0.line + offset, reason: $0.reason) }
-        linesRead += later.linesRead
+        malformed += later.malformed
+        linesRead = later.linesRead
     }
 }

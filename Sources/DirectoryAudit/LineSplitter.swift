@@ -2,10 +2,12 @@ import Foundation
 
 /// Splits bytes into lines at LF, dropping one CR before it, numbered from 1; a last line without LF counts.
 enum LineSplitter {
-    /// Calls `body` with each line's number and bytes (valid only during the call).
-    static func forEachLine(in bytes: UnsafeRawBufferPointer, _ body: (Int, UnsafeRawBufferPointer) -> Void) {
+    /// Calls `body` with each line's number (the first `first`) and bytes (valid only during the call).
+    static func forEachLine(
+        in bytes: UnsafeRawBufferPointer, numberingFrom first: Int = 1, _ body: (Int, UnsafeRawBufferPointer) -> Void
+    ) {
         var start = 0
-        var number = 0
+        var number = first - 1
         while start < bytes.count {
             let end = nextLineFeed(in: bytes, from: start)
             var stop = end
@@ -14,6 +16,12 @@ enum LineSplitter {
             body(number, UnsafeRawBufferPointer(rebasing: bytes[start..<stop]))
             start = end + 1
         }
+    }
+
+    /// How many ranges `chunks` should cut an input of `byteCount` bytes into: one per processor (at most 4) from a
+    /// megabyte on, one below.
+    static func defaultChunkCount(byteCount: Int) -> Int {
+        byteCount < 1 << 20 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4)
     }
 
     /// The index of the first LF at or after `start`, or `bytes.count`.
@@ -26,17 +34,24 @@ enum LineSplitter {
     }
 
     /// `bytes` cut into at most `count` ranges of whole lines (each but the last ends just after an LF), in order,
-    /// about equal in size: reading them one after the other reads the lines `forEachLine` reads, with each range's
-    /// line numbers counted from its own start.
-    static func chunks(of bytes: UnsafeRawBufferPointer, count: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
+    /// about equal in size, each with the number of its first line: reading them one after the other, each numbered
+    /// from there, reads the lines `forEachLine` reads.
+    static func chunks(of bytes: UnsafeRawBufferPointer, count: Int) -> [(range: Range<Int>, firstLine: Int)] {
+        var chunks: [(range: Range<Int>, firstLine: Int)] = []
         var start = 0
+        var firstLine = 1
         for index in 1...max(count, 1) where start < bytes.count {
             let target = index == count ? bytes.count : max(start, bytes.count * index / count)
             let end = target >= bytes.count ? bytes.count : min(nextLineFeed(in: bytes, from: target) + 1, bytes.count)
-            ranges.append(start..<end)
+            chunks.append((start..<end, firstLine))
+            // The range's lines: one per LF (all but the last range end with one).
+            var at = start
+            while at < end {
+                at = nextLineFeed(in: bytes, from: at) + 1
+                firstLine += 1
+            }
             start = end
         }
-        return ranges
+        return chunks
     }
 }

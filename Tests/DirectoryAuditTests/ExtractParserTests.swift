@@ -122,11 +122,15 @@ struct ChunkedExtractParserTests {
     @Test("the ranges cover the bytes in order, each but the last ending after a line feed", arguments: [1, 2, 3, 7])
     func ranges(count: Int) {
         Self.extract.withUnsafeBytes { bytes in
-            let ranges = LineSplitter.chunks(of: bytes, count: count)
-            #expect(ranges.count == count)
-            #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == bytes.count)
-            for (range, next) in zip(ranges, ranges.dropFirst()) {
-                #expect(range.upperBound == next.lowerBound && bytes[range.upperBound - 1] == UInt8(ascii: "\n"))
+            let chunks = LineSplitter.chunks(of: bytes, count: count)
+            #expect(chunks.count == count)
+            #expect(chunks.first?.range.lowerBound == 0 && chunks.last?.range.upperBound == bytes.count)
+            for (chunk, next) in zip(chunks, chunks.dropFirst()) {
+                let end = chunk.range.upperBound
+                #expect(end == next.range.lowerBound && bytes[end - 1] == UInt8(ascii: "\n"))
+                // The next range's first line is one past this one's line feeds.
+                let lineFeeds = bytes[..<end].filter { $0 == UInt8(ascii: "\n") }.count
+                #expect(next.firstLine == lineFeeds + 1)
             }
         }
     }

@@ -53,4 +53,28 @@ struct PotfileTests {
         let payload = Potfile.hexPayload(Array(text.utf8))
         #expect(payload.flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } == expected)
     }
+
+    @Test("read in ranges of lines on several threads, a potfile reads as in one pass", arguments: [2, 3, 5])
+    func chunked(chunks: Int) {
+        var lines: [String] = []
+        for index in 0..<1_500 {
+            switch index % 6 {
+            case 0: lines.append("\(Self.hex("pass\(index)")):pass\(index)")
+            case 1: lines.append("\(Self.hex("pass\(index)")):wrong\(index)\r")
+            case 2: lines.append("not a potfile line \(index)")
+            case 3: lines.append("\(Self.hex("pass\(index - 3)")):pass\(index - 3)")  // cracked twice
+            case 4: lines.append("")
+            default: lines.append("\(Self.hex("x\ty")):$HEX[7809\(index / 6 % 2 == 0 ? "79" : "7")]")
+            }
+        }
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        bytes.withUnsafeBytes { bytes in
+            let whole = Potfile(bytes: bytes, chunks: 1)
+            #expect(whole.plaintexts.count > 250 && whole.unmatched >= 250 && whole.malformed.count > 250)
+            let split = Potfile(bytes: bytes, chunks: chunks)
+            #expect(split.plaintexts == whole.plaintexts)
+            #expect(split.unmatched == whole.unmatched && split.linesRead == whole.linesRead)
+            #expect(split.malformed == whole.malformed)
+        }
+    }
 }
