@@ -36,18 +36,7 @@ package struct ExtractParser: Sendable {
     /// processor, at most 4, for an extract of a megabyte or more), their readings joined in file order, so the
     /// reading is the one a single pass makes.
     package func parse(_ bytes: UnsafeRawBufferPointer, chunks: Int? = nil) -> ExtractReading {
-        let chunks = LineSplitter.chunks(
-            of: bytes, count: chunks ?? LineSplitter.defaultChunkCount(byteCount: bytes.count))
-        guard chunks.count > 1 else { return parseLines(bytes, numberingFrom: 1) }
-        var readings = [ExtractReading](repeating: ExtractReading(), count: chunks.count)
-        readings.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let readings = buffer  // each thread writes its own index
-            nonisolated(unsafe) let bytes = bytes
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                let (range, firstLine) = chunks[index]
-                readings[index] = parseLines(UnsafeRawBufferPointer(rebasing: bytes[range]), numberingFrom: firstLine)
-            }
-        }
+        let readings = LineSplitter.readInRanges(bytes, count: chunks) { parseLines($0, numberingFrom: $1) }
         var reading = readings[0]
         for later in readings.dropFirst() { reading.append(later) }
         return reading

@@ -24,6 +24,26 @@ enum LineSplitter {
         byteCount < 1 << 20 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4)
     }
 
+    /// Reads `bytes` in `count` ranges of whole lines (`chunks`; by default `defaultChunkCount`), each on its own
+    /// thread: `read` is given a range's bytes and the number of its first line. The results are in file order; one
+    /// range is read on the calling thread.
+    static func readInRanges<Part>(
+        _ bytes: UnsafeRawBufferPointer, count: Int? = nil, _ read: @Sendable (UnsafeRawBufferPointer, Int) -> Part
+    ) -> [Part] {
+        let chunks = chunks(of: bytes, count: count ?? defaultChunkCount(byteCount: bytes.count))
+        guard chunks.count > 1 else { return [read(bytes, 1)] }
+        var parts = [Part?](repeating: nil, count: chunks.count)
+        parts.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let parts = buffer  // each thread writes its own index
+            nonisolated(unsafe) let bytes = bytes
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                let (range, firstLine) = chunks[index]
+                parts[index] = read(UnsafeRawBufferPointer(rebasing: bytes[range]), firstLine)
+            }
+        }
+        return parts.map { $0! }
+    }
+
     /// The index of the first LF at or after `start`, or `bytes.count`.
     @inline(__always)
     static func nextLineFeed(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {

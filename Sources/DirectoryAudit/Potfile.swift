@@ -37,20 +37,10 @@ package struct Potfile: Sendable {
     /// readings joined in file order, so a hash cracked twice keeps its last line's plaintext as one pass would.
     package init(bytes: UnsafeRawBufferPointer, chunks: Int? = nil) {
         self.init()
-        let ranges = LineSplitter.chunks(
-            of: bytes, count: chunks ?? LineSplitter.defaultChunkCount(byteCount: bytes.count))
-        guard ranges.count > 1 else {
-            read(bytes, numberingFrom: 1)
-            return
-        }
-        var parts = [Potfile](repeating: Potfile(), count: ranges.count)
-        parts.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let parts = buffer  // each thread writes its own index
-            nonisolated(unsafe) let bytes = bytes
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-                let (range, firstLine) = ranges[index]
-                parts[index].read(UnsafeRawBufferPointer(rebasing: bytes[range]), numberingFrom: firstLine)
-            }
+        let parts = LineSplitter.readInRanges(bytes, count: chunks) { bytes, firstLine in
+            var part = Potfile()
+            part.read(bytes, numberingFrom: firstLine)
+            return part
         }
         for part in parts {
             if plaintexts.isEmpty {
