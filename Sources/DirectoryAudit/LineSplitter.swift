@@ -57,16 +57,18 @@ enum LineSplitter {
     /// about equal in size, each with the number of its first line: reading them one after the other, each numbered
     /// from there, reads the lines `forEachLine` reads.
     static func chunks(of bytes: UnsafeRawBufferPointer, count: Int) -> [(range: Range<Int>, firstLine: Int)] {
+        let count = max(count, 1)
         var chunks: [(range: Range<Int>, firstLine: Int)] = []
         var start = 0
         var firstLine = 1
-        for index in 1...max(count, 1) where start < bytes.count {
+        for index in 1...count where start < bytes.count {
             let target = index == count ? bytes.count : max(start, bytes.count * index / count)
             let end = target >= bytes.count ? bytes.count : min(nextLineFeed(in: bytes, from: target) + 1, bytes.count)
             chunks.append((start..<end, firstLine))
-            // The range's lines: one per LF (all but the last range end with one).
+            // The next range's first line: one past this range's LFs (it ends with one). The last range's lines
+            // number nothing after them, and are not counted.
             var at = start
-            while at < end {
+            while end < bytes.count && at < end {
                 at = nextLineFeed(in: bytes, from: at) + 1
                 firstLine += 1
             }
