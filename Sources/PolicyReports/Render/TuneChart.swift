@@ -212,7 +212,9 @@ enum TuneChart {
 
     private static func esc(_ text: String) -> String { ReportText.html(text) }
 
-    /// The charts' own styles: the marks, the shades, and which drawing shows at which page width.
+    /// The charts' own styles: the marks, the shades, and which drawing shows at which page width. The narrow drawing
+    /// is made for narrow pages: it is scaled to the page, not held to the wide charts' `min-width` (which scrolled
+    /// it inside its box, its labels cut at 400 px).
     static let css = """
         svg .standard { stroke: #b3261e; stroke-width: 1.5; stroke-dasharray: 5 4; }
         svg .standard-label { fill: #8c1d18; font-weight: 600; }
@@ -232,7 +234,7 @@ enum TuneChart {
         .tune-legend { font-size: .9em; color: #4a5360; margin: .2em 0 1em; padding-left: 1.2em; }
         @media (max-width: 600px) {
           svg.tune-wide { display: none; }
-          svg.tune-narrow { display: block; }
+          svg.tune-narrow { display: block; min-width: 0; }
         }
         @media print {
           svg .standard { stroke: #000; }
