@@ -24,9 +24,11 @@ struct CandidateMatches {
 
     /// The password the matches are in.
     let password: [Unicode.Scalar]
-    /// Its lower-case form (zxcvbn's `password.lower()`), and that of the reversed password.
+    /// Its lower-case form (zxcvbn's `password.lower()`).
     let lower: [Unicode.Scalar]
-    let lowerReversed: [Unicode.Scalar]
+    /// The lower-case form of the reversed password when it is not `lower` reversed (a scalar whose lower-case form is
+    /// longer than one), else nil: `withLowerReversed` reverses `lower` on the stack instead of on the heap.
+    let lowerReversedApart: [Unicode.Scalar]?
     /// The list names, in `Source.word`'s numbering (user inputs last).
     let names: [String]
     var matches: [Match] = []
@@ -42,23 +44,44 @@ struct CandidateMatches {
         self.lower = lower
         // Lower-casing maps scalar by scalar: when no scalar's mapping is longer than one, the reversed password's
         // lower-case form is this one reversed.
-        lowerReversed = lower.count == password.count ? lower.reversed() : ScalarText.lowered(password.reversed())
+        lowerReversedApart = lower.count == password.count ? nil : ScalarText.lowered(password.reversed())
         self.names = names
         matches.reserveCapacity(4 * password.count + 8)
+    }
+
+    /// Calls `body` with the lower-case form of the reversed password (zxcvbn's `password[::-1].lower()`), given
+    /// `lower` and `lowerReversedApart` (not `self`: the dictionary scan appends to `self` meanwhile).
+    static func withLowerReversed<R>(
+        _ lower: [Unicode.Scalar], apart: [Unicode.Scalar]?, _ body: (UnsafeBufferPointer<Unicode.Scalar>) -> R
+    ) -> R {
+        if let apart { return apart.withUnsafeBufferPointer(body) }
+        return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: lower.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: lower.reversed())
+            return body(UnsafeBufferPointer(buffer))
+        }
     }
 
     /// Appends the matches of another matcher, their guesses estimated here (`others` grows once a call, not once a
     /// match).
     mutating func append(others matches: [StrengthMatch]) {
         guard !matches.isEmpty else { return }
+        appendOthers { $0.append(contentsOf: matches) }
+    }
+
+    /// Appends the matches `find` appends to `others` (the matchers write there directly, in their order: no array
+    /// of their own per matcher and estimate), their guesses estimated here.
+    mutating func appendOthers(_ find: (inout [StrengthMatch]) -> Void) {
         let first = others.count
-        for (offset, match) in matches.enumerated() {
-            self.matches.append(
+        // Most passwords have a few such matches (a two-scalar sequence, a date, a year): room for them at once.
+        if others.capacity == 0 { others.reserveCapacity(8) }
+        find(&others)
+        for index in first..<others.count {
+            let match = others[index]
+            matches.append(
                 Match(
                     start: match.start, end: match.end, guesses: GuessEstimation.guesses(match, password: password),
-                    source: .other(Int32(first + offset))))
+                    source: .other(Int32(index))))
         }
-        others.append(contentsOf: matches)
     }
 
     /// The match at `index` as a `StrengthMatch`, guesses left 0 (`matches`' form) or set (`withGuesses`).
@@ -72,7 +95,9 @@ struct CandidateMatches {
             let n = password.count
             let word =
                 reversed
-                ? ScalarText.string(lowerReversed[(n - 1 - match.end)...(n - 1 - match.start)])
+                ? Self.withLowerReversed(lower, apart: lowerReversedApart) {
+                    ScalarText.string($0[(n - 1 - match.end)...(n - 1 - match.start)])
+                }
                 : ScalarText.string(lower[match.start...match.end])
             result = StrengthMatch(
                 start: match.start, end: match.end, token: ScalarText.string(password[match.start...match.end]),

@@ -14,20 +14,22 @@ enum DateMatcher {
 
     private static let separators = Set("/\\_.-".unicodeScalars)
 
-    static func matches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
+    /// Appends the dates of `password` to `result`.
+    static func matches(_ password: [Unicode.Scalar], into result: inout [StrengthMatch]) {
         let n = password.count
+        // A date has three digits at least: most passwords are done before anything is allocated.
+        var digits = 0
+        for scalar in password where ScalarText.isDigit(scalar) { digits += 1 }
+        if digits < 3 { return }
         var found: [StrengthMatch] = []
         // digitRun[i]: how many decimal digits follow from i (0 past the end); a password without four digits in a
         // row and without two has no date (a separated one needs two runs of a digit or more around a separator).
         var digitRun = [Int](repeating: 0, count: n + 1)
         var longestRun = 0
-        var digits = 0
         for i in stride(from: n - 1, through: 0, by: -1) where ScalarText.isDigit(password[i]) {
             digitRun[i] = digitRun[i + 1] + 1
             longestRun = max(longestRun, digitRun[i])
-            digits += 1
         }
-        if digits < 3 { return [] }
         if n >= 4 && longestRun >= 4 {
             for i in 0..<(n - 3) where digitRun[i] >= 4 {
                 for j in (i + 3)..<(i + 8) {
@@ -72,8 +74,10 @@ enum DateMatcher {
                 }
             }
         }
-        if found.count < 2 { return found }
-        var kept: [StrengthMatch] = []
+        if found.count < 2 {
+            result.append(contentsOf: found)
+            return
+        }
         for (index, match) in found.enumerated() {
             var inside = false
             for (other, candidate) in found.enumerated()
@@ -81,9 +85,8 @@ enum DateMatcher {
                 inside = true
                 break
             }
-            if !inside { kept.append(match) }
+            if !inside { result.append(match) }
         }
-        return kept
     }
 
     /// `^(\d{1,4})([\s/\\_.-])(\d{1,2})\2(\d{1,4})$`: the three numbers and the separator, or nil.

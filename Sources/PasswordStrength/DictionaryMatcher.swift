@@ -21,14 +21,19 @@ struct DictionaryMatcher {
     /// password: spans and tokens as typed, in the reversed scan's order; `omnimatch` sorts all matches by position,
     /// stably), each with its guesses.
     func scan(into found: inout CandidateMatches, reversed: Bool, firstRequired: [Int]? = nil) {
-        let lower = reversed ? found.lowerReversed : found.lower
         let inputs = userInputs.count
         let listCount = table.names.count
+        let (lower, apart) = (found.lower, found.lowerReversedApart)
         table.withTrie { nodes, codes in
-            lower.withUnsafeBufferPointer { lower in
+            let scanLower = { (lower: UnsafeBufferPointer<Unicode.Scalar>) in
                 scan(
                     into: &found, reversed: reversed, firstRequired: firstRequired, lower: lower, nodes: nodes,
                     codes: codes, inputs: inputs, listCount: listCount)
+            }
+            if reversed {
+                CandidateMatches.withLowerReversed(lower, apart: apart, scanLower)
+            } else {
+                lower.withUnsafeBufferPointer(scanLower)
             }
         }
     }
@@ -192,9 +197,15 @@ struct UserInputDictionary: Sendable {
     let maximumLength: Int
 
     init(_ inputs: [String]) {
+        // Sized once: an import builds one dictionary per estimate, and growing these arrays an append at a time
+        // cost more allocations than the rest of a short password's estimate.
         var scalars: [Unicode.Scalar] = []
-        var starts = [0]
+        scalars.reserveCapacity(inputs.reduce(0) { $0 + $1.utf8.count })
+        var starts = [Int]()
+        starts.reserveCapacity(inputs.count + 1)
+        starts.append(0)
         var ranks: [Int] = []
+        ranks.reserveCapacity(inputs.count)
         var longest = 0
         for (index, input) in inputs.enumerated() {
             let start = scalars.count

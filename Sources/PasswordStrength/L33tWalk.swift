@@ -22,42 +22,43 @@ struct L33tWalk {
         self.words = plan.words
     }
 
-    /// A found match with what orders it among zxcvbn's first copies.
-    private struct Found {
-        var set: Int
-        var list: Int
-        var match: CandidateMatches.Match
-    }
-
     /// Appends the matches to `matches` (whose plan is this walk's), each with its guesses.
+    ///
+    /// The walk's state lives in two temporary buffers (on the stack for any but long passwords): the sets still
+    /// compatible at each depth, `words` words a depth, and the scalars read since the start.
     func run(into matches: inout CandidateMatches) {
-        var found: [Found] = []
-        // The sets still compatible at each depth of the walk, `words` words a depth.
-        var sets = [UInt64](repeating: ~0, count: words * (password.count + 1))
-        var path: [Unicode.Scalar] = []
-        path.reserveCapacity(password.count)
+        let first = matches.matches.count
         // A walk needs a substitution, so a start with no l33t character after it walks nowhere.
         var lastTyped = -1
         for index in password.indices where !options(of: password[index]).isEmpty { lastTyped = index }
-        for start in password.indices where start <= lastTyped {
-            path.removeAll(keepingCapacity: true)
-            walk(
-                start: start, at: start, node: RankedWordTable.root, inputs: userInputs.all,
-                substituted: false, sets: &sets, path: &path, found: &found, readings: &matches.readings)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words * (password.count + 1)) { sets in
+            sets.initialize(repeating: ~0)
+            withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: password.count) { path in
+                for start in password.indices where start <= lastTyped {
+                    walk(
+                        start: start, at: start, node: RankedWordTable.root, inputs: userInputs.all,
+                        substituted: false, sets: sets, path: path, depth: 0, into: &matches)
+                }
+            }
         }
-        found.sort { ($0.match.start, $0.match.end, $0.set, $0.list) < ($1.match.start, $1.match.end, $1.set, $1.list) }
-        for item in found { matches.matches.append(item.match) }
+        // In zxcvbn's order of first copies: by (start, end), then by the first set yielding the match, then by list
+        // (no two matches of one walk share all four: a set fixes the reading).
+        matches.matches[first...].sort { a, b in
+            guard case .l33t(let listA, _, let setA, _) = a.source, case .l33t(let listB, _, let setB, _) = b.source
+            else { preconditionFailure("a l33t walk found a match of another kind") }
+            return (a.start, a.end, setA, listA) < (b.start, b.end, setB, listB)
+        }
     }
 
-    /// The walk at `index`, `path.count` scalars read since `start`; the compatible sets are those at that depth,
-    /// `inputs` the user inputs (the first 64) starting with `path`.
+    /// The walk at `index`, `depth` scalars read since `start` (in `path`); the compatible sets are those at that
+    /// depth, `inputs` the user inputs (the first 64) starting with the scalars read.
     private func walk(
-        start: Int, at index: Int, node: Int, inputs: UInt64, substituted: Bool, sets: inout [UInt64],
-        path: inout [Unicode.Scalar], found: inout [Found], readings: inout [Unicode.Scalar]
+        start: Int, at index: Int, node: Int, inputs: UInt64, substituted: Bool,
+        sets: UnsafeMutableBufferPointer<UInt64>, path: UnsafeMutableBufferPointer<Unicode.Scalar>, depth: Int,
+        into matches: inout CandidateMatches
     ) {
         guard index < password.count else { return }
         let typed = password[index]
-        let depth = path.count
         let here = depth * words
         let options = options(of: typed)
         if !options.isEmpty {
@@ -72,24 +73,25 @@ struct L33tWalk {
                 guard any != 0 else { continue }
                 step(
                     start: start, at: index, reading: option.letter ?? lower[index], node: node, inputs: inputs,
-                    substituted: substituted || option.letter != nil, sets: &sets, path: &path, found: &found,
-                    readings: &readings)
+                    substituted: substituted || option.letter != nil, sets: sets, path: path, depth: depth,
+                    into: &matches)
             }
         } else {
             for word in 0..<words { sets[here + words + word] = sets[here + word] }
             step(
                 start: start, at: index, reading: lower[index], node: node, inputs: inputs, substituted: substituted,
-                sets: &sets, path: &path, found: &found, readings: &readings)
+                sets: sets, path: path, depth: depth, into: &matches)
         }
     }
 
     private func step(
         start: Int, at index: Int, reading: Unicode.Scalar, node: Int, inputs: UInt64, substituted: Bool,
-        sets: inout [UInt64], path: inout [Unicode.Scalar], found: inout [Found], readings: inout [Unicode.Scalar]
+        sets: UnsafeMutableBufferPointer<UInt64>, path: UnsafeMutableBufferPointer<Unicode.Scalar>, depth: Int,
+        into matches: inout CandidateMatches
     ) {
-        path.append(reading)
-        defer { path.removeLast() }
-        let length = path.count
+        path[depth] = reading
+        let length = depth + 1
+        let read = UnsafeBufferPointer(rebasing: path[..<length])
         var next = RankedWordTable.absent
         if node != RankedWordTable.absent && reading.isASCII { next = table.child(of: node, UInt8(reading.value)) }
         let tableAlive = next != RankedWordTable.absent
@@ -99,7 +101,7 @@ struct L33tWalk {
             alive = alive == 0 ? 0 : userInputs.narrowed(alive, offset: length - 1, scalar: reading)
             userAlive = alive != 0
         } else {
-            userAlive = length <= userInputs.maximumLength && userInputs.hasPrefix(path)
+            userAlive = length <= userInputs.maximumLength && userInputs.hasPrefix(read)
         }
         guard tableAlive || userAlive else { return }
         if substituted && length > 1 {
@@ -109,29 +111,20 @@ struct L33tWalk {
                 for list in table.names.indices {
                     let rank = table.rank(entry: entry, list: list)
                     if rank > 0 {
-                        found.append(
-                            Found(
-                                set: set, list: list,
-                                match: match(
-                                    start, index, list: list, rank: rank, set: set, path: path, &guessesFactor,
-                                    &readings)))
+                        append(start, index, list: list, rank: rank, set: set, path: read, &guessesFactor, &matches)
                     }
                 }
             }
             if userAlive,
-                let rank = fewInputs ? userInputs.rank(among: alive, length: length) : userInputs.rank(of: path)
+                let rank = fewInputs ? userInputs.rank(among: alive, length: length) : userInputs.rank(of: read)
             {
-                found.append(
-                    Found(
-                        set: set, list: table.names.count,
-                        match: match(
-                            start, index, list: table.names.count, rank: rank, set: set, path: path,
-                            &guessesFactor, &readings)))
+                append(
+                    start, index, list: table.names.count, rank: rank, set: set, path: read, &guessesFactor, &matches)
             }
         }
         walk(
-            start: start, at: index + 1, node: next, inputs: alive, substituted: substituted, sets: &sets,
-            path: &path, found: &found, readings: &readings)
+            start: start, at: index + 1, node: next, inputs: alive, substituted: substituted, sets: sets, path: path,
+            depth: length, into: &matches)
     }
 
     /// The indices in `plan.options` of the readings of `typed` (empty when it has none).
@@ -139,26 +132,27 @@ struct L33tWalk {
         plan.options(of: typed)
     }
 
-    private func firstSet(_ sets: [UInt64], depth: Int) -> Int {
+    private func firstSet(_ sets: UnsafeMutableBufferPointer<UInt64>, depth: Int) -> Int {
         let here = depth * words
         for word in 0..<words where sets[here + word] != 0 { return word * 64 + sets[here + word].trailingZeroBitCount }
         return 0
     }
 
-    /// The match of `i...j` read as `path` (appended to `readings`), with its guesses; `factor` caches the token's
-    /// upper-case variations (negative until computed).
-    private func match(
-        _ i: Int, _ j: Int, list: Int, rank: Int, set: Int, path: [Unicode.Scalar], _ factor: inout Double,
-        _ readings: inout [Unicode.Scalar]
-    ) -> CandidateMatches.Match {
+    /// Appends the match of `i...j` read as `path` (appended to `matches.readings`), with its guesses; `factor` caches
+    /// the token's upper-case variations (negative until computed).
+    private func append(
+        _ i: Int, _ j: Int, list: Int, rank: Int, set: Int, path: UnsafeBufferPointer<Unicode.Scalar>,
+        _ factor: inout Double, _ matches: inout CandidateMatches
+    ) {
         let token = password[i...j]
-        let reading = readings.count
-        readings.append(contentsOf: path)
+        let reading = matches.readings.count
+        matches.readings.append(contentsOf: path)
         if factor < 0 { factor = GuessEstimation.uppercaseVariations(token) }
         let l33t = GuessEstimation.l33tVariations(token, lower: lower[i...j], substitutions: plan.substitutions[set])
         let formula = Double(rank) * factor * l33t
-        return CandidateMatches.Match(
-            start: i, end: j, guesses: GuessEstimation.floored(formula, length: j - i + 1, in: password.count),
-            source: .l33t(list: Int32(list), rank: Int32(rank), set: Int32(set), reading: Int32(reading)))
+        matches.matches.append(
+            CandidateMatches.Match(
+                start: i, end: j, guesses: GuessEstimation.floored(formula, length: j - i + 1, in: password.count),
+                source: .l33t(list: Int32(list), rank: Int32(rank), set: Int32(set), reading: Int32(reading))))
     }
 }

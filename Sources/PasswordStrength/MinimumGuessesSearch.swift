@@ -50,26 +50,38 @@ struct MinimumGuessesSearch {
 
     /// The search's state: for each end k, its entries in insertion order (Python dicts keep it; an update in place
     /// keeps its position), at most k + 1 of them (one per length), in a triangular flat buffer; then each end's
-    /// count and whether it is extensible. One allocation by `init`, freed by `deallocate`.
+    /// count; the matches' visiting order (`keys`, then `order` and `firstByEnd`, as `search` fills them); and whether
+    /// each end is extensible. One allocation by `init` (an import makes one search per estimate), freed by
+    /// `deallocate`.
     private struct State {
         private let memory: UnsafeMutableRawPointer
         let entries: UnsafeMutablePointer<Entry>
         let counts: UnsafeMutablePointer<Int>
+        /// One sort key per match, the matches' indices in visiting order, and where each end's matches start in it.
+        let keys: UnsafeMutableBufferPointer<Int>
+        let order: UnsafeMutablePointer<Int>
+        let firstByEnd: UnsafeMutablePointer<Int>
         /// Whether position k holds an entry whose last match is not bruteforce.
         let extensible: UnsafeMutablePointer<Bool>
         let factorials: [Double]
         let powers: [Double]
 
-        init(_ n: Int) {
+        init(_ n: Int, matches m: Int) {
             let entryBytes = n * (n + 1) / 2 * MemoryLayout<Entry>.stride
-            let countBytes = n * MemoryLayout<Int>.stride
-            // Entries (of a Double's alignment) first, so the counts after them are aligned as an Int needs.
+            // counts (n), keys (m), order (m), firstByEnd (n + 1).
+            let integers = n + m + m + n + 1
+            let integerBytes = integers * MemoryLayout<Int>.stride
+            // Entries (of a Double's alignment) first, so the integers after them are aligned as an Int needs.
             let alignment = max(MemoryLayout<Entry>.alignment, MemoryLayout<Int>.alignment)
-            memory = .allocate(byteCount: entryBytes + countBytes + n, alignment: alignment)
+            memory = .allocate(byteCount: entryBytes + integerBytes + n, alignment: alignment)
             entries = memory.bindMemory(to: Entry.self, capacity: n * (n + 1) / 2)
-            counts = (memory + entryBytes).bindMemory(to: Int.self, capacity: n)
-            counts.initialize(repeating: 0, count: n)
-            extensible = (memory + entryBytes + countBytes).bindMemory(to: Bool.self, capacity: n)
+            let base = (memory + entryBytes).bindMemory(to: Int.self, capacity: integers)
+            base.initialize(repeating: 0, count: integers)
+            counts = base
+            keys = UnsafeMutableBufferPointer(start: base + n, count: m)
+            order = base + n + m
+            firstByEnd = base + n + m + m
+            extensible = (memory + entryBytes + integerBytes).bindMemory(to: Bool.self, capacity: n)
             extensible.initialize(repeating: false, count: n)
             if n + 2 <= MinimumGuessesSearch.tableLength {
                 factorials = MinimumGuessesSearch.factorials
@@ -127,18 +139,21 @@ struct MinimumGuessesSearch {
     }
 
     /// The cheapest decomposition of a password of `n` scalars given its candidate `matches` (guesses estimated),
-    /// and its guesses.
-    static func search(_ n: Int, matches: [CandidateMatches.Match]) -> (guesses: Double, sequence: [Step]) {
+    /// and its guesses; the sequence is left empty unless `unwinding` (an import stores the guesses alone).
+    static func search(
+        _ n: Int, matches: [CandidateMatches.Match], unwinding: Bool = true
+    ) -> (guesses: Double, sequence: [Step]) {
         if n == 0 { return (1, []) }
-        var keys = [Int](repeating: 0, count: matches.count)
+        let state = State(n, matches: matches.count)
+        defer { state.deallocate() }
+        var keys = state.keys
+        let (order, firstByEnd) = (state.order, state.firstByEnd)
         for (index, match) in matches.enumerated() {
             // (end, start, index) as one integer: the order zxcvbn visits the matches in.
             keys[index] = ((match.end &* n &+ match.start) &* matches.count) &+ index
         }
         keys.sort()
         // byEnd[k] is order[firstByEnd[k]..<firstByEnd[k + 1]].
-        var order = [Int](repeating: 0, count: matches.count)
-        var firstByEnd = [Int](repeating: 0, count: n + 1)
         for (position, key) in keys.enumerated() {
             let index = key % matches.count
             order[position] = index
@@ -147,9 +162,6 @@ struct MinimumGuessesSearch {
         for k in 0..<n where firstByEnd[k + 1] < firstByEnd[k] { firstByEnd[k + 1] = firstByEnd[k] }
         let bruteforceGuesses =
             n + 2 <= tableLength ? Self.bruteforceGuesses : (0...n).map { $0 == 0 ? 0 : Self.bruteforceGuesses($0) }
-
-        let state = State(n)
-        defer { state.deallocate() }
         // The entries at start - 1 < k are read while those at k change: no copy of their lengths is needed.
         for k in 0..<n {
             for position in firstByEnd[k]..<firstByEnd[k + 1] {
@@ -189,6 +201,7 @@ struct MinimumGuessesSearch {
         for index in (last + 1)..<(last + state.counts[n - 1]) where state.entries[index].guesses < best.guesses {
             best = state.entries[index]
         }
+        if !unwinding { return (best.guesses, []) }
         var sequence: [Step] = []
         var k = n - 1
         var l = best.length

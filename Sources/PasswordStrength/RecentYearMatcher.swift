@@ -1,8 +1,8 @@
 /// zxcvbn's one regex, `recent_year` (`19\d\d|200\d|201\d`, `\d` any script's decimal digit), found left to
 /// right without overlap.
 enum RecentYearMatcher {
-    static func matches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
-        var result: [StrengthMatch] = []
+    /// Appends the recent years of `password` to `result`.
+    static func matches(_ password: [Unicode.Scalar], into result: inout [StrengthMatch]) {
         let n = password.count
         var p = 0
         while p + 4 <= n {
@@ -22,6 +22,5 @@ enum RecentYearMatcher {
                 p += 1
             }
         }
-        return result
     }
 }

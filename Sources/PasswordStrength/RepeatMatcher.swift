@@ -3,8 +3,10 @@
 /// guesses come from a full estimate of it (same lists, same user inputs). `.` excludes a line feed, as in
 /// Python. The searches run directly on the scalars, without backtracking machinery.
 enum RepeatMatcher {
-    static func matches(_ password: [Unicode.Scalar], estimator: StrengthEstimator.Analysis) -> [StrengthMatch] {
-        var result: [StrengthMatch] = []
+    /// Appends the repeats of `password` to `result`.
+    static func matches(
+        _ password: [Unicode.Scalar], estimator: StrengthEstimator.Analysis, into result: inout [StrengthMatch]
+    ) {
         let n = password.count
         var lastIndex = 0
         while lastIndex < n {
@@ -34,7 +36,6 @@ enum RepeatMatcher {
                         baseMatches: analysis.sequence)))
             lastIndex = j + 1
         }
-        return result
     }
 
     /// The leftmost start at or after `from` where `(.+)\1+` matches, with the shortest and the longest group that

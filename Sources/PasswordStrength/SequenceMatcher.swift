@@ -3,10 +3,10 @@
 enum SequenceMatcher {
     static let maximumDelta = 5
 
-    static func matches(_ password: [Unicode.Scalar]) -> [StrengthMatch] {
+    /// Appends the sequences of `password` to `result`.
+    static func matches(_ password: [Unicode.Scalar], into result: inout [StrengthMatch]) {
         let n = password.count
-        if n <= 1 { return [] }
-        var result: [StrengthMatch] = []
+        if n <= 1 { return }
         func update(_ i: Int, _ j: Int, _ delta: Int) {
             guard j - i > 1 || abs(delta) == 1, abs(delta) > 0, abs(delta) <= maximumDelta else { return }
             let token = password[i...j]
@@ -37,6 +37,5 @@ enum SequenceMatcher {
             lastDelta = delta
         }
         update(i, n - 1, lastDelta ?? 0)
-        return result
     }
 }

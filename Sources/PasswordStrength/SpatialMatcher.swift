@@ -21,13 +21,12 @@ enum SpatialMatcher {
         return (value < 64 ? shifted.low >> UInt64(value) : shifted.high >> UInt64(value - 64)) & 1 != 0
     }
 
-    /// The matches of every graph, graph by graph in zxcvbn's order, each graph's by position (not sorted across
-    /// graphs: `omnimatch` sorts all matches by position, stably).
-    static func matches(_ password: [Unicode.Scalar], graphs: [AdjacencyGraph] = AdjacencyGraph.all) -> [StrengthMatch]
-    {
-        var result: [StrengthMatch] = []
+    /// Appends the matches of every graph, graph by graph in zxcvbn's order, each graph's by position (not sorted
+    /// across graphs: `omnimatch` sorts all matches by position, stably).
+    static func matches(
+        _ password: [Unicode.Scalar], graphs: [AdjacencyGraph] = AdjacencyGraph.all, into result: inout [StrengthMatch]
+    ) {
         for graph in graphs { matches(password, graph: graph, into: &result) }
-        return result
     }
 
     private static func matches(_ password: [Unicode.Scalar], graph: AdjacencyGraph, into result: inout [StrengthMatch])

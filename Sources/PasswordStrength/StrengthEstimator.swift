@@ -90,11 +90,13 @@ public struct StrengthEstimator: Sendable {
             dictionary.scan(into: &found, reversed: false)
             dictionary.scan(into: &found, reversed: true)
             dictionary.scanL33t(into: &found)
-            found.append(others: SpatialMatcher.matches(password))
-            found.append(others: RepeatMatcher.matches(password, estimator: self))
-            found.append(others: SequenceMatcher.matches(password))
-            found.append(others: RecentYearMatcher.matches(password))
-            found.append(others: DateMatcher.matches(password))
+            found.appendOthers { others in
+                SpatialMatcher.matches(password, into: &others)
+                RepeatMatcher.matches(password, estimator: self, into: &others)
+                SequenceMatcher.matches(password, into: &others)
+                RecentYearMatcher.matches(password, into: &others)
+                DateMatcher.matches(password, into: &others)
+            }
             return found
         }
 
@@ -117,7 +119,8 @@ public struct StrengthEstimator: Sendable {
 
         /// The guesses of the cheapest decomposition of `password`, without building its matches.
         func minimumGuessesOnly(_ password: [Unicode.Scalar]) -> Double {
-            MinimumGuessesSearch.search(password.count, matches: candidateMatches(password).matches).guesses
+            MinimumGuessesSearch.search(password.count, matches: candidateMatches(password).matches, unwinding: false)
+                .guesses
         }
     }
 }
