@@ -12,9 +12,17 @@ import PasswordPolicy
 final class ScoringWorkers: @unchecked Sendable {
     private let input: BoundedQueue<(sequence: Int, batch: RowBatch)>
     private let pipeline: AttemptPipeline
-    /// Guards `nextTurn`, `stopped`, `failure` and `results`.
+    /// Guards `nextTurn`, `ready`, `sending`, `stopped`, `failure` and `results`.
     private let turn = NSCondition()
+    /// The sequence number of the batch the writer gets next.
     private var nextTurn = 0
+    /// Scored batches that finished before an earlier one, by sequence number: their workers go on scoring.
+    private var ready: [Int: ScoredBatch] = [:]
+    /// Whether a worker is handing batches to the writer (one at a time, in order, outside the lock).
+    private var sending = false
+    /// How far ahead of the batch due next a worker may finish before it waits: scored batches held at once are at
+    /// most this many (4,096 rows each), so memory stays flat whatever one slow batch does.
+    static let maximumAhead = 4
     private var stopped = false
     private var failure: (any Error)?
     private var results: [(tally: RunTally, reuse: FingerprintReuseCounter)] = []
@@ -120,20 +128,31 @@ final class ScoringWorkers: @unchecked Sendable {
         }
     }
 
-    /// Sends `batch` to the writer once every earlier batch has been sent.
+    /// Leaves `batch` to be sent to the writer once every earlier batch has been, and sends what is due unless
+    /// another worker is sending. A worker that finishes a batch before an earlier one goes on scoring rather than
+    /// waiting for it (up to `maximumAhead` batches ahead): estimates make some batches far slower than others.
     private func handOver(_ batch: ScoredBatch, sequence: Int) {
         turn.lock()
         defer { turn.unlock() }
-        while nextTurn != sequence && !stopped { turn.wait() }
+        while sequence - nextTurn >= Self.maximumAhead && !stopped { turn.wait() }
         guard !stopped else { return }
-        do {
-            try pipeline.send(batch)
-        } catch {
-            stopped = true
-            failure = failure ?? error
+        ready[sequence] = batch
+        guard !sending else { return }
+        sending = true
+        defer { sending = false }
+        while !stopped, let due = ready.removeValue(forKey: nextTurn) {
+            // The writer may make us wait (its queue is bounded): the other workers leave their batches meanwhile.
+            turn.unlock()
+            var sendFailure: (any Error)?
+            do { try pipeline.send(due) } catch { sendFailure = error }
+            turn.lock()
+            if let sendFailure {
+                stopped = true
+                failure = failure ?? sendFailure
+            }
+            nextTurn += 1
+            turn.broadcast()
         }
-        nextTurn += 1
-        turn.broadcast()
     }
 
     private func stop(with error: any Error) {
