@@ -26,7 +26,10 @@ enum RepeatMatcher {
             let i = found.start
             let j = found.start + length - 1
             let baseScalars = Array(base)
-            let analysis = estimator.minimumGuesses(baseScalars)
+            let analysis =
+                estimator.detailed
+                ? estimator.minimumGuesses(baseScalars)
+                : (guesses: estimator.minimumGuessesOnly(baseScalars), sequence: [])
             result.append(
                 StrengthMatch(
                     start: i, end: j, token: ScalarText.string(password[i...j]),

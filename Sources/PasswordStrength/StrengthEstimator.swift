@@ -55,7 +55,7 @@ public struct StrengthEstimator: Sendable {
     }
 
     private func score(scalars: [Unicode.Scalar], userInputs: [String]) -> (score: Int, guessesLog10: Double) {
-        let analysis = Analysis(table: table, userInputs: UserInputDictionary(userInputs))
+        let analysis = Analysis(table: table, userInputs: UserInputDictionary(userInputs), detailed: false)
         let analysed = scalars.count <= Self.analyzedLength ? scalars : Array(scalars.prefix(Self.analyzedLength))
         var guesses = analysis.minimumGuessesOnly(analysed)
         var log10Guesses = log10Value(guesses)
@@ -76,6 +76,9 @@ public struct StrengthEstimator: Sendable {
     struct Analysis {
         let table: RankedWordTable
         let userInputs: UserInputDictionary
+        /// Whether the matches' details are wanted beyond their guesses: a repeat's own decomposition (`baseMatches`)
+        /// is built only then (a score needs its guesses alone).
+        var detailed = true
 
         /// zxcvbn's `omnimatch`: each matcher's matches in its order, then sorted by (start, end), stably.
         func omnimatch(_ password: [Unicode.Scalar]) -> [StrengthMatch] {

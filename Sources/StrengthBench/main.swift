@@ -9,7 +9,8 @@ import PasswordStrength
 //
 // pwaudit-strength-bench --digest CANDIDATES: one line a candidate, a 64-bit FNV-1a digest of everything the estimate
 // and the candidate matches hold (guesses to the bit, every match's kind, span, token, details and guesses, the
-// feedback), never a password: two builds' outputs compared line by line show a speed change altered nothing.
+// feedback), never a password: two builds' outputs compared line by line show a speed change altered nothing. It stops
+// with exit status 1 where `score` (what an import stores) differs from the estimate.
 
 /// This process's CPU time in seconds.
 func cpuSeconds() -> Double {
@@ -33,8 +34,14 @@ let candidates = text.split(separator: "\n", omittingEmptySubsequences: true).ma
 if digestMode {
     let estimator = StrengthEstimator()
     var out = ""
-    for candidate in candidates {
+    for (index, candidate) in candidates.enumerated() {
         let estimate = estimator.estimate(candidate.password, userInputs: candidate.inputs)
+        // What an import stores must be the estimate's, to the bit.
+        let scored = estimator.score(candidate.password, userInputs: candidate.inputs)
+        if scored.score != estimate.score || scored.guessesLog10.bitPattern != estimate.guessesLog10.bitPattern {
+            FileHandle.standardError.write(Data("score differs from the estimate on line \(index + 1)\n".utf8))
+            exit(1)
+        }
         let described =
             String(describing: estimate) + "|" + String(estimate.guesses.bitPattern) + "|"
             + estimate.sequence.map { String($0.guesses.bitPattern) }.joined(separator: ",") + "|"
