@@ -115,6 +115,7 @@ final class ScoringWorkers: @unchecked Sendable {
             var scored = ScoredBatch(versionCount: policies.count)
             scored.rejections = rows.rejections
             do {
+                if scorer.estimatesStrength { scorer.prepare(rows) }
                 try rows.forEachRow { row in
                     let result = scorer.score(row, into: &tally)
                     try reuse.add(result.fingerprint)
