@@ -109,17 +109,29 @@ final class RankedWordTable: Sendable {
         func length(_ entry: Int) -> Int { Int(wordStart[entry + 1] - wordStart[entry]) }
         func byte(_ entry: Int, _ offset: Int) -> UInt8 { bytes[Int(wordStart[entry]) + offset] }
         // Words sorted by their bytes (= by codes, which follow byte order): a node's words are one range, its
-        // children the distinct bytes at its depth in that range, in order.
+        // children the distinct bytes at its depth in that range, in order. Compared first by their first eight
+        // bytes as one big-endian integer (zero past a word's end: every listed byte is above zero, so a word sorts
+        // before the longer words it starts), and byte by byte only when those are equal: half of start-up's time
+        // went to comparing bytes one at a time.
         let sorted = bytes.withUnsafeBufferPointer { all in
             wordStart.withUnsafeBufferPointer { starts in
-                (0..<entryCount).sorted { a, b in
-                    let (fromA, toA) = (Int(starts[a]), Int(starts[a + 1]))
-                    let (fromB, toB) = (Int(starts[b]), Int(starts[b + 1]))
-                    let common = min(toA - fromA, toB - fromB)
-                    for offset in 0..<common where all[fromA + offset] != all[fromB + offset] {
-                        return all[fromA + offset] < all[fromB + offset]
+                let prefixes = (0..<entryCount).map { entry in
+                    let (from, to) = (Int(starts[entry]), Int(starts[entry + 1]))
+                    var prefix: UInt64 = 0
+                    for offset in 0..<8 { prefix = prefix << 8 | UInt64(from + offset < to ? all[from + offset] : 0) }
+                    return prefix
+                }
+                return prefixes.withUnsafeBufferPointer { prefixes in
+                    (0..<entryCount).sorted { a, b in
+                        if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+                        let (fromA, toA) = (Int(starts[a]), Int(starts[a + 1]))
+                        let (fromB, toB) = (Int(starts[b]), Int(starts[b + 1]))
+                        let common = min(toA - fromA, toB - fromB)
+                        for offset in 8..<max(common, 8) where all[fromA + offset] != all[fromB + offset] {
+                            return all[fromA + offset] < all[fromB + offset]
+                        }
+                        return toA - fromA < toB - fromB
                     }
-                    return toA - fromA < toB - fromB
                 }
             }
         }
