@@ -21,12 +21,38 @@ enum SpatialMatcher {
         return (value < 64 ? shifted.low >> UInt64(value) : shifted.high >> UInt64(value - 64)) & 1 != 0
     }
 
+    /// For two ASCII scalars (`128 × key + next`), bit g set when they are adjacent in graph g of
+    /// `AdjacencyGraph.all`.
+    private static let adjacentIn: [UInt8] = {
+        precondition(AdjacencyGraph.all.count <= 8, "more keyboard graphs than a byte has bits")
+        var bits = [UInt8](repeating: 0, count: 128 * 128)
+        for (index, graph) in AdjacencyGraph.all.enumerated() {
+            for cell in bits.indices where graph.adjacency[cell] != 0 { bits[cell] |= 1 << UInt8(index) }
+        }
+        return bits
+    }()
+
     /// Appends the matches of every graph, graph by graph in zxcvbn's order, each graph's by position (not sorted
     /// across graphs: `omnimatch` sorts all matches by position, stably).
-    static func matches(
-        _ password: [Unicode.Scalar], graphs: [AdjacencyGraph] = AdjacencyGraph.all, into result: inout [StrengthMatch]
-    ) {
-        for graph in graphs { matches(password, graph: graph, into: &result) }
+    static func matches(_ password: [Unicode.Scalar], into result: inout [StrengthMatch]) {
+        let n = password.count
+        guard n >= 3 else { return }
+        // A walk is three keys or more: two adjacent pairs in a row on one graph. One pass over the pairs finds the
+        // graphs that have such a place; the others are not walked at all (most passwords have none on any).
+        var possible: UInt8 = 0
+        adjacentIn.withUnsafeBufferPointer { adjacentIn in
+            var previousPair: UInt8 = 0
+            for j in 1..<n {
+                let (key, next) = (password[j - 1].value, password[j].value)
+                let pair = key < 128 && next < 128 ? adjacentIn[Int(key) &* 128 &+ Int(next)] : 0
+                possible |= pair & previousPair
+                previousPair = pair
+            }
+        }
+        if possible == 0 { return }
+        for (index, graph) in AdjacencyGraph.all.enumerated() where possible & 1 << UInt8(index) != 0 {
+            matches(password, graph: graph, into: &result)
+        }
     }
 
     private static func matches(_ password: [Unicode.Scalar], graph: AdjacencyGraph, into result: inout [StrengthMatch])
