@@ -17,7 +17,7 @@ enum L33tTable {
     /// is empty when nothing is relevant.
     ///
     /// The sets are built as lists of pair indices with their labels (the pairs' bits: zxcvbn's deduplication key),
-    /// and turned into pairs at the end: a plan is built for each new mix of l33t characters an import meets, tens of
+    /// side by side in one flat array, and turned into pairs at the end: a plan is built for each new mix of l33t characters an import meets, tens of
     /// thousands in a million rows.
     static func substitutions(relevantTo password: [Unicode.Scalar]) -> [[(
         typed: Unicode.Scalar, letter: Unicode.Scalar
@@ -36,47 +36,72 @@ enum L33tTable {
             return (value < 64 ? present.low >> UInt64(value) : present.high >> UInt64(value - 64)) & 1 != 0
         }
         let pairs = Self.pairs
-        var subs: [[UInt8]] = [[]]
+        // Each set is `stride` bytes of one flat array: its size, then its pairs' indices in order (a set holds one
+        // pair a typed character, 20 at most), so that building the sets allocates nothing a set.
+        let stride = pairs.count + 1
+        var subs = [UInt8](repeating: 0, count: stride)
         var labels: [UInt32] = [0]
+        var next: [UInt8] = []
+        var nextLabels: [UInt32] = []
         var pairIndex = 0
         for entry in table {
             let first = pairIndex
             pairIndex += entry.typed.count
-            var next: [[UInt8]] = []
-            var nextLabels: [UInt32] = []
+            next.removeAll(keepingCapacity: true)
+            nextLabels.removeAll(keepingCapacity: true)
             for (offset, typed) in entry.typed.enumerated() where isPresent(typed) {
                 let added = UInt8(first + offset)
-                for (sub, label) in zip(subs, labels) {
-                    if let duplicate = sub.firstIndex(where: { pairs[Int($0)].typed == typed }) {
-                        var alternative = sub
-                        let removed = alternative.remove(at: duplicate)
-                        alternative.append(added)
-                        next.append(sub)
+                for set in labels.indices {
+                    let base = set * stride
+                    let count = Int(subs[base])
+                    var duplicate = -1
+                    for k in 0..<count where pairs[Int(subs[base + 1 + k])].typed == typed {
+                        duplicate = k
+                        break
+                    }
+                    let label = labels[set]
+                    next.append(contentsOf: subs[base..<(base + stride)])
+                    if duplicate >= 0 {
+                        // The set as it is, and the set with the typed character's pair swapped for this one (moved
+                        // to the end, as zxcvbn removes it and appends the new one).
                         nextLabels.append(label)
-                        next.append(alternative)
+                        let removed = subs[base + 1 + duplicate]
+                        let alternative = next.count
+                        next.append(contentsOf: subs[base..<(base + stride)])
+                        var write = alternative + 1
+                        for k in 0..<count where k != duplicate {
+                            next[write] = subs[base + 1 + k]
+                            write += 1
+                        }
+                        next[write] = added
                         nextLabels.append(label & ~(1 << UInt32(removed)) | 1 << UInt32(added))
                     } else {
-                        next.append(sub + [added])
+                        let extended = next.count - stride
+                        next[extended + 1 + count] = added
+                        next[extended] = UInt8(count + 1)
                         nextLabels.append(label | 1 << UInt32(added))
                     }
                 }
             }
             // An entry none of whose typed characters occurs is not relevant: the sets stay as they are.
-            if next.isEmpty { continue }
-            subs = []
-            labels = []
+            if nextLabels.isEmpty { continue }
+            subs.removeAll(keepingCapacity: true)
+            labels.removeAll(keepingCapacity: true)
             // Few sets are compared directly; many (a password holding most of the table) through a set of labels.
-            var seen: Set<UInt32> = next.count > 32 ? Set(minimumCapacity: next.count) : []
-            for (sub, label) in zip(next, nextLabels) {
-                if next.count > 32 {
+            var seen: Set<UInt32> = nextLabels.count > 32 ? Set(minimumCapacity: nextLabels.count) : []
+            for (set, label) in nextLabels.enumerated() {
+                if nextLabels.count > 32 {
                     guard seen.insert(label).inserted else { continue }
                 } else if labels.contains(label) {
                     continue
                 }
-                subs.append(sub)
+                subs.append(contentsOf: next[(set * stride)..<((set + 1) * stride)])
                 labels.append(label)
             }
         }
-        return subs.map { sub in sub.map { pairs[Int($0)] } }
+        return labels.indices.map { set in
+            let base = set * stride
+            return (0..<Int(subs[base])).map { pairs[Int(subs[base + 1 + $0])] }
+        }
     }
 }
