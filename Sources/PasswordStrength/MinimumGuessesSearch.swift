@@ -21,23 +21,31 @@ struct MinimumGuessesSearch {
 
     private static let bruteforce: Int32 = -1
 
-    /// `l!` and `10000^l` for l up to `tableLength - 1`, computed as zxcvbn's loop would (repeated products).
+    /// Longest password the tables below serve, plus 2 (the estimator analyses at most
+    /// `StrengthEstimator.analyzedLength` scalars).
     private static let tableLength = 200
-    private static let factorials: [Double] = {
-        var values: [Double] = [1]
-        for l in 1..<tableLength { values.append(values[l - 1] * Double(l)) }
-        return values
-    }()
-    private static let powers: [Double] = {
-        var values: [Double] = [1]
-        for l in 1..<tableLength { values.append(values[l - 1] * minimumGuessesBeforeGrowingSequence) }
-        return values
-    }()
-    /// The guesses of a bruteforce match by its length (zxcvbn's formula and floors, which depend on it alone).
-    private static let bruteforceGuesses: [Double] = {
-        var values: [Double] = [0]
-        for length in 1..<tableLength { values.append(bruteforceGuesses(length)) }
-        return values
+
+    /// `l!` and `10000^l` for l up to `tableLength - 1`, computed as zxcvbn's loop would (repeated products), and the
+    /// guesses of a bruteforce match by its length (zxcvbn's formula and floors, which depend on it alone). In memory
+    /// of their own that lives as long as the process, so that a search reads them without retaining an array (an
+    /// import makes one search per estimate, on every core at once).
+    private struct Tables: @unchecked Sendable {
+        let factorials: UnsafeMutablePointer<Double>
+        let powers: UnsafeMutablePointer<Double>
+        let bruteforceGuesses: UnsafeMutablePointer<Double>
+    }
+
+    private static let tables: Tables = {
+        let tables = Tables(
+            factorials: .allocate(capacity: tableLength), powers: .allocate(capacity: tableLength),
+            bruteforceGuesses: .allocate(capacity: tableLength))
+        (tables.factorials[0], tables.powers[0], tables.bruteforceGuesses[0]) = (1, 1, 0)
+        for l in 1..<tableLength {
+            tables.factorials[l] = tables.factorials[l - 1] * Double(l)
+            tables.powers[l] = tables.powers[l - 1] * minimumGuessesBeforeGrowingSequence
+            tables.bruteforceGuesses[l] = bruteforceGuesses(l)
+        }
+        return tables
     }()
 
     private static func bruteforceGuesses(_ length: Int) -> Double {
@@ -63,8 +71,8 @@ struct MinimumGuessesSearch {
         let firstByEnd: UnsafeMutablePointer<Int>
         /// Whether position k holds an entry whose last match is not bruteforce.
         let extensible: UnsafeMutablePointer<Bool>
-        let factorials: [Double]
-        let powers: [Double]
+        let factorials: UnsafeMutablePointer<Double>
+        let powers: UnsafeMutablePointer<Double>
 
         init(_ n: Int, matches m: Int) {
             let entryBytes = n * (n + 1) / 2 * MemoryLayout<Entry>.stride
@@ -83,19 +91,8 @@ struct MinimumGuessesSearch {
             firstByEnd = base + n + m + m
             extensible = (memory + entryBytes + integerBytes).bindMemory(to: Bool.self, capacity: n)
             extensible.initialize(repeating: false, count: n)
-            if n + 2 <= MinimumGuessesSearch.tableLength {
-                factorials = MinimumGuessesSearch.factorials
-                powers = MinimumGuessesSearch.powers
-            } else {
-                var factorials: [Double] = [1]
-                var powers: [Double] = [1]
-                for l in 1...(n + 1) {
-                    factorials.append(factorials[l - 1] * Double(l))
-                    powers.append(powers[l - 1] * minimumGuessesBeforeGrowingSequence)
-                }
-                self.factorials = factorials
-                self.powers = powers
-            }
+            factorials = MinimumGuessesSearch.tables.factorials
+            powers = MinimumGuessesSearch.tables.powers
         }
 
         func deallocate() { memory.deallocate() }
@@ -144,6 +141,7 @@ struct MinimumGuessesSearch {
         _ n: Int, matches: [CandidateMatches.Match], unwinding: Bool = true
     ) -> (guesses: Double, sequence: [Step]) {
         if n == 0 { return (1, []) }
+        precondition(n + 2 <= tableLength, "a password longer than the search's tables")
         let state = State(n, matches: matches.count)
         defer { state.deallocate() }
         var keys = state.keys
@@ -160,8 +158,7 @@ struct MinimumGuessesSearch {
             firstByEnd[matches[index].end + 1] = position + 1
         }
         for k in 0..<n where firstByEnd[k + 1] < firstByEnd[k] { firstByEnd[k + 1] = firstByEnd[k] }
-        let bruteforceGuesses =
-            n + 2 <= tableLength ? Self.bruteforceGuesses : (0...n).map { $0 == 0 ? 0 : Self.bruteforceGuesses($0) }
+        let bruteforceGuesses = Self.tables.bruteforceGuesses
         // The entries at start - 1 < k are read while those at k change: no copy of their lengths is needed.
         for k in 0..<n {
             for position in firstByEnd[k]..<firstByEnd[k + 1] {
