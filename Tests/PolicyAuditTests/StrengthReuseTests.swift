@@ -1,6 +1,7 @@
 import AuditCrypto
 import AuditRepositories
 import Foundation
+import PasswordPolicy
 import PasswordStrength
 import PwauditTestSupport
 import Testing
@@ -73,5 +74,60 @@ struct StrengthReuseTests {
         #expect(cache.hits > repeated * 3 / 4)
         // Exact: a sample of the estimates (the repeats included) is what the estimator makes for the row itself.
         for index in stride(from: 0, to: rows.count, by: 7) { #expect(stored[index] == Self.direct(rows[index])) }
+    }
+
+    @Test("a batch fingerprinted and estimated ahead scores exactly as row by row, twice over")
+    func preparedBatchScoresAsRowByRow() throws {
+        let policies = try [
+            #"{"name": "a", "rules": [{"rule": "length", "min": 8}, {"rule": "require", "class": "digit"}]}"#,
+            #"{"name": "b", "rules": [{"rule": "strength", "min-score": 2}]}"#,
+        ].map { try CompiledPolicy(PasswordPolicy(json: Data($0.utf8))) }
+        // Repeats (cache hits), a user inside the password (its own estimate), NFKC-changed and non-ASCII passwords.
+        let rows = [
+            ("ann", "ann@example.com", "sunshine1"), ("bob", "bob@example.com", "sunshine1"),
+            ("zqvxrkwm", "zq@example.com", "zqvxrkwm77"), ("cyd", "", "\u{FB01}ne\u{FF11}\u{FF12}x"),
+            ("dee", "dee@example.com", "İstanbul1453"), ("eve", "", "Tr0ub4dor&3"), ("fay", "", "sunshine1"),
+        ]
+        var batch = RowBatch()
+        for (index, row) in rows.enumerated() {
+            var (username, email, password) = row
+            password.withUTF8 { password in
+                username.withUTF8 { username in
+                    email.withUTF8 { email in
+                        batch.append(
+                            CSVRowFields(
+                                line: index + 2, password: UnsafeRawBufferPointer(password),
+                                username: username.isEmpty ? nil : UnsafeRawBufferPointer(username),
+                                email: email.isEmpty ? nil : UnsafeRawBufferPointer(email)))
+                    }
+                }
+            }
+        }
+        let direct = CandidateScorer(policies: policies, key: Self.key, strength: true)
+        let ahead = CandidateScorer(policies: policies, key: Self.key, strength: true)
+        var directTally = direct.emptyTally()
+        var aheadTally = ahead.emptyTally()
+        var directScored: [ScoredCandidate] = []
+        var aheadScored: [ScoredCandidate] = []
+        batch.forEachRow { directScored.append(direct.score($0, into: &directTally)) }
+        // Twice: a second preparation of the same batch starts from it again.
+        for _ in 0..<2 {
+            aheadScored = []
+            ahead.prepare(batch)
+            batch.forEachRow { aheadScored.append(ahead.score($0, into: &aheadTally)) }
+        }
+        #expect(aheadScored.map(\.fingerprint) == directScored.map(\.fingerprint))
+        #expect(aheadScored.map(\.features) == directScored.map(\.features))
+        #expect(aheadScored.map(\.composition) == directScored.map(\.composition))
+        #expect(aheadScored.map(\.strength) == directScored.map(\.strength))
+        #expect(aheadScored.allSatisfy { $0.strength != nil })
+        for (aheadVersion, directVersion) in zip(aheadTally.versions, directTally.versions) {
+            #expect(aheadVersion.strengthCounts == directVersion.strengthCounts.map { $0 * 2 })
+            #expect(aheadVersion.strengthUnlocked == directVersion.strengthUnlocked.map { $0 * 2 })
+        }
+        // The same lookups in the same order: the repeats of sunshine1 are hits either way.
+        let (directCache, aheadCache) = (try #require(direct.strengthCache), try #require(ahead.strengthCache))
+        #expect(
+            aheadCache.lookups == 2 * directCache.lookups && aheadCache.hits == directCache.hits + directCache.lookups)
     }
 }
