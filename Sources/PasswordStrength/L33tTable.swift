@@ -17,8 +17,8 @@ enum L33tTable {
     /// is empty when nothing is relevant.
     ///
     /// The sets are built as lists of pair indices with their labels (the pairs' bits: zxcvbn's deduplication key),
-    /// side by side in one flat array, and turned into pairs at the end: a plan is built for each new mix of l33t characters an import meets, tens of
-    /// thousands in a million rows.
+    /// side by side in one flat array, and turned into pairs at the end: a plan is built for each new mix of l33t
+    /// characters an import meets, tens of thousands in a million rows.
     static func substitutions(relevantTo password: [Unicode.Scalar]) -> [[(
         typed: Unicode.Scalar, letter: Unicode.Scalar
     )]] {
