@@ -45,7 +45,8 @@ struct ReimportIdentityTests {
     private let dated =
         "username,password,submitted_at\nanna,Password1!,05.01.2026 23:30\nbob,Password2!,06.01.2026 00:30\n"
 
-    @Test("another --time-format or --time-zone is a new run; the same ones again, spelt otherwise, are already imported")
+    @Test(
+        "another --time-format or --time-zone is a new run; the same ones again, spelt otherwise, are already imported")
     func anotherTimeReadingIsANewImport() throws {
         let sandbox = try ImportSandbox()
         let file = try sandbox.write("dated.csv", dated)

@@ -1,7 +1,7 @@
+import PolicyCSV
 import Testing
 
 @testable import PolicyAudit
-import PolicyCSV
 @testable import PolicyDemo
 
 @Suite("LineStreamByteSource(demoSample:): the sample's CSV streamed without a file")

@@ -77,7 +77,8 @@ import Testing
         }
     }
 
-    @Test("only the script-generated data files are left out of the count: the migrations, zxcvbn's lists, NFKC's table")
+    @Test(
+        "only the script-generated data files are left out of the count: the migrations, zxcvbn's lists, NFKC's table")
     func generatedFilesAreTheEmbeddedData() throws {
         let (_, generated) = try Self.sizes()
         #expect(!generated.isEmpty)
