@@ -36,9 +36,12 @@ package struct ExtractParser: Sendable {
     /// processor, at most 4, for an extract of a megabyte or more), their readings joined in file order, so the
     /// reading is the one a single pass makes.
     package func parse(_ bytes: UnsafeRawBufferPointer, chunks: Int? = nil) -> ExtractReading {
-        let readings = LineSplitter.readInRanges(bytes, count: chunks) { parseLines($0, numberingFrom: $1) }
-        var reading = readings[0]
-        for later in readings.dropFirst() { reading.append(later) }
+        var readings = LineSplitter.readInRanges(bytes, count: chunks) { parseLines($0, numberingFrom: $1) }
+        // Taken out of `readings`, the first part's accounts are this reading's alone: appended to in place and sized
+        // once, where a copy of `readings[0]` shared them and so copied them all on the first append.
+        var reading = readings.removeFirst()
+        reading.accounts.reserveCapacity(readings.reduce(reading.accounts.count) { $0 + $1.accounts.count })
+        for later in readings { reading.append(later) }
         return reading
     }
 
