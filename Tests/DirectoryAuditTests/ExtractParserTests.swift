@@ -15,28 +15,6 @@ struct ExtractParserTests {
         #expect(Hex.encode(NTLMHash.digest("")) == "31d6cfe0d16ae931b73c59d7e0c089c0")
     }
 
-    @Test("read in ranges of lines on several threads, an extract reads as in one pass", arguments: [2, 3, 4])
-    func chunked(chunks: Int) {
-        var lines: [String] = []
-        for index in 0..<1_200 {
-            switch index % 6 {
-            case 0: lines.append("CORP\\user\(index):\(1000 + index):\(Self.noLM):\(Self.nt):::")
-            case 1: lines.append("host\(index)$:\(1000 + index)::\(Self.nt)::: (status=Disabled)")
-            case 2: lines.append("user\(index)_history0:\(1000 + index)::\(Self.nt):::")
-            case 3: lines.append("not an extract line \(index)")
-            case 4: lines.append("")
-            default: lines.append("user\(index):\(1000 + index):\(Self.lm):\(Self.nt)::: (pwdLastSet=2021-03-04 10:22)")
-            }
-        }
-        let bytes = Array(lines.joined(separator: "\n").utf8)
-        bytes.withUnsafeBytes { bytes in
-            let parser = ExtractParser(includeMachines: true, enabledOnly: false)
-            let whole = parser.parse(bytes, chunks: 1)
-            #expect(whole.accounts.count == 600 && whole.historyLines == 200 && whole.malformed.count == 200)
-            #expect(parser.parse(bytes, chunks: chunks) == whole)
-        }
-    }
-
     @Test("with and without the domain, with both suffixes in either order")
     func shapes() throws {
         let text = """
