@@ -95,7 +95,7 @@ package struct DirectoryImport {
         redacted: Bool, key: HMACSHA256Key
     ) -> [DirectoryAccountRow] {
         let count = accounts.count
-        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, count / 4096 + 1))
+        let threads = Self.threads(for: count)
         let share = (count + threads - 1) / threads
         return [DirectoryAccountRow](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let rows = buffer  // each thread initializes its own range
@@ -142,7 +142,7 @@ package struct DirectoryImport {
     static func breachCounts(of hashes: [NTDigest], in corpora: [HIBPCorpus]) throws -> [Int] {
         var counts = [Int](repeating: 0, count: hashes.count)
         guard !corpora.isEmpty, !hashes.isEmpty else { return counts }
-        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, hashes.count / 4096 + 1))
+        let threads = Self.threads(for: hashes.count)
         let failure = FirstFailure()
         counts.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let counts = buffer  // each thread writes its own indices
@@ -162,6 +162,11 @@ package struct DirectoryImport {
         }
         if let error = failure.error { throw error }
         return counts
+    }
+
+    /// Threads for `count` accounts or hashes: one per processor, at most 4, and one per 4,096 items.
+    private static func threads(for count: Int) -> Int {
+        max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, count / 4096 + 1))
     }
 
     /// The first error of several threads.
