@@ -45,8 +45,8 @@ public struct CompiledPolicy: Sendable {
         RuleMask(rawValue: evaluator.failureMask(candidate))
     }
 
-    /// Case folding used for blocklist and context comparisons.
+    /// Case folding used for blocklist and context comparisons: `lowercased()`, read from ``ScalarFacts``.
     static func folded(_ text: String) -> String {
-        text.lowercased()
+        ScalarFacts.lowercased(text)
     }
 }

@@ -58,7 +58,7 @@ enum PasswordScanner {
                     scalar: scalar.value, alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
                     into: &summary)
             } else {
-                summary.add(ScalarKind(scalar))
+                summary.add(ScalarFacts.kind(scalar))
                 let off = ASCIIInfo.offTrack
                 tracker.add(scalar: scalar.value, alphabet: off, digit: off, keyboard: off, into: &summary)
             }

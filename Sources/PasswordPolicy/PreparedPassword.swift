@@ -16,8 +16,8 @@ struct PreparedPassword {
 
 /// The normalized forms of a non-ASCII password.
 struct GeneralPassword {
-    /// The normalized password.
-    var normalized: String
+    /// The normalized password's UTF-8 bytes.
+    var normalizedUTF8: UnsafeBufferPointer<UInt8>
     /// Its scalars.
     var scalars: [Unicode.Scalar]
     /// The case-folded scalar values.

@@ -132,7 +132,7 @@ extension RuleEvaluator {
     /// The corpus's count for the normalized (not case-folded) password.
     private func occurrences(in source: any BlocklistSource, _ prepared: PreparedPassword) -> Int {
         guard let general = prepared.general else { return source.occurrences(of: prepared.asciiBytes) }
-        return Array(general.pointee.normalized.utf8).withUnsafeBufferPointer { source.occurrences(of: $0) }
+        return source.occurrences(of: general.pointee.normalizedUTF8)
     }
 
     private func countMembers(of set: ScalarSet, in prepared: PreparedPassword) -> Int {

@@ -154,19 +154,48 @@ struct RuleEvaluator: @unchecked Sendable {
                     asciiBytes: password, asciiPresent: present, general: nil))
         }
         if let ascii { return ascii }
-        let normalizedPassword = PasswordNormalizer.normalized(String(decoding: password, as: UTF8.self), normalization)
-        let foldedText = CompiledPolicy.folded(normalizedPassword)
-        let foldedBytes = Array(foldedText.utf8)
-        let general = GeneralPassword(
-            normalized: normalizedPassword, scalars: Array(normalizedPassword.unicodeScalars),
-            foldedScalars: foldedText.unicodeScalars.map(\.value))
-        let summary = PasswordScanner.scan(general.scalars)
-        return withUnsafePointer(to: general) { general in
-            foldedBytes.withUnsafeBufferPointer { folded in
-                body(
-                    PreparedPassword(
-                        summary: summary, folded: folded, asciiBytes: UnsafeBufferPointer(start: nil, count: 0),
-                        asciiPresent: nil, general: general))
+        return withPreparedGeneral(password, body)
+    }
+
+    /// ``withPrepared(_:_:)`` of a password with a non-ASCII byte: its scalars decoded, normalized (by Foundation
+    /// only when ``NFKCQuickCheck`` cannot tell they are their own normal form) and folded through ``ScalarFacts``.
+    private func withPreparedGeneral<R>(_ password: UnsafeBufferPointer<UInt8>, _ body: (PreparedPassword) -> R) -> R {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(password.count)
+        var iterator = password.makeIterator()
+        var decoder = Unicode.UTF8()
+        var stable = true
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                if scalar.value >= 0x80, !NFKCQuickCheck.isStable(scalar.value) { stable = false }
+            case .emptyInput: break decoding
+            case .error: scalars.append("\u{FFFD}")  // as `String(decoding:as:)` repairs; callers pass valid UTF-8
+            }
+        }
+        var normalizedUTF8: [UInt8] = []
+        if normalization != .none, !stable {
+            let normalized = PasswordNormalizer.normalized(String(decoding: password, as: UTF8.self), normalization)
+            scalars = Array(normalized.unicodeScalars)
+            normalizedUTF8 = Array(normalized.utf8)
+        }
+        var foldedScalars: [UInt32] = []
+        foldedScalars.reserveCapacity(scalars.count)
+        for scalar in scalars { ScalarFacts.appendLowercase(of: scalar, to: &foldedScalars) }
+        let foldedBytes = ScalarFacts.utf8(of: foldedScalars)
+        let summary = PasswordScanner.scan(scalars)
+        return normalizedUTF8.withUnsafeBufferPointer { normalizedBytes in
+            let general = GeneralPassword(
+                normalizedUTF8: normalizedBytes.count > 0 ? normalizedBytes : password, scalars: scalars,
+                foldedScalars: foldedScalars)
+            return withUnsafePointer(to: general) { general in
+                foldedBytes.withUnsafeBufferPointer { folded in
+                    body(
+                        PreparedPassword(
+                            summary: summary, folded: folded, asciiBytes: UnsafeBufferPointer(start: nil, count: 0),
+                            asciiPresent: nil, general: general))
+                }
             }
         }
     }
