@@ -11,6 +11,46 @@ enum PasswordScanner {
         _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
         lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64), tracksSequences: Bool
     ) -> ScanSummary? {
+        if tracksSequences {
+            return scanASCIIWithSequences(bytes, table: table, lowered: lowered, present: &present)
+        }
+        // The loop of scanASCIIWithSequences with the repeat run alone: no track positions read.
+        var summary = ScanSummary()
+        summary.length = bytes.count
+        var (low, high): (UInt64, UInt64) = (0, 0)
+        var previous: UInt8 = 0xFF  // no ASCII byte
+        var (run, longest) = (0, 0)
+        var chunkStart = 0
+        while chunkStart < bytes.count {
+            // Packed counters: one 8-bit lane per kind, flushed every 255 bytes so no lane overflows.
+            var packed: UInt64 = 0
+            let chunkEnd = Swift.min(chunkStart &+ 255, bytes.count)
+            for index in chunkStart..<chunkEnd {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                let info = table[Int(byte)]
+                lowered[index] = info.lower
+                low |= info.presentLow
+                high |= info.presentHigh
+                packed &+= info.countIncrement
+                run = byte == previous ? run &+ 1 : 1
+                longest = Swift.max(longest, run)
+                previous = byte
+            }
+            summary.addPacked(packed)
+            chunkStart = chunkEnd
+        }
+        summary.longestRepeat = longest
+        present = (low, high)
+        return summary
+    }
+
+    /// ``scanASCII(_:table:lowered:present:tracksSequences:)`` with the sequence runs.
+    @inline(__always)
+    private static func scanASCIIWithSequences(
+        _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
+        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64)
+    ) -> ScanSummary? {
         var summary = ScanSummary()
         var tracker = RunTracker()
         summary.length = bytes.count
@@ -18,7 +58,6 @@ enum PasswordScanner {
         var high: UInt64 = 0
         var chunkStart = 0
         while chunkStart < bytes.count {
-            // Packed counters: one 8-bit lane per kind, flushed every 255 bytes so no lane overflows.
             var packed: UInt64 = 0
             let chunkEnd = Swift.min(chunkStart + 255, bytes.count)
             for index in chunkStart..<chunkEnd {
@@ -29,13 +68,9 @@ enum PasswordScanner {
                 low |= info.presentLow
                 high |= info.presentHigh
                 packed &+= info.countIncrement
-                if tracksSequences {
-                    tracker.add(
-                        scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
-                        into: &summary)
-                } else {
-                    tracker.addRepeat(scalar: UInt32(byte), into: &summary)
-                }
+                tracker.add(
+                    scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
+                    into: &summary)
             }
             summary.addPacked(packed)
             chunkStart = chunkEnd

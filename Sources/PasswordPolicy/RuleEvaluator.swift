@@ -46,29 +46,20 @@ struct RuleEvaluator: @unchecked Sendable {
     ) -> UInt64 {
         var mask: UInt64 = 0
         let scan = pwqualityScan(of: candidate)
-        for index in 0..<rules.count {
-            let rule = rules[index]
-            let failed =
-                countedFailure(rule, prepared.summary) ?? check(rule, prepared, candidate, &contexts, scan).failed
-            if failed { mask |= 1 << UInt64(index) }
+        if mode == .unicode {
+            // The counted rules from the scan's counts, then each other rule's check.
+            let summary = prepared.summary
+            for counted in countedChecks where counted.fails(summary) { mask |= counted.bit }
+            for index in uncountedRules where check(rules[index], prepared, candidate, &contexts, nil).failed {
+                mask |= 1 << UInt64(index)
+            }
+        } else {
+            for index in 0..<rules.count where check(rules[index], prepared, candidate, &contexts, scan).failed {
+                mask |= 1 << UInt64(index)
+            }
         }
         features?.pointee = tuningFeatures(prepared, candidate, scan)
         return mask
-    }
-
-    /// Whether `rule` fails, for the rules whose verdict ``check(_:_:_:_:_:)`` reads from the scan's counts alone
-    /// in Unicode mode (length, require, max-repeat, max-sequence): the same verdict, with no call and no
-    /// ``RuleCheck``; nil for every other rule and in the other modes.
-    @inline(__always)
-    func countedFailure(_ rule: CompiledRule, _ summary: ScanSummary) -> Bool? {
-        guard mode == .unicode else { return nil }
-        switch rule {
-        case .length(let min, let max): return summary.length < min || summary.length > max
-        case .require(let cls, let min): return summary.count(of: cls) < min
-        case .maxRepeat(let max): return summary.longestRepeat > max
-        case .maxSequence(let max): return summary.longestSequence > max
-        default: return nil
-        }
     }
 
     /// ``failureMask(_:_:contexts:)``, also raising `breachCount` to the largest count a failing breach-corpus rule

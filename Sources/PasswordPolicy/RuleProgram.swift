@@ -26,6 +26,8 @@ final class RuleProgram: @unchecked Sendable {
     private let patterns: UnsafeMutableBufferPointer<PatternMatcher>
     private let wordLists: UnsafeMutableBufferPointer<ForbiddenWordList>
     private let organization: UnsafeMutableBufferPointer<String?>
+    private let countedChecks: UnsafeMutableBufferPointer<CountedCheck>
+    private let uncountedRules: UnsafeMutableBufferPointer<Int>
     /// What the evaluator's `tables` points to.
     private let ruleTables: UnsafeMutablePointer<RuleTables>
 
@@ -51,6 +53,9 @@ final class RuleProgram: @unchecked Sendable {
         patterns = Self.buffer(tables.patterns)
         wordLists = Self.buffer(tables.wordLists)
         organization = Self.buffer([tables.organization])
+        let counted = lowered.enumerated().map { CountedCheck($0.element, index: $0.offset) }
+        countedChecks = Self.buffer(counted.compactMap { $0 })
+        uncountedRules = Self.buffer(counted.indices.filter { counted[$0] == nil })
         blocklists = tables.blocklists
         sources = tables.sources
         sourceSlots = Self.buffer(tables.sources.map { BlocklistSourceSlot(source: $0) })
@@ -67,7 +72,8 @@ final class RuleProgram: @unchecked Sendable {
                 blocklists: UnsafeBufferPointer(lookups),
                 scalarSets: UnsafeBufferPointer(scalarSets), patterns: UnsafeBufferPointer(patterns),
                 sources: UnsafeBufferPointer(sourceSlots), bannedTerms: UnsafeBufferPointer(bannedTermSlots),
-                wordLists: UnsafeBufferPointer(wordLists), organization: UnsafePointer(organization.baseAddress!)))
+                wordLists: UnsafeBufferPointer(wordLists), organization: UnsafePointer(organization.baseAddress!),
+                countedChecks: UnsafeBufferPointer(countedChecks), uncountedRules: UnsafeBufferPointer(uncountedRules)))
         evaluator = RuleEvaluator(
             rules: UnsafeBufferPointer(rules), asciiTable: UnsafeBufferPointer(asciiTable),
             tables: UnsafePointer(ruleTables), normalization: policy.normalization, mode: policy.evaluation,
@@ -90,6 +96,7 @@ final class RuleProgram: @unchecked Sendable {
         ruleTables.deallocate()
         for buffer in [
             rules, asciiTable, lookups, scalarSets, patterns, wordLists, organization, sourceSlots, bannedTermSlots,
+            countedChecks, uncountedRules,
         ] as [any DeallocatableBuffer] {
             buffer.deinitializeAndDeallocate()
         }

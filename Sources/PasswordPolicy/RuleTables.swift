@@ -15,6 +15,9 @@ struct RuleTables {
     let wordLists: UnsafeBufferPointer<ForbiddenWordList>
     /// The organization a `banned-terms` rule of the policy names, a user input of its `strength` rules.
     let organization: UnsafePointer<String?>
+    /// The rules the Unicode mode judges from the scan's counts alone, and (by index) every other rule.
+    let countedChecks: UnsafeBufferPointer<CountedCheck>
+    let uncountedRules: UnsafeBufferPointer<Int>
 }
 
 extension RuleEvaluator {
@@ -30,4 +33,8 @@ extension RuleEvaluator {
     var wordLists: UnsafeBufferPointer<ForbiddenWordList> { tables.pointee.wordLists }
     /// The organization a `banned-terms` rule of the policy names, a user input of its `strength` rules.
     var organization: UnsafePointer<String?> { tables.pointee.organization }
+    /// The rules the Unicode mode judges from the scan's counts alone (``CountedCheck``).
+    var countedChecks: UnsafeBufferPointer<CountedCheck> { tables.pointee.countedChecks }
+    /// The indices of the rules ``countedChecks`` does not hold, in order.
+    var uncountedRules: UnsafeBufferPointer<Int> { tables.pointee.uncountedRules }
 }

@@ -63,14 +63,6 @@ struct RunTracker {
     private var repeatRun = 0
     private var runs: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
 
-    /// Feeds one scalar to the repeat run only.
-    @inline(__always)
-    mutating func addRepeat(scalar: UInt32, into summary: inout ScanSummary) {
-        repeatRun = scalar == previousScalar ? repeatRun + 1 : 1
-        previousScalar = scalar
-        summary.longestRepeat = max(summary.longestRepeat, repeatRun)
-    }
-
     /// Feeds one scalar; `alphabet`, `digit`, `keyboard` are its track positions or `ASCIIInfo.offTrack`.
     @inline(__always)
     mutating func add(scalar: UInt32, alphabet: Int16, digit: Int16, keyboard: Int16, into summary: inout ScanSummary) {

@@ -17,6 +17,7 @@ import Testing
                       {"rule":"length","min":12,"max":64},{"rule":"require","class":"upper"},
                       {"rule":"require","class":"lower"},{"rule":"require","class":"digit"},
                       {"rule":"require","class":"special"},{"rule":"max-repeat","max":2},
+                      {"rule":"require","class":"letter","min":8},
                       {"rule":"max-sequence","max":3},{"rule":"classes","min":3},
                       {"rule":"blocklist","lists":["builtin:common"]},
                       {"rule":"context","fields":["username","email"],"min-token":4}
