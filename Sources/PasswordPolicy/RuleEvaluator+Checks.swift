@@ -41,18 +41,8 @@ extension RuleEvaluator {
                 kinds: kinds, extra: scalarSets[extra], ascii: (asciiLow, asciiHigh), in: prepared)
             return RuleCheck(failed: count > 0, variant: count > 0 ? 1 : 0, actual: count)
         case .blocklist(let builtin, let custom, let count):
-            if builtin == 1, self.builtin.contains(prepared.folded) {
-                return RuleCheck(failed: true, variant: 1, actual: 1)
-            }
-            if builtin == 2, builtinTop.contains(prepared.folded) {
-                return RuleCheck(failed: true, variant: 1, actual: 1)
-            }
-            if custom >= 0 {
-                for table in custom..<(custom + count) where blocklists[table].contains(prepared.folded) {
-                    return RuleCheck(failed: true, variant: 2, actual: 1)
-                }
-            }
-            return RuleCheck(failed: false, variant: 0, actual: 0)
+            let variant = blocklistVariant(builtin: builtin, custom: custom, count: count, prepared)
+            return RuleCheck(failed: variant != 0, variant: variant, actual: variant != 0 ? 1 : 0)
         case .breached(let source, let minCount):
             let seen = occurrences(in: sources[source].source, prepared)
             return RuleCheck(failed: seen >= minCount, variant: seen >= minCount ? 1 : 0, actual: seen)
@@ -67,20 +57,10 @@ extension RuleEvaluator {
             let failed = verdict.score < matcher.rule.minScore
             return RuleCheck(failed: failed, variant: failed ? 1 : 0, actual: verdict.score, detail: verdict.firstTerm)
         case .context(let username, let email, let minToken, let substrings):
-            // No closure here: one capturing `self` and `prepared` copied both (some 500 bytes) per candidate.
-            if username, let value = candidate.username,
-                contextFound(value, field: .username, minToken: minToken, prepared, &contexts)
-                    || substringsContained(value, field: .username, width: substrings, prepared)
-            {
-                return RuleCheck(failed: true, variant: 1, actual: 1)
-            }
-            if email, let value = candidate.email,
-                contextFound(value, field: .email, minToken: minToken, prepared, &contexts)
-                    || substringsContained(value, field: .email, width: substrings, prepared)
-            {
-                return RuleCheck(failed: true, variant: 2, actual: 1)
-            }
-            return .pass
+            let variant = contextVariant(
+                username: username, email: email, minToken: minToken, substrings: substrings, prepared, candidate,
+                &contexts)
+            return variant == 0 ? .pass : RuleCheck(failed: true, variant: variant, actual: 1)
         case .pattern(let matcher, let must):
             let matched =
                 if let general = prepared.general {
@@ -106,6 +86,58 @@ extension RuleEvaluator {
             }
             return strengthCheck(minScore: minScore, minLog10: minLog10, estimate)
         }
+    }
+
+    /// Whether `rule` fails: ``check(_:_:_:_:_:)``'s verdict, with the blocklist and context rules (the ones a
+    /// Unicode-mode policy's counted checks leave) answered without building a ``RuleCheck``.
+    @inline(__always)
+    func fails(
+        _ rule: CompiledRule, _ prepared: PreparedPassword, _ candidate: CandidateBytes,
+        _ contexts: inout ContextAnswers
+    ) -> Bool {
+        switch rule {
+        case .blocklist(let builtin, let custom, let count):
+            return blocklistVariant(builtin: builtin, custom: custom, count: count, prepared) != 0
+        case .context(let username, let email, let minToken, let substrings):
+            return contextVariant(
+                username: username, email: email, minToken: minToken, substrings: substrings, prepared, candidate,
+                &contexts) != 0
+        default:
+            return check(rule, prepared, candidate, &contexts, nil).failed
+        }
+    }
+
+    /// A blocklist rule's failure: 1 on a built-in list, 2 on a custom one, 0 when the password is on none.
+    @inline(__always)
+    private func blocklistVariant(builtin: Int, custom: Int, count: Int, _ prepared: PreparedPassword) -> UInt8 {
+        if builtin == 1, self.builtin.contains(prepared.folded) { return 1 }
+        if builtin == 2, builtinTop.contains(prepared.folded) { return 1 }
+        if custom >= 0 {
+            for table in custom..<(custom + count) where blocklists[table].contains(prepared.folded) { return 2 }
+        }
+        return 0
+    }
+
+    /// A context rule's failure: 1 on the username, 2 on the email, 0 when the password contains neither.
+    @inline(__always)
+    private func contextVariant(
+        username: Bool, email: Bool, minToken: Int, substrings: Int, _ prepared: PreparedPassword,
+        _ candidate: CandidateBytes, _ contexts: inout ContextAnswers
+    ) -> UInt8 {
+        // No closure here: one capturing `self` and `prepared` copied both (some 500 bytes) per candidate.
+        if username, let value = candidate.username,
+            contextFound(value, field: .username, minToken: minToken, prepared, &contexts)
+                || substringsContained(value, field: .username, width: substrings, prepared)
+        {
+            return 1
+        }
+        if email, let value = candidate.email,
+            contextFound(value, field: .email, minToken: minToken, prepared, &contexts)
+                || substringsContained(value, field: .email, width: substrings, prepared)
+        {
+            return 2
+        }
+        return 0
     }
 
     /// zxcvbn's estimate of the password as typed (its UTF-8 bytes, in every mode) with the candidate's username and

@@ -50,7 +50,7 @@ struct RuleEvaluator: @unchecked Sendable {
             // The counted rules from the scan's counts, then each other rule's check.
             let summary = prepared.summary
             for counted in countedChecks where counted.fails(summary) { mask |= counted.bit }
-            for index in uncountedRules where check(rules[index], prepared, candidate, &contexts, nil).failed {
+            for index in uncountedRules where fails(rules[index], prepared, candidate, &contexts) {
                 mask |= 1 << UInt64(index)
             }
         } else {
