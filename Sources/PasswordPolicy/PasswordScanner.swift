@@ -5,14 +5,17 @@ enum PasswordScanner {
     /// With `tracksSequences` false (no `max-sequence` rule) the sequence runs are skipped and
     /// `longestSequence` stays 0.
     ///
-    /// `present` receives one bit per ASCII value seen (bit `b & 63` of word `b >> 6`).
+    /// `present` receives one bit per ASCII value seen (bit `b & 63` of word `b >> 6`), `loweredHash` the
+    /// ``BlocklistLookup/fnv(_:)`` of the lowercase bytes.
     @inline(__always)
     static func scanASCII(
         _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
-        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64), tracksSequences: Bool
+        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64), loweredHash: inout UInt64,
+        tracksSequences: Bool
     ) -> ScanSummary? {
         if tracksSequences {
-            return scanASCIIWithSequences(bytes, table: table, lowered: lowered, present: &present)
+            return scanASCIIWithSequences(
+                bytes, table: table, lowered: lowered, present: &present, loweredHash: &loweredHash)
         }
         // The loop of scanASCIIWithSequences with the repeat run alone: no track positions read.
         var summary = ScanSummary()
@@ -20,6 +23,7 @@ enum PasswordScanner {
         var (low, high): (UInt64, UInt64) = (0, 0)
         var previous: UInt8 = 0xFF  // no ASCII byte
         var (run, longest) = (0, 0)
+        var hash = BlocklistLookup.fnvStart
         var chunkStart = 0
         while chunkStart < bytes.count {
             // Packed counters: one 8-bit lane per kind, flushed every 255 bytes so no lane overflows.
@@ -30,6 +34,7 @@ enum PasswordScanner {
                 guard byte < 0x80 else { return nil }
                 let info = table[Int(byte)]
                 lowered[index] = info.lower
+                hash = BlocklistLookup.fnvStep(hash, info.lower)
                 low |= info.presentLow
                 high |= info.presentHigh
                 packed &+= info.countIncrement
@@ -42,17 +47,19 @@ enum PasswordScanner {
         }
         summary.longestRepeat = longest
         present = (low, high)
+        loweredHash = BlocklistLookup.fnvFinished(hash)
         return summary
     }
 
-    /// ``scanASCII(_:table:lowered:present:tracksSequences:)`` with the sequence runs.
+    /// ``scanASCII(_:table:lowered:present:loweredHash:tracksSequences:)`` with the sequence runs.
     @inline(__always)
     private static func scanASCIIWithSequences(
         _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
-        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64)
+        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64), loweredHash: inout UInt64
     ) -> ScanSummary? {
         var summary = ScanSummary()
         var tracker = RunTracker()
+        var hash = BlocklistLookup.fnvStart
         summary.length = bytes.count
         var low: UInt64 = 0
         var high: UInt64 = 0
@@ -65,6 +72,7 @@ enum PasswordScanner {
                 guard byte < 0x80 else { return nil }
                 let info = table[Int(byte)]
                 lowered[index] = info.lower
+                hash = BlocklistLookup.fnvStep(hash, info.lower)
                 low |= info.presentLow
                 high |= info.presentHigh
                 packed &+= info.countIncrement
@@ -76,6 +84,7 @@ enum PasswordScanner {
             chunkStart = chunkEnd
         }
         present = (low, high)
+        loweredHash = BlocklistLookup.fnvFinished(hash)
         return summary
     }
 

@@ -6,6 +6,8 @@ struct PreparedPassword {
     var summary: ScanSummary
     /// The case-folded normalized password as UTF-8 (for blocklist and context rules).
     var folded: UnsafeBufferPointer<UInt8>
+    /// ``BlocklistLookup/fnv(_:)`` of ``folded``, made once for every blocklist of the policies.
+    var foldedHash: UInt64
     /// The password's own UTF-8 bytes on the ASCII path (already normalized); empty otherwise.
     var asciiBytes: UnsafeBufferPointer<UInt8>
     /// ASCII bitmap of the scalars present when the password is all ASCII; `nil` on the general path.

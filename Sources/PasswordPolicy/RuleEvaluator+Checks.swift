@@ -110,10 +110,11 @@ extension RuleEvaluator {
     /// A blocklist rule's failure: 1 on a built-in list, 2 on a custom one, 0 when the password is on none.
     @inline(__always)
     private func blocklistVariant(builtin: Int, custom: Int, count: Int, _ prepared: PreparedPassword) -> UInt8 {
-        if builtin == 1, self.builtin.contains(prepared.folded) { return 1 }
-        if builtin == 2, builtinTop.contains(prepared.folded) { return 1 }
+        let (folded, hash) = (prepared.folded, prepared.foldedHash)
+        if builtin == 1, self.builtin.contains(folded, hash: hash) { return 1 }
+        if builtin == 2, builtinTop.contains(folded, hash: hash) { return 1 }
         if custom >= 0 {
-            for table in custom..<(custom + count) where blocklists[table].contains(prepared.folded) { return 2 }
+            for table in custom..<(custom + count) where blocklists[table].contains(folded, hash: hash) { return 2 }
         }
         return 0
     }

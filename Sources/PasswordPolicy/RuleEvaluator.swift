@@ -135,14 +135,15 @@ struct RuleEvaluator: @unchecked Sendable {
         let ascii = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(password.count, 1)) {
             lowered -> R? in
             var present: (UInt64, UInt64) = (0, 0)
+            var hash: UInt64 = 0
             let summary = PasswordScanner.scanASCII(
-                password, table: table, lowered: lowered.baseAddress!, present: &present,
+                password, table: table, lowered: lowered.baseAddress!, present: &present, loweredHash: &hash,
                 tracksSequences: tracksSequences)
             guard let summary else { return nil }
             return body(
                 PreparedPassword(
                     summary: summary, folded: UnsafeBufferPointer(start: lowered.baseAddress, count: password.count),
-                    asciiBytes: password, asciiPresent: present, general: nil))
+                    foldedHash: hash, asciiBytes: password, asciiPresent: present, general: nil))
         }
         if let ascii { return ascii }
         return withPreparedGeneral(password, body)
@@ -184,7 +185,8 @@ struct RuleEvaluator: @unchecked Sendable {
                 foldedBytes.withUnsafeBufferPointer { folded in
                     body(
                         PreparedPassword(
-                            summary: summary, folded: folded, asciiBytes: UnsafeBufferPointer(start: nil, count: 0),
+                            summary: summary, folded: folded, foldedHash: BlocklistLookup.fnv(folded),
+                            asciiBytes: UnsafeBufferPointer(start: nil, count: 0),
                             asciiPresent: nil, general: general))
                 }
             }
