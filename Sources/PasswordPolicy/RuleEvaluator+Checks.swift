@@ -128,13 +128,13 @@ extension RuleEvaluator {
         // No closure here: one capturing `self` and `prepared` copied both (some 500 bytes) per candidate.
         if username, let value = candidate.username,
             contextFound(value, field: .username, minToken: minToken, prepared, &contexts)
-                || substringsContained(value, field: .username, width: substrings, prepared)
+                || (substrings > 0 && substringsContained(value, field: .username, width: substrings, prepared))
         {
             return 1
         }
         if email, let value = candidate.email,
             contextFound(value, field: .email, minToken: minToken, prepared, &contexts)
-                || substringsContained(value, field: .email, width: substrings, prepared)
+                || (substrings > 0 && substringsContained(value, field: .email, width: substrings, prepared))
         {
             return 2
         }
@@ -212,7 +212,10 @@ extension RuleEvaluator {
         let isASCII = value.allSatisfy { $0 < 0x80 }
         let table = asciiTable
         if prepared.asciiPresent != nil, isASCII {
-            let subject = field == .email ? ContextMatcher.localPart(value, at: UInt8(ascii: "@")) : value[...]
+            // A buffer, not a slice: a slice's subscript checks its bounds on every byte read.
+            let subject =
+                field == .email
+                ? UnsafeBufferPointer(rebasing: ContextMatcher.localPart(value, at: UInt8(ascii: "@"))) : value
             return ContextMatcher.contains(
                 prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
                 isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
