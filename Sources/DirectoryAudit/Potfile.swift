@@ -74,7 +74,7 @@ package struct Potfile: Sendable {
                 return
             }
             var plain = Array(line[33...])
-            defer { plain.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+            defer { plain.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
             if let decoded = Self.hexPayload(plain) {
                 guard let bytes = decoded else {
                     malformed.append(

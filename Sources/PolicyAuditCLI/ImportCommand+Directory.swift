@@ -38,6 +38,16 @@ extension ImportCommand {
     /// lines are kept).
     static func runDirectory(_ arguments: ParsedArguments, context: CLIContext) throws -> ExitCode {
         _ = try arguments.positionals(count: 0...0, command: "import", what: "")
+        // The CSV import's options mean nothing here: say so rather than ignore them.
+        let csvOnly = [
+            ("--rejects", arguments[rejects] != nil), ("--strict", arguments[strict]), ("--again", arguments[again]),
+            ("--accounts", arguments[accounts]),
+        ].filter(\.1).map(\.0)
+        if let option = csvOnly.first {
+            throw UsageError(
+                "\(option) is an option of the CSV import; a directory audit (--ntds) keeps every good line and names "
+                    + "each malformed one on stderr", command: "import")
+        }
         var request = DirectoryImportRequest(extractPath: context.resolve(arguments[ntds]!))
         request.potfilePath = arguments[potfile].map(context.resolve)
         request.groupPaths = arguments[groups].map(context.resolve)

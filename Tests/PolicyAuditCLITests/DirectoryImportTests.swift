@@ -123,6 +123,17 @@ struct DirectoryImportTests {
         #expect((source["source_file"] as? String)?.hasPrefix("ntds:") == true)
     }
 
+    @Test("the CSV import's options are refused with --ntds (usage, exit 64), and nothing is imported")
+    func csvOptionsRefused() throws {
+        let f = try Self.fixture(malformed: false)
+        for extra in [["--rejects", "rejects.csv"], ["--strict"], ["--again"], ["--accounts"]] {
+            let result = f.sandbox.run(["import", "--ntds", f.extract, "--potfile", f.potfile] + extra)
+            #expect(result.code == .usage, "\(extra)")
+            #expect(result.err.contains("\(extra[0]) is an option of the CSV import"), "\(result.err)")
+        }
+        #expect(try f.sandbox.integer("SELECT count(*) FROM import_run") == 0)
+    }
+
     @Test("no plaintext nor NT hash in the database, WAL, reports, stdout or stderr; names shown, or pseudonyms")
     func canaryScan() throws {
         let f = try Self.fixture(malformed: false)
