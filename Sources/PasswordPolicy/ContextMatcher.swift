@@ -48,6 +48,46 @@ enum ContextMatcher {
         return false
     }
 
+    /// ``contains(_:_:minToken:fold:isSeparator:)`` for an ASCII value and folded ASCII haystack, folding and splitting
+    /// by `table`, with a filter that cannot change the answer: a text occurs (forwards or reversed) only if each of
+    /// its folded bytes is in the haystack, so the value and each token gather the set of their bytes (bit `b & 63`)
+    /// and are looked for only when `haystackBytes`, the haystack's set, holds it all. Most are not looked for.
+    @inline(__always)
+    static func containsASCII(
+        _ haystack: UnsafeBufferPointer<UInt8>, haystackBytes: UInt64, _ value: UnsafeBufferPointer<UInt8>,
+        minToken: Int, table: UnsafeBufferPointer<ASCIIInfo>
+    ) -> Bool {
+        guard value.count >= minToken, haystack.count >= minToken else { return false }
+        let fold = { (byte: UInt8) in table[Int(byte)].lower }
+        let isSeparator = { (byte: UInt8) in
+            // Not alphanumeric: upper, lower, otherLetter, digit and mark are bits 0, 1, 2, 3 and 6.
+            (0b0100_1111 as UInt8) >> table[Int(byte)].kind.rawValue & 1 == 0
+        }
+        var whole: UInt64 = 0  // the bytes of the value, separators included
+        var start = 0
+        while start < value.count {
+            while start < value.count, isSeparator(value[start]) {
+                whole |= 1 << UInt64(fold(value[start]) & 63)
+                start += 1
+            }
+            var stop = start
+            var token: UInt64 = 0
+            while stop < value.count, !isSeparator(value[stop]) {
+                token |= 1 << UInt64(fold(value[stop]) & 63)
+                stop += 1
+            }
+            whole |= token
+            let isWhole = start == 0 && stop == value.count
+            if stop - start >= minToken, !isWhole, token & ~haystackBytes == 0,
+                occurs(haystack, value, start, stop, fold)
+            {
+                return true
+            }
+            start = stop
+        }
+        return whole & ~haystackBytes == 0 && occurs(haystack, value, value.startIndex, value.endIndex, fold)
+    }
+
     /// The part of an email address before its last `@` (the whole text when there is none).
     static func localPart<C: BidirectionalCollection>(_ email: C, at: C.Element) -> C.SubSequence
     where C.Element: Equatable {

@@ -211,14 +211,17 @@ extension RuleEvaluator {
         guard prepared.folded.count >= minToken else { return false }
         let isASCII = value.allSatisfy { $0 < 0x80 }
         let table = asciiTable
-        if prepared.asciiPresent != nil, isASCII {
+        if let present = prepared.asciiPresent, isASCII {
             // A buffer, not a slice: a slice's subscript checks its bounds on every byte read.
             let subject =
                 field == .email
                 ? UnsafeBufferPointer(rebasing: ContextMatcher.localPart(value, at: UInt8(ascii: "@"))) : value
-            return ContextMatcher.contains(
-                prepared.folded, subject, minToken: minToken, fold: { table[Int($0)].lower },
-                isSeparator: { !Self.isAlphanumeric(table[Int($0)].kind) })
+            // The folded password's bytes, bit `b & 63`: its upper-case letters' bits (1…26 of the high word)
+            // moved to their lower-case ones (33…58).
+            let upper: UInt64 = 0x07FF_FFFE
+            let foldedHigh = present.1 & ~upper | (present.1 & upper) << 32
+            return ContextMatcher.containsASCII(
+                prepared.folded, haystackBytes: present.0 | foldedHigh, subject, minToken: minToken, table: table)
         }
         let haystack = prepared.general?.pointee.foldedScalars ?? prepared.folded.map { UInt32($0) }
         if isASCII {
