@@ -14,15 +14,48 @@ enum PasswordScanner {
         tracksSequences: Bool
     ) -> ScanSummary? {
         if tracksSequences {
-            return scanASCIIWithSequences(
-                bytes, table: table, lowered: lowered, present: &present, loweredHash: &loweredHash)
+            var tracker = RunTracker()
+            var runs = ScanSummary()
+            guard
+                var summary = scanBytes(
+                    bytes, table: table, lowered: lowered, present: &present, loweredHash: &loweredHash,
+                    each: { byte, info in
+                        tracker.add(
+                            scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
+                            into: &runs)
+                    })
+            else { return nil }
+            (summary.longestRepeat, summary.longestSequence) = (runs.longestRepeat, runs.longestSequence)
+            return summary
         }
-        // The loop of scanASCIIWithSequences with the repeat run alone: no track positions read.
+        // The repeat run alone: no track positions read.
+        var previous: UInt8 = 0xFF  // no ASCII byte
+        var (run, longest) = (0, 0)
+        guard
+            var summary = scanBytes(
+                bytes, table: table, lowered: lowered, present: &present, loweredHash: &loweredHash,
+                each: { byte, _ in
+                    run = byte == previous ? run &+ 1 : 1
+                    longest = Swift.max(longest, run)
+                    previous = byte
+                })
+        else { return nil }
+        summary.longestRepeat = longest
+        return summary
+    }
+
+    /// The pass ``scanASCII(_:table:lowered:present:loweredHash:tracksSequences:)`` makes: length, class counts,
+    /// lowercase bytes, presence bits and hash, with `each` given every byte and its facts for the runs; nil at the
+    /// first non-ASCII byte.
+    @inline(__always)
+    private static func scanBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
+        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64), loweredHash: inout UInt64,
+        each: (UInt8, ASCIIInfo) -> Void
+    ) -> ScanSummary? {
         var summary = ScanSummary()
         summary.length = bytes.count
         var (low, high): (UInt64, UInt64) = (0, 0)
-        var previous: UInt8 = 0xFF  // no ASCII byte
-        var (run, longest) = (0, 0)
         var hash = BlocklistLookup.fnvStart
         var chunkStart = 0
         while chunkStart < bytes.count {
@@ -38,47 +71,7 @@ enum PasswordScanner {
                 low |= info.presentLow
                 high |= info.presentHigh
                 packed &+= info.countIncrement
-                run = byte == previous ? run &+ 1 : 1
-                longest = Swift.max(longest, run)
-                previous = byte
-            }
-            summary.addPacked(packed)
-            chunkStart = chunkEnd
-        }
-        summary.longestRepeat = longest
-        present = (low, high)
-        loweredHash = BlocklistLookup.fnvFinished(hash)
-        return summary
-    }
-
-    /// ``scanASCII(_:table:lowered:present:loweredHash:tracksSequences:)`` with the sequence runs.
-    @inline(__always)
-    private static func scanASCIIWithSequences(
-        _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<ASCIIInfo>,
-        lowered: UnsafeMutablePointer<UInt8>, present: inout (UInt64, UInt64), loweredHash: inout UInt64
-    ) -> ScanSummary? {
-        var summary = ScanSummary()
-        var tracker = RunTracker()
-        var hash = BlocklistLookup.fnvStart
-        summary.length = bytes.count
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var chunkStart = 0
-        while chunkStart < bytes.count {
-            var packed: UInt64 = 0
-            let chunkEnd = Swift.min(chunkStart + 255, bytes.count)
-            for index in chunkStart..<chunkEnd {
-                let byte = bytes[index]
-                guard byte < 0x80 else { return nil }
-                let info = table[Int(byte)]
-                lowered[index] = info.lower
-                hash = BlocklistLookup.fnvStep(hash, info.lower)
-                low |= info.presentLow
-                high |= info.presentHigh
-                packed &+= info.countIncrement
-                tracker.add(
-                    scalar: UInt32(byte), alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
-                    into: &summary)
+                each(byte, info)
             }
             summary.addPacked(packed)
             chunkStart = chunkEnd
