@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "PasswordPolicy", targets: ["PasswordPolicy"]),
+        // Apple password rules and pwquality interchange (an app's AutoFill descriptor): pure Swift too.
+        .library(name: "PolicyInterchange", targets: ["PolicyInterchange"]),
         .executable(name: "pwaudit", targets: ["pwaudit"]),
     ],
     targets: [

@@ -125,11 +125,4 @@ import Testing
             #expect(outcomes[1].passed == strong)
         }
     }
-
-    @Test func exportsLeaveTheRuleOutWithAReason() throws {
-        let policy = try PasswordPolicy(
-            json: Data(#"{"name":"t","rules":[{"rule":"length","min":8},{"rule":"strength","min-score":3}]}"#.utf8))
-        let export = policy.passwordRules()
-        #expect(export.unexpressed.contains { $0.ruleID == "strength" })
-    }
 }

@@ -116,4 +116,12 @@ import Testing
         #expect(export.unexpressed.map(\.rule) == ["blocklist", "context", "pattern"])
         #expect(export.descriptor == "required: digit; allowed: unicode; minlength: 12;")
     }
+
+    @Test("a strength rule is left out of the export, with a reason")
+    func exportsLeaveTheStrengthRuleOutWithAReason() throws {
+        let policy = try PasswordPolicy(
+            json: Data(#"{"name":"t","rules":[{"rule":"length","min":8},{"rule":"strength","min-score":3}]}"#.utf8))
+        let export = policy.passwordRules()
+        #expect(export.unexpressed.contains { $0.ruleID == "strength" })
+    }
 }

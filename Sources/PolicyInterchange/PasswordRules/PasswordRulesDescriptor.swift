@@ -1,3 +1,5 @@
+import PasswordPolicy
+
 /// Apple password rules in the canonical form of Apple's parser (`parsePasswordRules`): each `required` property
 /// kept in order, `allowed` the union of every `allowed` and `required` value (`ascii-printable` when there is
 /// none), the largest `minlength`, the smallest `maxlength` and the smallest `max-consecutive`.

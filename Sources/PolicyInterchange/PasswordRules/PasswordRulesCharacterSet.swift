@@ -1,3 +1,5 @@
+import PasswordPolicy
+
 /// A `required` or `allowed` value of Apple's password rules: a set of ASCII-printable characters (U+0020…U+007E),
 /// or `unicode` (any character). Two values are equal when they denote the same characters, which is what Apple's
 /// parser's canonical form compares.

@@ -1,3 +1,5 @@
+import PasswordPolicy
+
 /// A policy written as Apple password rules (the `passwordrules` attribute, `UITextInputPasswordRules`), with the
 /// rules that the language cannot say.
 public struct PasswordRulesExport: Sendable, Equatable {

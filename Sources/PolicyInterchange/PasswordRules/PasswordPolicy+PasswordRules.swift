@@ -1,3 +1,5 @@
+import PasswordPolicy
+
 extension PasswordPolicy {
     /// The policy as Apple password rules, for an app's `UITextInputPasswordRules(descriptor:)` or a web page's
     /// `passwordrules` attribute, so that AutoFill generates passwords this policy accepts.
@@ -70,10 +72,7 @@ extension PasswordPolicy {
             return PasswordRulesCharacterSet(
                 (0x20...0x7E).filter { byte in
                     // Unicode mode: space is a class of its own, not `special`; Apple and libpwquality count it.
-                    if evaluation == .unicode {
-                        return CharacterClass.contains(cls, asciiKind: ScalarKind.asciiTable[Int(byte)])
-                    }
-                    return AppleClasses.contains(cls, UInt8(byte))
+                    cls.contains(Unicode.Scalar(UInt8(byte)), mode: evaluation == .unicode ? .unicode : .apple)
                 }.map { UInt8($0) })
         }
     }
@@ -84,12 +83,5 @@ extension PasswordPolicy {
 
     private static func asciiByte(_ scalar: Unicode.Scalar) -> UInt8? {
         isPrintableASCII(scalar) ? UInt8(scalar.value) : nil
-    }
-}
-
-extension CharacterClass {
-    /// Whether an ASCII scalar of `asciiKind` belongs to the class in Unicode mode.
-    static func contains(_ cls: CharacterClass, asciiKind: ScalarKind) -> Bool {
-        cls.contains(asciiKind)
     }
 }
