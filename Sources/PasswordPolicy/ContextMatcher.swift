@@ -59,10 +59,7 @@ enum ContextMatcher {
     ) -> Bool {
         guard value.count >= minToken, haystack.count >= minToken else { return false }
         let fold = { (byte: UInt8) in table[Int(byte)].lower }
-        let isSeparator = { (byte: UInt8) in
-            // Not alphanumeric: upper, lower, otherLetter, digit and mark are bits 0, 1, 2, 3 and 6.
-            (0b0100_1111 as UInt8) >> table[Int(byte)].kind.rawValue & 1 == 0
-        }
+        let isSeparator = { (byte: UInt8) in !RuleEvaluator.isAlphanumeric(table[Int(byte)].kind) }
         var whole: UInt64 = 0  // the bytes of the value, separators included
         var start = 0
         while start < value.count {

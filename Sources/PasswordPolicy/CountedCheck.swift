@@ -3,8 +3,10 @@
 /// every rule kind, no ``RuleCheck``. Verdicts equal ``RuleEvaluator/check(_:_:_:_:_:)``'s.
 struct CountedCheck: Sendable {
     /// Which of the scan's counts the rule reads.
-    enum Measure: UInt8, Sendable {
-        case length, upper, lower, letter, digit, special, space, longestRepeat, longestSequence
+    enum Measure: Sendable {
+        case length, longestRepeat, longestSequence
+        /// ``ScanSummary/count(of:)`` of the class.
+        case count(CharacterClass)
     }
 
     /// The rule's bit in the policy's failure mask.
@@ -19,7 +21,7 @@ struct CountedCheck: Sendable {
         bit = 1 << UInt64(index)
         switch rule {
         case .length(let min, let max): (measure, minimum, maximum) = (.length, min, max)
-        case .require(let cls, let min): (measure, minimum, maximum) = (Self.measure(of: cls), min, .max)
+        case .require(let cls, let min): (measure, minimum, maximum) = (.count(cls), min, .max)
         case .maxRepeat(let max): (measure, minimum, maximum) = (.longestRepeat, .min, max)
         case .maxSequence(let max): (measure, minimum, maximum) = (.longestSequence, .min, max)
         default: return nil
@@ -32,26 +34,10 @@ struct CountedCheck: Sendable {
         let value =
             switch measure {
             case .length: summary.length
-            case .upper: summary.upper
-            case .lower: summary.lower
-            case .letter: summary.upper &+ summary.lower &+ summary.otherLetter
-            case .digit: summary.digit
-            case .special: summary.special
-            case .space: summary.space
             case .longestRepeat: summary.longestRepeat
             case .longestSequence: summary.longestSequence
+            case .count(let cls): summary.count(of: cls)
             }
         return value < minimum || value > maximum
-    }
-
-    private static func measure(of cls: CharacterClass) -> Measure {
-        switch cls {
-        case .upper: .upper
-        case .lower: .lower
-        case .letter: .letter
-        case .digit: .digit
-        case .special: .special
-        case .space: .space
-        }
     }
 }

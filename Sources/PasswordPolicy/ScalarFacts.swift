@@ -37,9 +37,7 @@ package enum ScalarFacts {
 
     /// `text` lowercased as `String.lowercased()` does, scalar by scalar.
     package static func lowercased(_ text: String) -> String {
-        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) ?? false {
-            return text.lowercased()  // the library's ASCII fast path
-        }
+        if PasswordNormalizer.isASCII(text) { return text.lowercased() }  // the library's ASCII fast path
         var folded: [UInt32] = []
         folded.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars { appendLowercase(of: scalar, to: &folded) }
