@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "PasswordPolicy", targets: ["PasswordPolicy"]),
         // Apple password rules and pwquality interchange (an app's AutoFill descriptor): pure Swift too.
         .library(name: "PolicyInterchange", targets: ["PolicyInterchange"]),
+        // The live checklist's Presenter and View protocol (an app's password field): pure Swift too.
+        .library(name: "PasswordChecklist", targets: ["PasswordChecklist"]),
         .executable(name: "pwaudit", targets: ["pwaudit"]),
     ],
     targets: [
@@ -20,6 +22,10 @@ let package = Package(
 
         // Policy interchange: Apple password rules and pwquality.conf, read and written. Foundation and the engine only.
         .target(name: "PolicyInterchange", dependencies: ["PasswordPolicy"]),
+
+        // The live checklist: a Presenter that evaluates each keystroke's password and hands a View protocol the rules'
+        // ticks and the strength meter. Foundation and the engine only; the terminal view is the CLI's.
+        .target(name: "PasswordChecklist", dependencies: ["PasswordPolicy", "PasswordStrength"]),
 
         // Strength estimation: zxcvbn's model (matchers, minimum-guesses search, score, feedback) and its embedded
         // ranked lists and keyboard graphs. Foundation only: usable from an iOS app like the engine.
@@ -97,8 +103,8 @@ let package = Package(
             name: "PolicyAuditCLI",
             dependencies: [
                 "PolicyAudit", "AuditRepositories", "AuditTime", "BreachCorpus", "DirectoryAudit", "PolicyCompliance",
-                "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyTuning", "PasswordPolicy", "PasswordStrength",
-                "ExitStatus", "LibC",
+                "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyTuning", "PasswordPolicy", "PasswordChecklist",
+                "PasswordStrength", "ExitStatus", "LibC",
             ]),
         // The executable: the composition (which stores, from AuditStores) handed to the CLI.
         .executableTarget(name: "pwaudit", dependencies: ["PolicyAuditCLI", "AuditStores"]),
@@ -123,7 +129,9 @@ let package = Package(
             path: "Tests/WorkspaceTestSupport"),
         .testTarget(
             name: "PasswordPolicyTests",
-            dependencies: ["PasswordPolicy", "PasswordStrength", "PolicyPattern", "PwauditTestSupport"]),
+            dependencies: [
+                "PasswordPolicy", "PasswordChecklist", "PasswordStrength", "PolicyPattern", "PwauditTestSupport",
+            ]),
         .testTarget(name: "PolicyPatternTests", dependencies: ["PolicyPattern"]),
         .testTarget(name: "PasswordStrengthTests", dependencies: ["PasswordStrength", "PwauditTestSupport"]),
         .testTarget(
@@ -167,7 +175,8 @@ let package = Package(
             dependencies: [
                 "PolicyAuditCLI", "PolicyAudit", "PolicyCSV", "PolicyDemo", "PolicyReports", "PolicyCompliance",
                 "AuditRepositories", "AuditTime", "AuditStores", "AuditCrypto",
-                "PolicyStore", "PasswordPolicy", "PasswordStrength", "ExitStatus", "LibC", "PwauditTestSupport",
+                "PolicyStore", "PasswordPolicy", "PasswordChecklist", "PasswordStrength", "ExitStatus", "LibC",
+                "PwauditTestSupport",
                 "WorkspaceTestSupport",
             ]
         ),

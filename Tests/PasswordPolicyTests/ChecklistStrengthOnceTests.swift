@@ -1,4 +1,5 @@
 import Foundation
+import PasswordChecklist
 import PasswordStrength
 import Testing
 

@@ -1,3 +1,4 @@
+import PasswordChecklist
 import PasswordStrength
 import Testing
 

@@ -1,3 +1,4 @@
+import PasswordChecklist
 import Testing
 
 @testable import PasswordPolicy

@@ -1,3 +1,4 @@
+import PasswordChecklist
 import PasswordPolicy
 import Testing
 

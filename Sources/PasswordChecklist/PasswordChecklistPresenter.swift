@@ -1,3 +1,4 @@
+import PasswordPolicy
 import PasswordStrength
 
 /// Turns password edits into checklist view states using a compiled policy; rules come only from the policy.

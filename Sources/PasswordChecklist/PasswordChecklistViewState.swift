@@ -1,3 +1,5 @@
+import PasswordPolicy
+
 /// Everything a checklist view shows, as one immutable value; it never carries the password.
 public struct PasswordChecklistViewState: Sendable, Equatable {
     /// One item per policy rule, in policy order.
