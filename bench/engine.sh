@@ -63,7 +63,8 @@ python3 -c "import sys; e, p = map(float, sys.argv[1:]); print(f'engine {e:.0f} 
 # against python3-pwquality's check(), one core each: both single-threaded, pinned to one CPU when taskset exists,
 # both timed over the check loop alone in thread CPU time (the machine is shared), on the same NUL corpus.
 # ROUNDS (default 1) rounds alternate the default mode, compat mode and check(); the last two lines give each ratio
-# per round and the median of the rounds (the figure to quote), the default mode's from its single-core line.
+# per round and the median of the rounds (the figure to quote), the default mode's from the single-core line of a
+# pinned `pwaudit-bench --single` run (the first, unpinned run above also times the String API and all cores).
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 0)
 check_py="$work/check.py"
@@ -90,13 +91,9 @@ single_rate() { sed -n 's/^single-core: .*; \([0-9]*\) rows per CPU-second.*/\1/
 pass() { sed -n 's/^RESULT .* pass=\([0-9]*\).*/\1/p' <<<"$1"; }
 default_rates=() compat_rates=() check_rates=()
 for round in $(seq "${ROUNDS:-1}"); do
-    if [ "$round" -gt 1 ]; then
-        round_out="$("$repo/.build/release/pwaudit-bench" "$nul")"
-        echo "round $round: $(grep '^single-core: ' <<<"$round_out")"
-        default_rates+=("$(single_rate "$round_out")")
-    else
-        default_rates+=("$(single_rate "$engine_out")")
-    fi
+    round_out="$("${pin[@]}" "$repo/.build/release/pwaudit-bench" --single "$nul")"
+    echo "round $round: $(grep '^single-core: ' <<<"$round_out")"
+    default_rates+=("$(single_rate "$round_out")")
     compat_out="$("${pin[@]}" "$repo/.build/release/pwaudit-bench" --pwquality "$nul")"
     echo "$compat_out"
     check_out="$("${pin[@]}" /usr/bin/python3 "$check_py" "$nul")"

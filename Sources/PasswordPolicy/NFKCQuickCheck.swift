@@ -10,6 +10,11 @@
 /// that starter were the second of a composition, which no stable or ASCII scalar is. So the normalization is the
 /// identity. Anything else (a combining mark, a compatibility character such as `ﬁ` or `１`, a Hangul jamo, an
 /// unassigned or supplementary-plane scalar past U+1FFFF) takes the full normalization, as before.
+///
+/// One compatibility block is answered here too: NFKC maps the fullwidth forms U+FF01…U+FF5E (`１`, `Ａ`, `！`) to
+/// ASCII U+0021…U+007E, each on its own (``fullwidthASCII(_:)``). Compatibility decomposition turns a string into the
+/// same scalars as the string with those forms replaced by their ASCII, and NFKC composes from there, so the NFKC of a
+/// string of ASCII, stable and fullwidth scalars is that replaced string, which the argument above leaves unchanged.
 package enum NFKCQuickCheck {
     /// Whether every scalar of `text` is ASCII or stable: then `text` is its own NFKC and NFC.
     package static func leavesUnchanged(_ text: String) -> Bool {
@@ -24,5 +29,54 @@ package enum NFKCQuickCheck {
         let block = Int(NFKCStableScalars.blocks[Int(value >> 8)])
         let word = NFKCStableScalars.bitmaps[block &* 4 &+ Int((value >> 6) & 3)]
         return (word >> UInt64(value & 63)) & 1 != 0
+    }
+
+    /// The ASCII value NFKC maps the fullwidth form `value` to (U+FF01…U+FF5E to U+0021…U+007E); nil for any other.
+    @inline(__always)
+    package static func fullwidthASCII(_ value: UInt32) -> UInt32? {
+        value &- 0xFF01 < 0x5E ? value &- 0xFEE0 : nil
+    }
+
+    /// `scalars` in `form` (NFKC or NFC) without Foundation when each is ASCII, stable, under NFKC a fullwidth form, or
+    /// a lone combining mark of ``ASCIIMarkCompositions`` right after an ASCII scalar; nil when some other scalar needs
+    /// the full normalization.
+    ///
+    /// Such a mark has class above 0 between two starters, so nothing reorders it, and it composes with the ASCII
+    /// before it exactly when the table has the pair; the composite is then followed by a starter that is not the
+    /// second of any composition (ASCII or stable), so nothing composes further. The rest is the argument above.
+    package static func quickNormalized(_ scalars: [Unicode.Scalar], _ form: Normalization) -> [Unicode.Scalar]? {
+        var normalized: [Unicode.Scalar] = []
+        normalized.reserveCapacity(scalars.count)
+        for (index, scalar) in scalars.enumerated() {
+            let value = scalar.value
+            if value < 0x80 || isStable(value) {
+                normalized.append(scalar)
+            } else if form == .nfkc, let ascii = fullwidthASCII(value) {
+                normalized.append(Unicode.Scalar(UInt8(ascii)))
+            } else if index > 0, scalars[index - 1].value < 0x80, let merged = composite(scalars[index - 1], value) {
+                if let merged { normalized[normalized.count - 1] = merged } else { normalized.append(scalar) }
+            } else {
+                return nil
+            }
+        }
+        return normalized
+    }
+
+    /// For a mark of ``ASCIIMarkCompositions`` after `base`, the scalar the two compose into, or `.some(nil)` when
+    /// they stay two; nil for any other scalar `value`.
+    private static func composite(_ base: Unicode.Scalar, _ value: UInt32) -> Unicode.Scalar?? {
+        let bit = value &- 0x300
+        guard bit < 0x70 else { return nil }
+        let word = bit < 64 ? ASCIIMarkCompositions.marks.0 : ASCIIMarkCompositions.marks.1
+        guard (word >> UInt64(bit & 63)) & 1 != 0 else { return nil }
+        let key = UInt16(base.value << 8 | bit)
+        let keys = ASCIIMarkCompositions.keys
+        var (low, high) = (0, keys.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < keys.count, keys[low] == key else { return .some(nil) }
+        return .some(Unicode.Scalar(ASCIIMarkCompositions.composites[low]))
     }
 }

@@ -127,12 +127,24 @@ struct RuleEvaluator: @unchecked Sendable {
 
     /// Normalizes and scans `password` (valid UTF-8) once, then runs `body` with the result.
     ///
-    /// All-ASCII passwords take a path with no normalization and no heap allocation.
+    /// All-ASCII passwords take a path with no normalization and no heap allocation, and so, under NFKC, do those
+    /// whose other scalars are all fullwidth forms (``NFKCQuickCheck/fullwidthASCII(_:)``), as their ASCII.
     @inline(__always)
     func withPrepared<R>(_ password: UnsafeBufferPointer<UInt8>, _ body: (PreparedPassword) -> R) -> R {
+        if let ascii = withPreparedASCII(password, body) { return ascii }
+        if normalization == .nfkc, let mapped = withFullwidthMapped(password, { withPreparedASCII($0, body) }) {
+            return mapped
+        }
+        return withPreparedGeneral(password, body)
+    }
+
+    /// ``withPrepared(_:_:)`` of an all-ASCII `password` (its own normal form in every form); nil, without running
+    /// `body`, when it has a non-ASCII byte.
+    @inline(__always)
+    private func withPreparedASCII<R>(_ password: UnsafeBufferPointer<UInt8>, _ body: (PreparedPassword) -> R) -> R? {
         // The closure reads these two, not `self`: capturing the evaluator copied all of it per candidate.
         let (table, tracksSequences) = (asciiTable, tracksSequences)
-        let ascii = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(password.count, 1)) {
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(password.count, 1)) {
             lowered -> R? in
             var present: (UInt64, UInt64) = (0, 0)
             var hash: UInt64 = 0
@@ -145,8 +157,34 @@ struct RuleEvaluator: @unchecked Sendable {
                     summary: summary, folded: UnsafeBufferPointer(start: lowered.baseAddress, count: password.count),
                     foldedHash: hash, asciiBytes: password, asciiPresent: present, general: nil))
         }
-        if let ascii { return ascii }
-        return withPreparedGeneral(password, body)
+    }
+
+    /// `body` of `password`'s NFKC when that is ASCII because each non-ASCII scalar is a fullwidth form (U+FF01…U+FF5E,
+    /// UTF-8 `EF BC 81`…`EF BD 9E`); nil, without running `body`, when some other non-ASCII scalar is there.
+    private func withFullwidthMapped<R>(
+        _ password: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R?
+    ) -> R? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(password.count, 1)) { mapped -> R? in
+            var (index, count) = (0, 0)
+            while index < password.count {
+                let byte = password[index]
+                if byte < 0x80 {
+                    mapped[count] = byte
+                    index += 1
+                } else {
+                    guard byte == 0xEF, index + 2 < password.count else { return nil }
+                    let (second, third) = (password[index + 1], password[index + 2])
+                    let value = 0xF000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+                    guard second & 0xC0 == 0x80, third & 0xC0 == 0x80,
+                        let ascii = NFKCQuickCheck.fullwidthASCII(value)
+                    else { return nil }
+                    mapped[count] = UInt8(ascii)
+                    index += 3
+                }
+                count += 1
+            }
+            return body(UnsafeBufferPointer(rebasing: mapped[..<count]))
+        }
     }
 
     /// ``withPrepared(_:_:)`` of a password with a non-ASCII byte: its scalars decoded, normalized (by Foundation
@@ -168,9 +206,14 @@ struct RuleEvaluator: @unchecked Sendable {
         }
         var normalizedUTF8: [UInt8] = []
         if normalization != .none, !stable {
-            let normalized = PasswordNormalizer.normalized(String(decoding: password, as: UTF8.self), normalization)
-            scalars = Array(normalized.unicodeScalars)
-            normalizedUTF8 = Array(normalized.utf8)
+            if let quick = NFKCQuickCheck.quickNormalized(scalars, normalization) {
+                scalars = quick
+                normalizedUTF8 = ScalarFacts.utf8(of: quick.map(\.value))
+            } else {
+                let normalized = PasswordNormalizer.normalized(String(decoding: password, as: UTF8.self), normalization)
+                scalars = Array(normalized.unicodeScalars)
+                normalizedUTF8 = Array(normalized.utf8)
+            }
         }
         var foldedScalars: [UInt32] = []
         foldedScalars.reserveCapacity(scalars.count)

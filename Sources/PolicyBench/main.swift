@@ -6,7 +6,8 @@
 // `pwaudit-bench --regex-policy` times whole policies at and past the pattern state budget;
 // `pwaudit-bench --keystroke [ROUNDS]` times the live checklist's keystroke-to-frame path (bench/keystroke.sh);
 // `pwaudit-bench --regex-probe REGEX RULES UNIT` times a policy of RULES copies of REGEX on UNIT repeated to 1 KiB;
-// `pwaudit-bench --pwquality CORPUS.nul` times pwquality compat mode on one core (bench/engine.sh).
+// `pwaudit-bench --pwquality CORPUS.nul` times pwquality compat mode on one core (bench/engine.sh);
+// `pwaudit-bench --single CORPUS.nul` prints the single-core line alone (bench/engine.sh's later rounds, pinned).
 import Dispatch
 import Foundation
 import PasswordPolicy
@@ -89,14 +90,15 @@ if arguments.count == 3, arguments[1] == "--pwquality" {
     runCompatBench(arguments[2])
     exit(0)
 }
-guard arguments.count == 2 else { fail("usage: pwaudit-bench CORPUS.nul") }
+let singleOnly = arguments.count == 3 && arguments[1] == "--single"
+guard arguments.count == 2 || singleOnly else { fail("usage: pwaudit-bench [--single] CORPUS.nul") }
 let compiled: CompiledPolicy
 do {
     compiled = try CompiledPolicy(PasswordPolicy(json: Data(policyJSON.utf8)))
 } catch {
     fail("bench policy: \(error)")
 }
-let corpus = NULCorpus(path: arguments[1])
+let corpus = NULCorpus(path: arguments[arguments.count - 1])
 let rows = corpus.rows
 let set = CompiledPolicySet([compiled])
 
@@ -120,9 +122,16 @@ let cpuStart = threadCPUSeconds()
 var singlePass = 0
 let single = seconds { singlePass = passCount(0..<rows) }
 let singleCPU = threadCPUSeconds() - cpuStart
+let singleLine = String(
+    format: "single-core: %.0f rows/s (%.3f s wall; %.0f rows per CPU-second)", Double(rows) / single, single,
+    Double(rows) / singleCPU)
+if singleOnly {
+    print(singleLine)
+    exit(0)
+}
 
 // Single core through the String API (`Candidate`, as the library's users and `pwaudit check` call it).
-let candidates = loadCandidates(arguments[1])
+let candidates = loadCandidates(arguments[arguments.count - 1])
 var stringPass = 0
 let stringCPUStart = threadCPUSeconds()
 for candidate in candidates where compiled.failureMask(candidate).isEmpty { stringPass += 1 }
@@ -155,10 +164,7 @@ let top = reasons.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key)=\($0
 
 print("policy: 8 rules (length 12..64, upper, lower, digit, special, max-repeat 2, builtin:common, context username)")
 print("failing codes in first 100000 rows: \(top)")
-print(
-    String(
-        format: "single-core: %.0f rows/s (%.3f s wall; %.0f rows per CPU-second)", Double(rows) / single, single,
-        Double(rows) / singleCPU))
+print(singleLine)
 print(String(format: "single-core, String API (Candidate): %.0f rows per CPU-second", Double(rows) / stringCPU))
 print(String(format: "all %d cores: %.0f rows/s (%.3f s)", cores, Double(rows) / parallel, parallel))
 print(

@@ -63,6 +63,42 @@ import Testing
         #expect(Self.scalars(normalized(text, .nfc)) == Self.scalars(text.precomposedStringWithCanonicalMapping))
     }
 
+    @Test("a lone mark after ASCII composes without Foundation exactly as Foundation composes it (rerun the script)")
+    func markCompositionsMatchFoundation() {
+        var (answered, wrong) = (0, [String]())
+        for mark in UInt32(0x300)..<0x370 {
+            let scalar = Unicode.Scalar(mark)!
+            for base in UInt32(0x21)...0x7E {
+                let pair = "\(Unicode.Scalar(base)!)\(scalar)"
+                // Beside ASCII, a stable scalar and a fullwidth form; and before a second mark, which is Foundation's.
+                for text in [pair, "x\(pair)\u{5BC6}", "\(pair)\u{FF11}\(pair)", "\(pair)\u{301}", "\(scalar)\(pair)"] {
+                    for form in [Normalization.nfkc, .nfc] {
+                        guard let quick = NFKCQuickCheck.quickNormalized(Array(text.unicodeScalars), form) else {
+                            continue
+                        }
+                        answered += 1
+                        let foundation =
+                            form == .nfkc
+                            ? text.precomposedStringWithCompatibilityMapping
+                            : text.precomposedStringWithCanonicalMapping
+                        if quick.map(\.value) != Self.scalars(foundation) {
+                            wrong.append(Self.scalars(text).description)
+                        }
+                    }
+                }
+            }
+            let alone = String(Character(scalar))
+            let normalizesToItself = Self.scalars(alone.precomposedStringWithCompatibilityMapping) == [mark]
+            #expect(
+                (NFKCQuickCheck.quickNormalized(["a", scalar], .nfkc) != nil) == normalizesToItself,
+                "U+\(String(mark, radix: 16)) takes the quick path exactly when it normalizes to itself")
+        }
+        #expect(wrong.isEmpty, "rerun scripts/embed-mark-compositions.sh: \(wrong.prefix(5))")
+        #expect(answered > 30_000, "most of the cases are answered without Foundation")
+        #expect(NFKCQuickCheck.quickNormalized(["\u{301}", "a"], .nfc) == nil, "a mark with no ASCII base before it")
+        #expect(NFKCQuickCheck.quickNormalized(["a", "\u{301}", "\u{300}"], .nfc) == nil, "two marks reorder")
+    }
+
     @Test(
         "over the bench corpus, every password and username normalizes (NFKC, NFC) as Foundation normalizes it",
         .enabled(if: SharedBench.isAvailable, "needs the shared bench kit and python3"))
