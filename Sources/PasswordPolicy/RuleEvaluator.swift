@@ -218,15 +218,16 @@ struct RuleEvaluator: @unchecked Sendable {
         var foldedScalars: [UInt32] = []
         foldedScalars.reserveCapacity(scalars.count)
         for scalar in scalars { ScalarFacts.appendLowercase(of: scalar, to: &foldedScalars) }
-        let foldedBytes = ScalarFacts.utf8(of: foldedScalars)
         let summary = PasswordScanner.scan(scalars)
         return normalizedUTF8.withUnsafeBufferPointer { normalizedBytes in
             let general = GeneralPassword(
                 normalizedUTF8: normalizedBytes.count > 0 ? normalizedBytes : password, scalars: scalars,
                 foldedScalars: foldedScalars)
             return withUnsafePointer(to: general) { general in
-                foldedBytes.withUnsafeBufferPointer { folded in
-                    body(
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: foldedScalars.count * 4 + 1) { foldedBytes in
+                    let count = ScalarFacts.writeUTF8(of: foldedScalars, to: foldedBytes.baseAddress!)
+                    let folded = UnsafeBufferPointer(start: foldedBytes.baseAddress, count: count)
+                    return body(
                         PreparedPassword(
                             summary: summary, folded: folded, foldedHash: BlocklistLookup.fnv(folded),
                             asciiBytes: UnsafeBufferPointer(start: nil, count: 0),

@@ -46,27 +46,35 @@ package enum ScalarFacts {
 
     /// The UTF-8 bytes of `scalars` (values of scalars, as ``appendLowercase(of:to:)`` writes them).
     static func utf8(of scalars: [UInt32]) -> [UInt8] {
-        // Written in place: appending through `Unicode.UTF8.encode`'s closure cost some 250 instructions a scalar.
-        [UInt8](unsafeUninitializedCapacity: scalars.count * 4) { bytes, count in
-            count = 0
-            for value in scalars {
-                switch value {
-                case ..<0x80:
-                    bytes[count] = UInt8(value)
-                    count += 1
-                case ..<0x800:
-                    (bytes[count], bytes[count + 1]) = (UInt8(0xC0 | value >> 6), UInt8(0x80 | value & 0x3F))
-                    count += 2
-                case ..<0x10000:
-                    bytes[count] = UInt8(0xE0 | value >> 12)
-                    (bytes[count + 1], bytes[count + 2]) = (UInt8(0x80 | value >> 6 & 0x3F), UInt8(0x80 | value & 0x3F))
-                    count += 3
-                default:
-                    (bytes[count], bytes[count + 1]) = (UInt8(0xF0 | value >> 18), UInt8(0x80 | value >> 12 & 0x3F))
-                    (bytes[count + 2], bytes[count + 3]) = (UInt8(0x80 | value >> 6 & 0x3F), UInt8(0x80 | value & 0x3F))
-                    count += 4
-                }
+        var bytes = [UInt8](repeating: 0, count: scalars.count * 4)
+        let count = bytes.withUnsafeMutableBufferPointer { writeUTF8(of: scalars, to: $0.baseAddress!) }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
+    /// Writes the UTF-8 bytes of `scalars` (values of scalars) to `bytes`, which has room for 4 a scalar, and returns
+    /// how many it wrote. In place: appending through `Unicode.UTF8.encode`'s closure cost some 250 instructions a
+    /// scalar, an array made uninitialized a generic metadata lookup each.
+    static func writeUTF8(of scalars: [UInt32], to bytes: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        for value in scalars {
+            switch value {
+            case ..<0x80:
+                bytes[count] = UInt8(value)
+                count += 1
+            case ..<0x800:
+                (bytes[count], bytes[count + 1]) = (UInt8(0xC0 | value >> 6), UInt8(0x80 | value & 0x3F))
+                count += 2
+            case ..<0x10000:
+                bytes[count] = UInt8(0xE0 | value >> 12)
+                (bytes[count + 1], bytes[count + 2]) = (UInt8(0x80 | value >> 6 & 0x3F), UInt8(0x80 | value & 0x3F))
+                count += 3
+            default:
+                (bytes[count], bytes[count + 1]) = (UInt8(0xF0 | value >> 18), UInt8(0x80 | value >> 12 & 0x3F))
+                (bytes[count + 2], bytes[count + 3]) = (UInt8(0x80 | value >> 6 & 0x3F), UInt8(0x80 | value & 0x3F))
+                count += 4
             }
         }
+        return count
     }
 }
