@@ -165,7 +165,7 @@ package struct DirectoryImport {
     }
 
     /// Threads for `count` accounts or hashes: one per processor, at most 4, and one per 4,096 items.
-    private static func threads(for count: Int) -> Int {
+    static func threads(for count: Int) -> Int {
         max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, count / 4096 + 1))
     }
 
