@@ -63,6 +63,19 @@ package struct DirectoryAccountRow: Sendable, Equatable {
         self.passwordLength = passwordLength
     }
 
+    /// The account's flags as stored (`directory_account.findings`, schema 16): bit 0 cracked, 1 empty password, 2 LM
+    /// hash, 3 disabled, 4 machine, and `usernameInPassword` (0, 1 or 2) at bits 5 and 6; so 0…95.
+    package var findings: Int {
+        (cracked ? 1 : 0) | (emptyPassword ? 2 : 0) | (lmHash ? 4 : 0) | (disabled ? 8 : 0) | (machine ? 16 : 0)
+            | usernameInPassword << 5
+    }
+
+    /// Sets the flags from their stored form (``findings``).
+    package mutating func setFindings(_ bits: Int) {
+        (cracked, emptyPassword, lmHash) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0)
+        (disabled, machine, usernameInPassword) = (bits & 8 != 0, bits & 16 != 0, bits >> 5 & 3)
+    }
+
     /// The groups as stored: names joined by line feeds ('' for none).
     package var groupsText: String { groups.joined(separator: "\n") }
 

@@ -1,7 +1,8 @@
 import AuditCrypto
 import AuditRepositories
 
-/// Directory audits on SQLite (`run_directory_summary`, `directory_account`, migrations/0015_directory_audit.sql).
+/// Directory audits on SQLite (`run_directory_summary`, migrations/0015_directory_audit.sql; `directory_account`,
+/// migrations/0016_directory_account_findings.sql).
 package struct SQLiteDirectoryRepository: DirectoryRepository {
     let database: Database
 
@@ -9,9 +10,8 @@ package struct SQLiteDirectoryRepository: DirectoryRepository {
     package init(database: Database) { self.database = database }
 
     private static let accountColumns = """
-        ordinal, username, rid, nt_fingerprint, cracked, empty_password, lm_hash, shared_with, shared_group, \
-        breach_count, username_in_password, privileged_groups, disabled, machine, password_last_set_at, \
-        candidate_line, password_length
+        ordinal, username, rid, nt_fingerprint, findings, shared_with, shared_group, breach_count, privileged_groups, \
+        password_last_set_at, candidate_line, password_length
         """
 
     private static let summaryColumns = """
@@ -41,7 +41,7 @@ package struct SQLiteDirectoryRepository: DirectoryRepository {
             guard !accounts.isEmpty else { return }
             let insert = try MultiRowInsert(
                 database: database, head: "INSERT INTO directory_account (run_id, \(Self.accountColumns))",
-                columns: 18, rowsPerStatement: 50)
+                columns: 13, rowsPerStatement: 50)
             try insert.insert(count: accounts.count) { statement, index, base in
                 Self.bind(accounts[index], runID: runID, to: statement, from: base)
             }
@@ -49,7 +49,7 @@ package struct SQLiteDirectoryRepository: DirectoryRepository {
         }
     }
 
-    /// Binds `row`'s 18 columns from parameter `first` on, each in place (no array of values per row: a directory
+    /// Binds `row`'s 13 columns from parameter `first` on, each in place (no array of values per row: a directory
     /// holds a million accounts).
     private static func bind(_ row: DirectoryAccountRow, runID: Int64, to statement: Statement, from first: Int32) {
         var index = first
@@ -60,22 +60,16 @@ package struct SQLiteDirectoryRepository: DirectoryRepository {
         func int(_ value: Int?) {
             if let value { statement.bind(value, at: next()) } else { statement.bindNull(at: next()) }
         }
-        func flag(_ value: Bool) { statement.bind(value ? 1 : 0, at: next()) }
         statement.bind(runID, at: next())
         int(row.ordinal)
         statement.bind(row.username, at: next())
         int(row.rid.map { Int($0) })
         row.ntFingerprint.withUnsafeBytes { statement.bind(blob: $0, at: next()) }
-        flag(row.cracked)
-        flag(row.emptyPassword)
-        flag(row.lmHash)
+        int(row.findings)
         int(row.sharedWith)
         int(row.sharedGroup)
         int(row.breachCount)
-        int(row.usernameInPassword)
         statement.bind(row.groupsText, at: next())
-        flag(row.disabled)
-        flag(row.machine)
         statement.bind(row.passwordLastSetAt, at: next())
         int(row.candidateLine)
         int(row.passwordLength)
@@ -109,16 +103,15 @@ package struct SQLiteDirectoryRepository: DirectoryRepository {
         while try statement.step() {
             let s = statement
             func optional(_ index: Int32) -> Int? { s.isNull(at: index) ? nil : s.int(at: index) }
-            rows.append(
-                DirectoryAccountRow(
-                    ordinal: s.int(at: 0), username: s.string(at: 1) ?? "",
-                    rid: s.isNull(at: 2) ? nil : s.int64(at: 2),
-                    ntFingerprint: Fingerprint(bytes: s.blob(at: 3) ?? []) ?? Fingerprint(filling: { _ in }),
-                    cracked: s.int(at: 4) != 0, emptyPassword: s.int(at: 5) != 0, lmHash: s.int(at: 6) != 0,
-                    sharedWith: s.int(at: 7), sharedGroup: optional(8), breachCount: s.int(at: 9),
-                    usernameInPassword: s.int(at: 10), groups: DirectoryAccountRow.groups(fromText: s.string(at: 11)),
-                    disabled: s.int(at: 12) != 0, machine: s.int(at: 13) != 0, passwordLastSetAt: s.string(at: 14),
-                    candidateLine: optional(15), passwordLength: optional(16)))
+            var row = DirectoryAccountRow(
+                ordinal: s.int(at: 0), username: s.string(at: 1) ?? "", rid: s.isNull(at: 2) ? nil : s.int64(at: 2),
+                ntFingerprint: Fingerprint(bytes: s.blob(at: 3) ?? []) ?? Fingerprint(filling: { _ in }),
+                cracked: false, emptyPassword: false, lmHash: false, sharedWith: s.int(at: 5),
+                sharedGroup: optional(6), breachCount: s.int(at: 7), usernameInPassword: 0,
+                groups: DirectoryAccountRow.groups(fromText: s.string(at: 8)), disabled: false, machine: false,
+                passwordLastSetAt: s.string(at: 9), candidateLine: optional(10), passwordLength: optional(11))
+            row.setFindings(s.int(at: 4))
+            rows.append(row)
         }
         return rows
     }

@@ -1,8 +1,8 @@
 import AuditCrypto
 import AuditRepositories
 
-/// Directory audits on PostgreSQL (`run_directory_summary`, `directory_account`,
-/// migrations/postgresql/0015_directory_audit.sql): the same rows as `SQLiteDirectoryRepository`, the accounts
+/// Directory audits on PostgreSQL (`run_directory_summary`, `directory_account`, migrations/postgresql/0015_directory_audit.sql
+/// and 0016_directory_account_findings.sql): the same rows as `SQLiteDirectoryRepository`, the accounts
 /// written by one `COPY … FROM STDIN`.
 package struct PostgresDirectoryRepository: DirectoryRepository {
     private let connection: PostgresConnection
@@ -11,9 +11,8 @@ package struct PostgresDirectoryRepository: DirectoryRepository {
     package init(connection: PostgresConnection) { self.connection = connection }
 
     private static let accountColumns = """
-        ordinal, username, rid, nt_fingerprint, cracked, empty_password, lm_hash, shared_with, shared_group, \
-        breach_count, username_in_password, privileged_groups, disabled, machine, password_last_set_at, \
-        candidate_line, password_length
+        ordinal, username, rid, nt_fingerprint, findings, shared_with, shared_group, breach_count, privileged_groups, \
+        password_last_set_at, candidate_line, password_length
         """
 
     private static let summaryColumns = """
@@ -52,16 +51,11 @@ package struct PostgresDirectoryRepository: DirectoryRepository {
                     w.add(row.username)
                     w.add(row.rid.map { Int($0) })
                     w.add(bytes: row.ntFingerprint.bytes)
-                    w.add(row.cracked)
-                    w.add(row.emptyPassword)
-                    w.add(row.lmHash)
+                    w.add(row.findings)
                     w.add(row.sharedWith)
                     w.add(row.sharedGroup)
                     w.add(row.breachCount)
-                    w.add(row.usernameInPassword)
                     w.add(row.groupsText)
-                    w.add(row.disabled)
-                    w.add(row.machine)
                     w.add(row.passwordLastSetAt)
                     w.add(row.candidateLine)
                     w.add(row.passwordLength)
@@ -95,17 +89,17 @@ package struct PostgresDirectoryRepository: DirectoryRepository {
             "SELECT \(Self.accountColumns) FROM directory_account WHERE run_id = $1 ORDER BY ordinal", [.integer(runID)]
         ) { r in
             func optional(_ index: Int) throws -> Int? { r.isNull(at: index) ? nil : try r.int(at: index) }
-            rows.append(
-                DirectoryAccountRow(
-                    ordinal: try r.int(at: 0), username: r.string(at: 1) ?? "",
-                    rid: r.isNull(at: 2) ? nil : try r.int64(at: 2),
-                    ntFingerprint: Fingerprint(bytes: try r.blob(at: 3) ?? []) ?? Fingerprint(filling: { _ in }),
-                    cracked: try r.bool(at: 4), emptyPassword: try r.bool(at: 5), lmHash: try r.bool(at: 6),
-                    sharedWith: try r.int(at: 7), sharedGroup: try optional(8), breachCount: try r.int(at: 9),
-                    usernameInPassword: try r.int(at: 10),
-                    groups: DirectoryAccountRow.groups(fromText: r.string(at: 11)), disabled: try r.bool(at: 12),
-                    machine: try r.bool(at: 13), passwordLastSetAt: r.string(at: 14).map(PostgresTime.canonical),
-                    candidateLine: try optional(15), passwordLength: try optional(16)))
+            var row = DirectoryAccountRow(
+                ordinal: try r.int(at: 0), username: r.string(at: 1) ?? "",
+                rid: r.isNull(at: 2) ? nil : try r.int64(at: 2),
+                ntFingerprint: Fingerprint(bytes: try r.blob(at: 3) ?? []) ?? Fingerprint(filling: { _ in }),
+                cracked: false, emptyPassword: false, lmHash: false, sharedWith: try r.int(at: 5),
+                sharedGroup: try optional(6), breachCount: try r.int(at: 7), usernameInPassword: 0,
+                groups: DirectoryAccountRow.groups(fromText: r.string(at: 8)), disabled: false, machine: false,
+                passwordLastSetAt: r.string(at: 9).map(PostgresTime.canonical), candidateLine: try optional(10),
+                passwordLength: try optional(11))
+            row.setFindings(try r.int(at: 4))
+            rows.append(row)
         }
         return rows
     }

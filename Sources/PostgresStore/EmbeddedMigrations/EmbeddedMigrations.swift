@@ -22,5 +22,6 @@ extension PostgresMigrator {
         m0013_run_tuning_cell,
         m0014_run_time_options,
         m0015_directory_audit,
+        m0016_directory_account_findings,
     ]
 }
