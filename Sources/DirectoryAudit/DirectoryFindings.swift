@@ -15,28 +15,7 @@ package enum DirectoryFindings {
         _ accounts: [ExtractAccount], potfile: Potfile, groups: GroupMembership,
         breachCounts: ([NTDigest]) throws -> [Int] = { [Int](repeating: 0, count: $0.count) }
     ) throws -> [AccountAssessment] {
-        // Each distinct NT hash once (in the order first seen): its accounts' count, the first of them, its breach
-        // count and its plaintext; each account's index among them, so that an account costs one dictionary lookup.
-        var indexOfHash: [NTDigest: Int] = [:]
-        indexOfHash.reserveCapacity(accounts.count)
-        var distinct: [NTDigest] = []
-        var holders: [Int] = []
-        var firstHolder: [Int] = []
-        var distinctIndex: [Int] = []
-        distinctIndex.reserveCapacity(accounts.count)
-        for (ordinal, account) in accounts.enumerated() {
-            let next = distinct.count
-            // The defaulted subscript's modify accessor stores `next` for a hash not seen yet: one lookup either way.
-            let index = { (slot: inout Int) in slot }(&indexOfHash[account.ntHash, default: next])
-            if index == next {
-                distinct.append(account.ntHash)
-                holders.append(0)
-                firstHolder.append(ordinal)
-            }
-            holders[index] += 1
-            distinctIndex.append(index)
-        }
-        indexOfHash = [:]
+        let (distinct, holders, firstHolder, distinctIndex) = numbered(accounts)
         let breaches = try breachCounts(distinct)
         precondition(breaches.count == distinct.count, "one breach count per distinct NT hash")
         let plaintexts = distinct.map { $0 == NTDigest.empty ? "" : potfile[$0] }
@@ -66,5 +45,25 @@ package enum DirectoryFindings {
             }
             initialized = count
         }
+    }
+
+    /// Each distinct NT hash once (in the order first seen) with its accounts' count and the first of them; each
+    /// account's number among them, so that an account costs one table lookup.
+    private static func numbered(_ accounts: [ExtractAccount]) -> (
+        distinct: [NTDigest], holders: [Int], firstHolder: [Int], numbers: [Int]
+    ) {
+        var index = NTDigestIndex(capacity: accounts.count)
+        var (holders, firstHolder, numbers) = ([Int](), [Int](), [Int]())
+        numbers.reserveCapacity(accounts.count)
+        for (ordinal, account) in accounts.enumerated() {
+            let number = index.number(of: account.ntHash)
+            if number == holders.count {
+                holders.append(0)
+                firstHolder.append(ordinal)
+            }
+            holders[number] += 1
+            numbers.append(number)
+        }
+        return (index.digests, holders, firstHolder, numbers)
     }
 }
