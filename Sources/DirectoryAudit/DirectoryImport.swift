@@ -49,8 +49,9 @@ package struct DirectoryImport {
             scored.append(
                 .init(ordinal: ordinal, username: names[ordinal], password: password, time: account.passwordLastSet))
         }
-        let candidateLines = Dictionary(
-            uniqueKeysWithValues: zip(scored.map(\.ordinal), CrackedAccountsCSV.lines(of: scored)))
+        // By ordinal, the line of the account's candidate (nil: not scored).
+        var candidateLines = [Int?](repeating: nil, count: reading.accounts.count)
+        for (row, line) in zip(scored, CrackedAccountsCSV.lines(of: scored)) { candidateLines[row.ordinal] = line }
         let rows = Self.accountRows(
             reading.accounts, assessments: assessments, names: names, candidateLines: candidateLines,
             redacted: request.redactAccounts, key: key)
@@ -91,7 +92,7 @@ package struct DirectoryImport {
     /// Each account's stored row, built on up to 4 threads: a row holds an HMAC of its NT hash, and a million of
     /// them took a second on one thread while the other core waited.
     static func accountRows(
-        _ accounts: [ExtractAccount], assessments: [AccountAssessment], names: [String], candidateLines: [Int: Int],
+        _ accounts: [ExtractAccount], assessments: [AccountAssessment], names: [String], candidateLines: [Int?],
         redacted: Bool, key: HMACSHA256Key
     ) -> [DirectoryAccountRow] {
         let count = accounts.count
