@@ -235,10 +235,13 @@ package struct ExtractParser: Sendable {
         if bytes.count == 19 {
             guard let second = number(17, 2), second < 60 else { return nil }
         }
-        var text = [UInt8](bytes[0..<16])
-        text[10] = UInt8(ascii: "T")
-        text += bytes.count == 19 ? Array(bytes[16..<19]) : Array(":00".utf8)
-        text.append(UInt8(ascii: "Z"))
-        return String(decoding: text, as: UTF8.self)
+        // Written in place: one allocation per account, where arrays and their appends took four.
+        return String(unsafeUninitializedCapacity: 20) { text in
+            for offset in 0..<16 { text[offset] = bytes[offset] }
+            text[10] = UInt8(ascii: "T")
+            (text[16], text[17], text[18]) = bytes.count == 19 ? (bytes[16], bytes[17], bytes[18]) : (colon, 0x30, 0x30)
+            text[19] = UInt8(ascii: "Z")
+            return 20
+        }
     }
 }

@@ -89,7 +89,9 @@ struct ExtractParserTests {
         "pwdLastSet reads as canonical UTC text",
         arguments: [
             ("2021-03-04 10:22", "2021-03-04T10:22:00Z"), ("2021-03-04 10:22:33", "2021-03-04T10:22:33Z"),
-            ("never", nil), ("2021-13-04 10:22", nil), ("2021-03-04", nil),
+            ("2021-03-04T10:22:33Z", "2021-03-04T10:22:33Z"), ("2021-03-04 10:22Z ", "2021-03-04T10:22:00Z"),
+            ("1999-12-31 23:59 ", "1999-12-31T23:59:00Z"), ("never", nil), ("2021-13-04 10:22", nil),
+            ("2021-03-04", nil), ("2021-03-04 10:22:60", nil),
         ])
     func times(text: String, expected: String?) {
         #expect(ExtractParser.canonicalTime(text) == expected)
