@@ -72,6 +72,7 @@ package struct ExtractParser: Sendable {
         }
         // name, RID, LM, NT, "", "", then the suffix (which may hold colons: times).
         var fields: [UnsafeRawBufferPointer] = []
+        fields.reserveCapacity(7)  // one allocation a line, where growing by appends took four
         var start = 0
         for index in 0..<line.count where line[index] == UInt8(ascii: ":") && fields.count < 6 {
             fields.append(UnsafeRawBufferPointer(rebasing: line[start..<index]))
