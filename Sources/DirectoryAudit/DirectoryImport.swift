@@ -44,7 +44,7 @@ package struct DirectoryImport {
             request.redactAccounts ? Self.pseudonym(of: account, fingerprinter: fingerprinter) : account.qualifiedName
         }
         var scored: [CrackedAccountsCSV.Row] = []
-        for (ordinal, account) in reading.accounts.enumerated() {
+        for (ordinal, account) in reading.accounts.enumerated() where assessments[ordinal].cracked {
             guard let password = potfile[account.ntHash], !password.isEmpty else { continue }
             scored.append(
                 .init(ordinal: ordinal, username: names[ordinal], password: password, time: account.passwordLastSet))
