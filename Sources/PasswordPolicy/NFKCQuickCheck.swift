@@ -66,17 +66,12 @@ package enum NFKCQuickCheck {
     /// they stay two; nil for any other scalar `value`.
     private static func composite(_ base: Unicode.Scalar, _ value: UInt32) -> Unicode.Scalar?? {
         let bit = value &- 0x300
-        guard bit < 0x70 else { return nil }
         let word = bit < 64 ? ASCIIMarkCompositions.marks.0 : ASCIIMarkCompositions.marks.1
-        guard (word >> UInt64(bit & 63)) & 1 != 0 else { return nil }
-        let key = UInt16(base.value << 8 | bit)
-        let keys = ASCIIMarkCompositions.keys
-        var (low, high) = (0, keys.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        guard low < keys.count, keys[low] == key else { return .some(nil) }
-        return .some(Unicode.Scalar(ASCIIMarkCompositions.composites[low]))
+        guard bit < 0x70, (word >> UInt64(bit & 63)) & 1 != 0 else { return nil }
+        return .some(compositions[UInt16(base.value << 8 | bit)].flatMap(Unicode.Scalar.init))
     }
+
+    /// ``ASCIIMarkCompositions``' pairs by key.
+    private static let compositions = Dictionary(
+        uniqueKeysWithValues: zip(ASCIIMarkCompositions.keys, ASCIIMarkCompositions.composites))
 }

@@ -81,12 +81,24 @@ enum PasswordScanner {
         return summary
     }
 
-    /// Scans any normalized scalars (the general path).
-    static func scan(_ scalars: [Unicode.Scalar]) -> ScanSummary {
+    /// Scans any normalized scalars (the general path). Without `tracksSequences` only the repeat run is tracked and
+    /// `longestSequence` stays 0, as on the ASCII path.
+    static func scan(_ scalars: [Unicode.Scalar], tracksSequences: Bool = true) -> ScanSummary {
         var summary = ScanSummary()
-        var tracker = RunTracker()
         summary.length = scalars.count
         let table = ASCIIInfo.table
+        guard tracksSequences else {
+            var (previous, run, longest): (UInt32, Int, Int) = (.max, 0, 0)
+            for scalar in scalars {
+                summary.add(scalar.value < 0x80 ? table[Int(scalar.value)].kind : ScalarFacts.kind(scalar))
+                run = scalar.value == previous ? run &+ 1 : 1
+                longest = Swift.max(longest, run)
+                previous = scalar.value
+            }
+            summary.longestRepeat = longest
+            return summary
+        }
+        var tracker = RunTracker()
         for scalar in scalars {
             if scalar.value < 0x80 {
                 let info = table[Int(scalar.value)]

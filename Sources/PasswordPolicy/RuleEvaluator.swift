@@ -218,7 +218,7 @@ struct RuleEvaluator: @unchecked Sendable {
         var foldedScalars: [UInt32] = []
         foldedScalars.reserveCapacity(scalars.count)
         for scalar in scalars { ScalarFacts.appendLowercase(of: scalar, to: &foldedScalars) }
-        let summary = PasswordScanner.scan(scalars)
+        let summary = PasswordScanner.scan(scalars, tracksSequences: tracksSequences)
         return normalizedUTF8.withUnsafeBufferPointer { normalizedBytes in
             let general = GeneralPassword(
                 normalizedUTF8: normalizedBytes.count > 0 ? normalizedBytes : password, scalars: scalars,

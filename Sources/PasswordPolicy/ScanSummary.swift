@@ -1,5 +1,5 @@
 /// What one pass over a normalized password collects for the count-based rules.
-struct ScanSummary: Sendable {
+struct ScanSummary: Sendable, Equatable {
     var length = 0
     var upper = 0
     var lower = 0
