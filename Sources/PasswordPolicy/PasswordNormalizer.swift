@@ -6,7 +6,8 @@ public enum PasswordNormalizer {
     ///
     /// An all-ASCII string is already in NFC and NFKC, and so is one whose every scalar ``NFKCQuickCheck`` knows to
     /// be stable (most non-ASCII passwords): either is returned unchanged without calling Foundation, which would
-    /// return the same scalars; what ``NFKCQuickCheck/quickNormalized(_:_:)`` answers is not asked of Foundation either. The audit import uses the NFKC result's UTF-8 as its fingerprint input.
+    /// return the same scalars; nor is Foundation asked what ``NFKCQuickCheck/quickNormalized(_:_:)`` answers. The
+    /// audit import uses the NFKC result's UTF-8 as its fingerprint input.
     public static func normalized(_ password: String, _ form: Normalization) -> String {
         if form == .none || isASCII(password) || NFKCQuickCheck.leavesUnchanged(password) {
             return password
@@ -14,6 +15,11 @@ public enum PasswordNormalizer {
         if let quick = NFKCQuickCheck.quickNormalized(Array(password.unicodeScalars), form) {
             return String(String.UnicodeScalarView(quick))
         }
+        return foundationNormalized(password, form)
+    }
+
+    /// `password` in `form` by Foundation, for what the quick checks leave (their callers ask them first).
+    static func foundationNormalized(_ password: String, _ form: Normalization) -> String {
         switch form {
         case .nfkc: return password.precomposedStringWithCompatibilityMapping
         case .nfc: return password.precomposedStringWithCanonicalMapping

@@ -188,7 +188,7 @@ struct RuleEvaluator: @unchecked Sendable {
     }
 
     /// ``withPrepared(_:_:)`` of a password with a non-ASCII byte: its scalars decoded, normalized (by Foundation
-    /// only when ``NFKCQuickCheck`` cannot tell they are their own normal form) and folded through ``ScalarFacts``.
+    /// only when ``NFKCQuickCheck`` cannot give their normal form) and folded through ``ScalarFacts``.
     private func withPreparedGeneral<R>(_ password: UnsafeBufferPointer<UInt8>, _ body: (PreparedPassword) -> R) -> R {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(password.count)
@@ -210,7 +210,8 @@ struct RuleEvaluator: @unchecked Sendable {
                 scalars = quick
                 normalizedUTF8 = ScalarFacts.utf8(of: quick.map(\.value))
             } else {
-                let normalized = PasswordNormalizer.normalized(String(decoding: password, as: UTF8.self), normalization)
+                let normalized = PasswordNormalizer.foundationNormalized(
+                    String(decoding: password, as: UTF8.self), normalization)
                 scalars = Array(normalized.unicodeScalars)
                 normalizedUTF8 = Array(normalized.utf8)
             }
