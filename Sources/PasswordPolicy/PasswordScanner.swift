@@ -85,31 +85,21 @@ enum PasswordScanner {
     /// `longestSequence` stays 0, as on the ASCII path.
     static func scan(_ scalars: [Unicode.Scalar], tracksSequences: Bool = true) -> ScanSummary {
         var summary = ScanSummary()
-        summary.length = scalars.count
-        let table = ASCIIInfo.table
-        guard tracksSequences else {
-            var (previous, run, longest): (UInt32, Int, Int) = (.max, 0, 0)
-            for scalar in scalars {
-                summary.add(scalar.value < 0x80 ? table[Int(scalar.value)].kind : ScalarFacts.kind(scalar))
-                run = scalar.value == previous ? run &+ 1 : 1
-                longest = Swift.max(longest, run)
-                previous = scalar.value
-            }
-            summary.longestRepeat = longest
-            return summary
-        }
         var tracker = RunTracker()
+        var (previous, run): (UInt32, Int) = (.max, 0)
+        summary.length = scalars.count
+        let (table, off) = (ASCIIInfo.table, ASCIIInfo.offTrack)
         for scalar in scalars {
-            if scalar.value < 0x80 {
-                let info = table[Int(scalar.value)]
-                summary.add(info.kind)
+            let info = scalar.value < 0x80 ? table[Int(scalar.value)] : nil
+            summary.add(info?.kind ?? ScalarFacts.kind(scalar))
+            if tracksSequences {
                 tracker.add(
-                    scalar: scalar.value, alphabet: info.alphabet, digit: info.digit, keyboard: info.keyboard,
-                    into: &summary)
+                    scalar: scalar.value, alphabet: info?.alphabet ?? off, digit: info?.digit ?? off,
+                    keyboard: info?.keyboard ?? off, into: &summary)
             } else {
-                summary.add(ScalarFacts.kind(scalar))
-                let off = ASCIIInfo.offTrack
-                tracker.add(scalar: scalar.value, alphabet: off, digit: off, keyboard: off, into: &summary)
+                run = scalar.value == previous ? run &+ 1 : 1
+                summary.longestRepeat = Swift.max(summary.longestRepeat, run)
+                previous = scalar.value
             }
         }
         return summary
