@@ -70,10 +70,18 @@ package struct DirectoryAccountRow: Sendable, Equatable {
             | usernameInPassword << 5
     }
 
-    /// Sets the flags from their stored form (``findings``).
-    package mutating func setFindings(_ bits: Int) {
-        (cracked, emptyPassword, lmHash) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0)
-        (disabled, machine, usernameInPassword) = (bits & 8 != 0, bits & 16 != 0, bits >> 5 & 3)
+    /// A row read back with its flags in their stored form (``findings``).
+    package init(
+        ordinal: Int, username: String, rid: Int64?, ntFingerprint: Fingerprint, findings bits: Int, sharedWith: Int,
+        sharedGroup: Int?, breachCount: Int, groups: [String], passwordLastSetAt: String?, candidateLine: Int?,
+        passwordLength: Int?
+    ) {
+        self.init(
+            ordinal: ordinal, username: username, rid: rid, ntFingerprint: ntFingerprint, cracked: bits & 1 != 0,
+            emptyPassword: bits & 2 != 0, lmHash: bits & 4 != 0, sharedWith: sharedWith, sharedGroup: sharedGroup,
+            breachCount: breachCount, usernameInPassword: bits >> 5 & 3, groups: groups, disabled: bits & 8 != 0,
+            machine: bits & 16 != 0, passwordLastSetAt: passwordLastSetAt, candidateLine: candidateLine,
+            passwordLength: passwordLength)
     }
 
     /// The groups as stored: names joined by line feeds ('' for none).

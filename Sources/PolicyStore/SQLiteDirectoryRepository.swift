@@ -103,15 +103,14 @@ package struct SQLiteDirectoryRepository: DirectoryRepository {
         while try statement.step() {
             let s = statement
             func optional(_ index: Int32) -> Int? { s.isNull(at: index) ? nil : s.int(at: index) }
-            var row = DirectoryAccountRow(
-                ordinal: s.int(at: 0), username: s.string(at: 1) ?? "", rid: s.isNull(at: 2) ? nil : s.int64(at: 2),
-                ntFingerprint: Fingerprint(bytes: s.blob(at: 3) ?? []) ?? Fingerprint(filling: { _ in }),
-                cracked: false, emptyPassword: false, lmHash: false, sharedWith: s.int(at: 5),
-                sharedGroup: optional(6), breachCount: s.int(at: 7), usernameInPassword: 0,
-                groups: DirectoryAccountRow.groups(fromText: s.string(at: 8)), disabled: false, machine: false,
-                passwordLastSetAt: s.string(at: 9), candidateLine: optional(10), passwordLength: optional(11))
-            row.setFindings(s.int(at: 4))
-            rows.append(row)
+            rows.append(
+                DirectoryAccountRow(
+                    ordinal: s.int(at: 0), username: s.string(at: 1) ?? "",
+                    rid: s.isNull(at: 2) ? nil : s.int64(at: 2),
+                    ntFingerprint: Fingerprint(bytes: s.blob(at: 3) ?? []) ?? Fingerprint(filling: { _ in }),
+                    findings: s.int(at: 4), sharedWith: s.int(at: 5), sharedGroup: optional(6),
+                    breachCount: s.int(at: 7), groups: DirectoryAccountRow.groups(fromText: s.string(at: 8)),
+                    passwordLastSetAt: s.string(at: 9), candidateLine: optional(10), passwordLength: optional(11)))
         }
         return rows
     }

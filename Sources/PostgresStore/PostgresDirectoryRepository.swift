@@ -89,17 +89,15 @@ package struct PostgresDirectoryRepository: DirectoryRepository {
             "SELECT \(Self.accountColumns) FROM directory_account WHERE run_id = $1 ORDER BY ordinal", [.integer(runID)]
         ) { r in
             func optional(_ index: Int) throws -> Int? { r.isNull(at: index) ? nil : try r.int(at: index) }
-            var row = DirectoryAccountRow(
-                ordinal: try r.int(at: 0), username: r.string(at: 1) ?? "",
-                rid: r.isNull(at: 2) ? nil : try r.int64(at: 2),
-                ntFingerprint: Fingerprint(bytes: try r.blob(at: 3) ?? []) ?? Fingerprint(filling: { _ in }),
-                cracked: false, emptyPassword: false, lmHash: false, sharedWith: try r.int(at: 5),
-                sharedGroup: try optional(6), breachCount: try r.int(at: 7), usernameInPassword: 0,
-                groups: DirectoryAccountRow.groups(fromText: r.string(at: 8)), disabled: false, machine: false,
-                passwordLastSetAt: r.string(at: 9).map(PostgresTime.canonical), candidateLine: try optional(10),
-                passwordLength: try optional(11))
-            row.setFindings(try r.int(at: 4))
-            rows.append(row)
+            rows.append(
+                DirectoryAccountRow(
+                    ordinal: try r.int(at: 0), username: r.string(at: 1) ?? "",
+                    rid: r.isNull(at: 2) ? nil : try r.int64(at: 2),
+                    ntFingerprint: Fingerprint(bytes: try r.blob(at: 3) ?? []) ?? Fingerprint(filling: { _ in }),
+                    findings: try r.int(at: 4), sharedWith: try r.int(at: 5), sharedGroup: try optional(6),
+                    breachCount: try r.int(at: 7), groups: DirectoryAccountRow.groups(fromText: r.string(at: 8)),
+                    passwordLastSetAt: r.string(at: 9).map(PostgresTime.canonical), candidateLine: try optional(10),
+                    passwordLength: try optional(11)))
         }
         return rows
     }

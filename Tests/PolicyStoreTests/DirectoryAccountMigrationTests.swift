@@ -74,17 +74,17 @@ struct DirectoryAccountMigrationTests {
 
     @Test("findings encode and decode every flag on its own bit, the name-in-password answer in two")
     func findingsRoundTrip() {
-        var row = DirectoryAccountRow(
-            ordinal: 0, username: "u", rid: nil, ntFingerprint: Fingerprint(filling: { _ in }), cracked: false,
-            emptyPassword: false, lmHash: false, sharedWith: 1, sharedGroup: nil, breachCount: 0,
-            usernameInPassword: 0, groups: [], disabled: false, machine: false, passwordLastSetAt: nil,
-            candidateLine: nil, passwordLength: nil)
-        for bits in 0...95 {  // every value the column's check admits is one row's flags, read back as stored
-            row.setFindings(bits)
-            #expect(row.findings == bits)
+        func row(_ bits: Int) -> DirectoryAccountRow {
+            DirectoryAccountRow(
+                ordinal: 0, username: "u", rid: nil, ntFingerprint: Fingerprint(filling: { _ in }), findings: bits,
+                sharedWith: 1, sharedGroup: nil, breachCount: 0, groups: [], passwordLastSetAt: nil,
+                candidateLine: nil, passwordLength: nil)
         }
-        row.setFindings(1 | 4 | 16 | 2 << 5)
-        #expect(row.cracked && row.lmHash && row.machine && row.usernameInPassword == 2)
-        #expect(!row.emptyPassword && !row.disabled)
+        for bits in 0...95 {  // every value the column's check admits is one row's flags, read back as stored
+            #expect(row(bits).findings == bits)
+        }
+        let flagged = row(1 | 4 | 16 | 2 << 5)
+        #expect(flagged.cracked && flagged.lmHash && flagged.machine && flagged.usernameInPassword == 2)
+        #expect(!flagged.emptyPassword && !flagged.disabled)
     }
 }
