@@ -1,5 +1,3 @@
-import Foundation
-
 /// The findings of a directory audit: one assessment per account (in the extract's order), from the hashes alone
 /// (empty password, LM hash, shared NT hash, breach corpora) and from the potfile's plaintexts (cracked, the name in
 /// the password).
@@ -21,29 +19,22 @@ package enum DirectoryFindings {
         let plaintexts = distinct.map { $0 == NTDigest.empty ? "" : potfile[$0] }
         // Each account's assessment on up to 4 threads: comparing a cracked password with its name lowercases both,
         // and a million accounts took half a second on one thread while the other core waited.
-        let (count, holderCounts, firsts, indices) = (accounts.count, holders, firstHolder, distinctIndex)
-        let threads = DirectoryImport.threads(for: count)
-        let share = (count + threads - 1) / threads
-        return [AccountAssessment](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let assessments = buffer  // each thread initializes its own range
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for ordinal in (thread * share)..<min(count, (thread + 1) * share) {
-                    let (account, index) = (accounts[ordinal], indices[ordinal])
-                    let sharedWith = holderCounts[index]
-                    let password = plaintexts[index]
-                    (assessments.baseAddress! + ordinal).initialize(
-                        to: AccountAssessment(
-                            cracked: password != nil, emptyPassword: account.ntHash == NTDigest.empty,
-                            lmHash: account.lmHash != nil, sharedWith: sharedWith,
-                            sharedGroup: sharedWith > 1 ? firsts[index] : nil, breachCount: breaches[index],
-                            usernameInPassword: password.map {
-                                AccountAssessment.usernameMatch(password: $0, username: account.username)
-                            } ?? .none,
-                            groups: groups.isEmpty ? [] : groups.groups(of: account.username),
-                            passwordLength: password.map { $0.unicodeScalars.count }))
-                }
+        return ParallelArray.make(count: accounts.count) { share, initialize in
+            for ordinal in share {
+                let (account, index) = (accounts[ordinal], distinctIndex[ordinal])
+                let (sharedWith, password) = (holders[index], plaintexts[index])
+                initialize(
+                    ordinal,
+                    AccountAssessment(
+                        cracked: password != nil, emptyPassword: account.ntHash == NTDigest.empty,
+                        lmHash: account.lmHash != nil, sharedWith: sharedWith,
+                        sharedGroup: sharedWith > 1 ? firstHolder[index] : nil, breachCount: breaches[index],
+                        usernameInPassword: password.map {
+                            AccountAssessment.usernameMatch(password: $0, username: account.username)
+                        } ?? .none,
+                        groups: groups.isEmpty ? [] : groups.groups(of: account.username),
+                        passwordLength: password.map { $0.unicodeScalars.count }))
             }
-            initialized = count
         }
     }
 

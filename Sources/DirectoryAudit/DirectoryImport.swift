@@ -95,34 +95,28 @@ package struct DirectoryImport {
         _ accounts: [ExtractAccount], assessments: [AccountAssessment], names: [String], candidateLines: [Int?],
         redacted: Bool, key: HMACSHA256Key
     ) -> [DirectoryAccountRow] {
-        let count = accounts.count
-        let threads = Self.threads(for: count)
-        let share = (count + threads - 1) / threads
-        return [DirectoryAccountRow](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let rows = buffer  // each thread initializes its own range
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                let fingerprinter = Fingerprinter(key: key)
-                var message = Array("pwaudit nt hash\0".utf8) + [UInt8](repeating: 0, count: 16)
-                let tagCount = message.count - 16
-                for ordinal in (thread * share)..<min(count, (thread + 1) * share) {
-                    let account = accounts[ordinal]
-                    let item = assessments[ordinal]
-                    account.ntHash.withUnsafeBytes { bytes in
-                        for index in 0..<16 { message[tagCount + index] = bytes[index] }
-                    }
-                    (rows.baseAddress! + ordinal).initialize(
-                        to: DirectoryAccountRow(
-                            ordinal: ordinal, username: names[ordinal], rid: redacted ? nil : account.rid,
-                            ntFingerprint: fingerprinter.fingerprint(message), cracked: item.cracked,
-                            emptyPassword: item.emptyPassword, lmHash: item.lmHash, sharedWith: item.sharedWith,
-                            sharedGroup: item.sharedGroup, breachCount: item.breachCount,
-                            usernameInPassword: item.usernameInPassword.rawValue, groups: item.groups,
-                            disabled: account.isDisabled, machine: account.isMachine,
-                            passwordLastSetAt: account.passwordLastSet, candidateLine: candidateLines[ordinal],
-                            passwordLength: item.passwordLength))
+        ParallelArray.make(count: accounts.count) { share, initialize in
+            let fingerprinter = Fingerprinter(key: key)
+            var message = Array("pwaudit nt hash\0".utf8) + [UInt8](repeating: 0, count: 16)
+            let tagCount = message.count - 16
+            for ordinal in share {
+                let account = accounts[ordinal]
+                let item = assessments[ordinal]
+                account.ntHash.withUnsafeBytes { bytes in
+                    for index in 0..<16 { message[tagCount + index] = bytes[index] }
                 }
+                initialize(
+                    ordinal,
+                    DirectoryAccountRow(
+                        ordinal: ordinal, username: names[ordinal], rid: redacted ? nil : account.rid,
+                        ntFingerprint: fingerprinter.fingerprint(message), cracked: item.cracked,
+                        emptyPassword: item.emptyPassword, lmHash: item.lmHash, sharedWith: item.sharedWith,
+                        sharedGroup: item.sharedGroup, breachCount: item.breachCount,
+                        usernameInPassword: item.usernameInPassword.rawValue, groups: item.groups,
+                        disabled: account.isDisabled, machine: account.isMachine,
+                        passwordLastSetAt: account.passwordLastSet, candidateLine: candidateLines[ordinal],
+                        passwordLength: item.passwordLength))
             }
-            initialized = count
         }
     }
 
@@ -143,7 +137,7 @@ package struct DirectoryImport {
     static func breachCounts(of hashes: [NTDigest], in corpora: [HIBPCorpus]) throws -> [Int] {
         var counts = [Int](repeating: 0, count: hashes.count)
         guard !corpora.isEmpty, !hashes.isEmpty else { return counts }
-        let threads = Self.threads(for: hashes.count)
+        let threads = ParallelArray.threads(for: hashes.count)
         let failure = FirstFailure()
         counts.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let counts = buffer  // each thread writes its own indices
@@ -163,11 +157,6 @@ package struct DirectoryImport {
         }
         if let error = failure.error { throw error }
         return counts
-    }
-
-    /// Threads for `count` accounts or hashes: one per processor, at most 4, and one per 4,096 items.
-    static func threads(for count: Int) -> Int {
-        max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, count / 4096 + 1))
     }
 
     /// The first error of several threads.
